@@ -1,0 +1,172 @@
+/** Cards, the deck and the card notation of RULES.md (`10st`, `Kjd`, `mahjong`, ...). */
+import { err, ok, type Result } from './result.js';
+
+export const SUITS = ['jd', 'sw', 'pg', 'st'] as const;
+export type Suit = (typeof SUITS)[number];
+export const SUIT_NAMES: Readonly<Record<Suit, string>> = {
+  jd: 'jade',
+  sw: 'sword',
+  pg: 'pagoda',
+  st: 'star',
+};
+
+export const RANK_NAMES = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const;
+export type RankName = (typeof RANK_NAMES)[number];
+/** A normal rank value: 2..14 (J 11, Q 12, K 13, A 14). */
+export type Rank = 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14;
+export const RANKS: readonly Rank[] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
+
+export const SPECIALS = ['mahjong', 'dog', 'phoenix', 'dragon'] as const;
+export type Special = (typeof SPECIALS)[number];
+export type NormalCard = `${RankName}${Suit}`;
+export type Card = NormalCard | Special;
+
+export const MAHJONG_RANK = 1;
+export const DRAGON_RANK = 15;
+
+interface CardInfo {
+  readonly rank: number; // 1 Mah Jong, 2..14 normal, 15 Dragon, 0 Dog and Phoenix (no fixed rank)
+  readonly suit: Suit | null;
+  readonly points: number;
+  readonly index: number; // 0..55, stable order used for sorting
+}
+
+const INFO = new Map<string, CardInfo>();
+/** Every card of the deck in a fixed order: specials last. */
+export const DECK: readonly Card[] = (() => {
+  const deck: Card[] = [];
+  for (const rank of RANKS) {
+    for (const suit of SUITS) deck.push(`${rankName(rank)}${suit}` as NormalCard);
+  }
+  deck.push(...SPECIALS);
+  deck.forEach((card, index) => {
+    const special = SPECIALS.includes(card as Special);
+    const rank = special ? specialRank(card as Special) : rankValue(card.slice(0, -2) as RankName);
+    const suit = special ? null : (card.slice(-2) as Suit);
+    INFO.set(card, { rank, suit, points: pointsOf(card, rank), index });
+  });
+  return deck;
+})();
+
+function specialRank(card: Special): number {
+  if (card === 'mahjong') return MAHJONG_RANK;
+  if (card === 'dragon') return DRAGON_RANK;
+  return 0;
+}
+
+function pointsOf(card: string, rank: number): number {
+  if (card === 'dragon') return 25;
+  if (card === 'phoenix') return -25;
+  if (rank === 5) return 5;
+  if (rank === 10 || rank === 13) return 10;
+  return 0;
+}
+
+export function rankName(rank: Rank): RankName {
+  return RANK_NAMES[rank - 2] as RankName;
+}
+
+function rankValue(name: RankName): Rank {
+  return (RANK_NAMES.indexOf(name) + 2) as Rank;
+}
+
+export function isCard(value: unknown): value is Card {
+  return typeof value === 'string' && INFO.has(value);
+}
+
+function info(card: Card): CardInfo {
+  return INFO.get(card) as CardInfo;
+}
+
+/** 1 for the Mah Jong, 2..14 for normal cards, 15 for the Dragon, 0 for the Dog and the Phoenix. */
+export function cardRank(card: Card): number {
+  return info(card).rank;
+}
+
+export function cardSuit(card: Card): Suit | null {
+  return info(card).suit;
+}
+
+export function cardPoints(card: Card): number {
+  return info(card).points;
+}
+
+export function cardIndex(card: Card): number {
+  return info(card).index;
+}
+
+export function isNormal(card: Card): card is NormalCard {
+  return info(card).suit !== null;
+}
+
+export function pointsIn(cards: readonly Card[]): number {
+  let sum = 0;
+  for (const card of cards) sum += info(card).points;
+  return sum;
+}
+
+/** Low to high by rank, then suit; specials at their rank (Dog and Phoenix first). */
+export function sortCards(cards: readonly Card[]): Card[] {
+  return [...cards].sort((a, b) => sortKey(a) - sortKey(b));
+}
+
+function sortKey(card: Card): number {
+  const { rank, index } = info(card);
+  return rank * 100 + index;
+}
+
+export type CardParseError = { readonly code: 'bad_card'; readonly text: string; readonly reason: string };
+
+const ALIASES: Readonly<Record<string, Card>> = {
+  mahjong: 'mahjong',
+  mj: 'mahjong',
+  '1': 'mahjong',
+  dog: 'dog',
+  phoenix: 'phoenix',
+  ph: 'phoenix',
+  dragon: 'dragon',
+  dr: 'dragon',
+};
+
+/** Parses one card in RULES.md notation; accepts the short aliases and any letter case. */
+export function parseCard(text: string): Result<Card, CardParseError> {
+  const raw = text.trim().toLowerCase();
+  const special = ALIASES[raw];
+  if (special) return ok(special);
+  const match = /^(10|t|[2-9jqka])(jd|sw|pg|st)$/.exec(raw);
+  if (!match) return err({ code: 'bad_card', text, reason: explainBadCard(raw) });
+  const rank = match[1] === 't' ? '10' : (match[1] as string).toUpperCase();
+  return ok(`${rank}${match[2]}` as Card);
+}
+
+function explainBadCard(raw: string): string {
+  if (raw === '') return 'empty card';
+  const suit = raw.slice(-2);
+  if (!(SUITS as readonly string[]).includes(suit)) {
+    return `unknown suit in "${raw}": use jd (jade), sw (sword), pg (pagoda) or st (star)`;
+  }
+  return `unknown rank in "${raw}": use 2-10, J, Q, K or A`;
+}
+
+export function formatCard(card: Card): string {
+  return card;
+}
+
+/** Parses a list separated by spaces or commas; refuses duplicates. */
+export function parseCards(text: string): Result<Card[], CardParseError> {
+  const parts = text.split(/[\s,]+/).filter((part) => part !== '');
+  const cards: Card[] = [];
+  for (const part of parts) {
+    const parsed = parseCard(part);
+    if (!parsed.ok) return parsed;
+    if (cards.includes(parsed.value)) {
+      return err({ code: 'bad_card', text, reason: `${parsed.value} is listed twice` });
+    }
+    cards.push(parsed.value);
+  }
+  return ok(cards);
+}
+
+export function formatCards(cards: readonly Card[]): string {
+  return cards.join(' ');
+}

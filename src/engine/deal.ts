@@ -1,0 +1,29 @@
+/** A new hand: shuffle with the hand's seed, eight cards each now and six held back until the calls. */
+import { type Card, DECK, sortCards } from './cards.js';
+import { Rng, seedRng, shuffled } from './rng.js';
+import { type HandState, perSeat } from './state.js';
+
+export function dealHand(number: number, seed: string): HandState {
+  const deck = shuffled(DECK, new Rng(seedRng(seed)));
+  const slice = (from: number, count: number): Card[] => sortCards(deck.slice(from, from + count));
+  return {
+    number,
+    seed,
+    phase: 'grandTichu',
+    hands: perSeat((seat) => slice(seat * 14, 8)),
+    undealt: perSeat((seat) => slice(seat * 14 + 8, 6)),
+    grand: [null, null, null, null],
+    calls: ['none', 'none', 'none', 'none'],
+    exchange: [null, null, null, null],
+    received: [null, null, null, null],
+    played: [false, false, false, false],
+    turn: null,
+    trick: null,
+    won: [[], [], [], []],
+    out: [],
+    wish: null,
+    pending: null,
+    lastTrick: null,
+    result: null,
+  };
+}

@@ -1,0 +1,35 @@
+/** Table settings: the rule flags of RULES.md with their defaults, and the target score. */
+
+export interface Settings {
+  /** The match ends after a hand where a team has reached this score. */
+  readonly targetScore: number;
+  /** A Tichu may be called after someone is already out (it can only fail). */
+  readonly callsAfterFirstOut: boolean;
+  /** The Mah Jong's player may name no wish. */
+  readonly wishOptional: boolean;
+  /** A bomb without the wished rank may be played even when the wish could be fulfilled. */
+  readonly bombIgnoresWish: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  targetScore: 1000,
+  callsAfterFirstOut: true,
+  wishOptional: true,
+  bombIgnoresWish: true,
+};
+
+export const MIN_TARGET_SCORE = 50;
+export const MAX_TARGET_SCORE = 10_000;
+
+/** Fills in defaults; clamps nothing silently: an out-of-range target is reported by the caller. */
+export function makeSettings(partial: Partial<Settings> = {}): Settings {
+  return { ...DEFAULT_SETTINGS, ...partial };
+}
+
+export function settingsProblem(settings: Settings): string | null {
+  const t = settings.targetScore;
+  if (!Number.isInteger(t) || t < MIN_TARGET_SCORE || t > MAX_TARGET_SCORE) {
+    return `target score must be a whole number from ${MIN_TARGET_SCORE} to ${MAX_TARGET_SCORE}`;
+  }
+  return null;
+}

@@ -1,0 +1,123 @@
+/** The shape of a match and of one hand: plain readonly JSON data, a new object per accepted action. */
+import type { Card, Rank } from './cards.js';
+import type { Combo } from './combo.js';
+import type { Settings } from './settings.js';
+
+export const SEATS = [0, 1, 2, 3] as const;
+export type Seat = (typeof SEATS)[number];
+/** Team 0 (A) is seats 0 and 2, team 1 (B) seats 1 and 3. */
+export type Team = 0 | 1;
+export type PerSeat<T> = readonly [T, T, T, T];
+export type PerTeam<T> = readonly [T, T];
+
+export const CALLS = ['none', 'tichu', 'grandTichu'] as const;
+export type Call = (typeof CALLS)[number];
+
+export const HAND_PHASES = ['grandTichu', 'exchange', 'play', 'finished'] as const;
+export type HandPhase = (typeof HAND_PHASES)[number];
+
+export interface Play {
+  readonly seat: Seat;
+  readonly combo: Combo;
+}
+
+export interface Trick {
+  readonly plays: readonly Play[]; // never empty
+  /** Seats that passed since the last play. */
+  readonly passed: readonly Seat[];
+}
+
+/** One seat's exchange picks, named by the receiver's position relative to the giver. */
+export interface ExchangePicks {
+  readonly next: Card; // to seat + 1
+  readonly partner: Card; // to seat + 2
+  readonly previous: Card; // to seat + 3
+}
+
+export interface ReceivedCards {
+  readonly fromNext: Card;
+  readonly fromPartner: Card;
+  readonly fromPrevious: Card;
+}
+
+export type Pending =
+  | { readonly kind: 'wish'; readonly seat: Seat }
+  | { readonly kind: 'dragonGift'; readonly seat: Seat };
+
+export interface CompletedTrick {
+  readonly winner: Seat;
+  readonly plays: readonly Play[];
+  /** Who took the cards: the winner, or the opponent the Dragon was given to. */
+  readonly takenBy: Seat;
+  readonly points: number;
+}
+
+export interface HandResult {
+  readonly number: number;
+  readonly out: readonly Seat[];
+  readonly doubleVictory: Team | null;
+  readonly calls: PerSeat<Call>;
+  readonly cardPoints: PerTeam<number>;
+  readonly callPoints: PerTeam<number>;
+  readonly total: PerTeam<number>;
+}
+
+export interface HandState {
+  readonly number: number;
+  readonly seed: string;
+  readonly phase: HandPhase;
+  readonly hands: PerSeat<readonly Card[]>;
+  /** The six cards each seat receives after the Grand Tichu decisions: secret until dealt. */
+  readonly undealt: PerSeat<readonly Card[]>;
+  readonly grand: PerSeat<boolean | null>;
+  readonly calls: PerSeat<Call>;
+  readonly exchange: PerSeat<ExchangePicks | null>;
+  readonly received: PerSeat<ReceivedCards | null>;
+  /** Whether the seat has played a card this hand (closes its Tichu window). */
+  readonly played: PerSeat<boolean>;
+  readonly turn: Seat | null;
+  readonly trick: Trick | null;
+  readonly won: PerSeat<readonly Card[]>;
+  readonly out: readonly Seat[];
+  readonly wish: Rank | null;
+  readonly pending: Pending | null;
+  readonly lastTrick: CompletedTrick | null;
+  readonly result: HandResult | null;
+}
+
+export interface MatchState {
+  readonly version: number;
+  readonly settings: Settings;
+  readonly seed: string;
+  readonly scores: PerTeam<number>;
+  readonly history: readonly HandResult[];
+  readonly hand: HandState;
+  readonly status: 'playing' | 'finished';
+  readonly winner: Team | null;
+}
+
+export function teamOf(seat: Seat): Team {
+  return (seat % 2) as Team;
+}
+
+export function partnerOf(seat: Seat): Seat {
+  return ((seat + 2) % 4) as Seat;
+}
+
+export function seatAfter(seat: Seat, offset = 1): Seat {
+  return ((seat + offset) % 4) as Seat;
+}
+
+export function isOpponent(a: Seat, b: Seat): boolean {
+  return teamOf(a) !== teamOf(b);
+}
+
+export function setSeat<T>(values: PerSeat<T>, seat: Seat, value: T): PerSeat<T> {
+  const copy = [...values] as [T, T, T, T];
+  copy[seat] = value;
+  return copy;
+}
+
+export function perSeat<T>(make: (seat: Seat) => T): PerSeat<T> {
+  return [make(0), make(1), make(2), make(3)];
+}

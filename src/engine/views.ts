@@ -1,0 +1,89 @@
+/**
+ * What may be shown: `publicView` to everyone at the table, `seatView` to one seat only. Other seats'
+ * cards, the undealt six and unrevealed exchange picks never appear in a view not their own.
+ */
+import type { Card, Rank } from './cards.js';
+import type { Settings } from './settings.js';
+import type {
+  Call,
+  CompletedTrick,
+  ExchangePicks,
+  HandPhase,
+  HandResult,
+  MatchState,
+  Pending,
+  PerSeat,
+  PerTeam,
+  ReceivedCards,
+  Seat,
+  Team,
+  Trick,
+} from './state.js';
+import { perSeat } from './state.js';
+
+export interface PublicView {
+  readonly version: number;
+  readonly settings: Settings;
+  readonly status: 'playing' | 'finished';
+  readonly winner: Team | null;
+  readonly scores: PerTeam<number>;
+  readonly history: readonly HandResult[];
+  readonly handNumber: number;
+  readonly phase: HandPhase;
+  readonly cardsLeft: PerSeat<number>;
+  readonly grandDecided: PerSeat<boolean>;
+  readonly calls: PerSeat<Call>;
+  readonly exchangeChosen: PerSeat<boolean>;
+  readonly turn: Seat | null;
+  readonly trick: Trick | null;
+  readonly lastTrick: CompletedTrick | null;
+  readonly out: readonly Seat[];
+  readonly wish: Rank | null;
+  readonly pending: Pending | null;
+  readonly cardsTaken: PerSeat<number>;
+  readonly result: HandResult | null;
+}
+
+export interface SeatView extends PublicView {
+  readonly seat: Seat;
+  readonly hand: readonly Card[];
+  readonly exchangePicks: ExchangePicks | null;
+  readonly received: ReceivedCards | null;
+}
+
+export function publicView(state: MatchState): PublicView {
+  const hand = state.hand;
+  return {
+    version: state.version,
+    settings: state.settings,
+    status: state.status,
+    winner: state.winner,
+    scores: state.scores,
+    history: state.history,
+    handNumber: hand.number,
+    phase: hand.phase,
+    cardsLeft: perSeat((seat) => hand.hands[seat].length),
+    grandDecided: perSeat((seat) => hand.grand[seat] !== null),
+    calls: hand.calls,
+    exchangeChosen: perSeat((seat) => hand.exchange[seat] !== null),
+    turn: hand.turn,
+    trick: hand.trick,
+    lastTrick: hand.lastTrick,
+    out: hand.out,
+    wish: hand.wish,
+    pending: hand.pending,
+    cardsTaken: perSeat((seat) => hand.won[seat].length),
+    result: hand.result,
+  };
+}
+
+export function seatView(state: MatchState, seat: Seat): SeatView {
+  const hand = state.hand;
+  return {
+    ...publicView(state),
+    seat,
+    hand: hand.hands[seat],
+    exchangePicks: hand.exchange[seat],
+    received: hand.received[seat],
+  };
+}
