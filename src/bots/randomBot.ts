@@ -1,5 +1,13 @@
 /** A bot that picks uniformly among the legal actions of a seat: for self-play, tests and benchmarks. */
-import { type Action, legalActions, legalCombos, type MatchState, playOf, type Rng, type Seat } from '../engine/index.js';
+import {
+  type Action,
+  legalActions,
+  legalCombos,
+  type MatchState,
+  playOf,
+  type Rng,
+  type Seat,
+} from '../engine/index.js';
 
 /** A random legal action for `seat`, or null when it has none. Exchange picks are drawn directly. */
 export function randomAction(state: MatchState, seat: Seat, rng: Rng): Action | null {

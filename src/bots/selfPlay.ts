@@ -4,8 +4,8 @@ import {
   apply,
   type GameEvent,
   type MatchState,
-  type RuleError,
   Rng,
+  type RuleError,
   SEATS,
   type Seat,
 } from '../engine/index.js';
@@ -19,7 +19,13 @@ export interface SelfPlayOptions {
   /** Hard bound on actions, so a bug can never loop forever. */
   readonly maxSteps?: number;
   /** Called after every accepted action. */
-  readonly onStep?: (seat: Seat, action: Action, before: MatchState, after: MatchState, events: readonly GameEvent[]) => void;
+  readonly onStep?: (
+    seat: Seat,
+    action: Action,
+    before: MatchState,
+    after: MatchState,
+    events: readonly GameEvent[],
+  ) => void;
 }
 
 export class SelfPlayError extends Error {
@@ -33,17 +39,24 @@ export class SelfPlayError extends Error {
 }
 
 /** The seat that should act next, and what it does. */
-export function nextMove(state: MatchState, rng: Rng, options: SelfPlayOptions = {}): { seat: Seat; action: Action } | null {
+export function nextMove(
+  state: MatchState,
+  rng: Rng,
+  options: SelfPlayOptions = {},
+): { seat: Seat; action: Action } | null {
   const hand = state.hand;
   const callChance = options.callChance ?? 0.05;
   if (hand.phase === 'grandTichu') {
     const seat = SEATS.find((s) => hand.grand[s] === null);
-    return seat === undefined ? null : { seat, action: { type: 'grandTichu', call: rng.nextFloat() < callChance } };
+    return seat === undefined
+      ? null
+      : { seat, action: { type: 'grandTichu', call: rng.nextFloat() < callChance } };
   }
   if (hand.phase === 'exchange') {
     const seat = SEATS.find((s) => hand.exchange[s] === null);
     if (seat === undefined) return null;
-    if (hand.calls[seat] === 'none' && rng.nextFloat() < callChance) return { seat, action: { type: 'tichu' } };
+    if (hand.calls[seat] === 'none' && rng.nextFloat() < callChance)
+      return { seat, action: { type: 'tichu' } };
     const action = randomAction(state, seat, rng);
     return action ? { seat, action } : null;
   }
@@ -64,7 +77,12 @@ export function nextMove(state: MatchState, rng: Rng, options: SelfPlayOptions =
 }
 
 /** Plays from `state` until the current hand ends (or the match, with `untilMatchEnd`). */
-export function playOut(state: MatchState, rng: Rng, untilMatchEnd: boolean, options: SelfPlayOptions = {}): MatchState {
+export function playOut(
+  state: MatchState,
+  rng: Rng,
+  untilMatchEnd: boolean,
+  options: SelfPlayOptions = {},
+): MatchState {
   const maxSteps = options.maxSteps ?? 100_000;
   const startHand = state.hand.number;
   let current = state;
@@ -74,7 +92,8 @@ export function playOut(state: MatchState, rng: Rng, untilMatchEnd: boolean, opt
     const move = nextMove(current, rng, options);
     if (!move) throw new SelfPlayError('no seat has a legal action', current);
     const result = apply(current, move.seat, move.action);
-    if (!result.ok) throw new SelfPlayError(`legal action refused: ${result.error.code}`, current, result.error);
+    if (!result.ok)
+      throw new SelfPlayError(`legal action refused: ${result.error.code}`, current, result.error);
     options.onStep?.(move.seat, move.action, current, result.value.state, result.value.events);
     current = result.value.state;
   }

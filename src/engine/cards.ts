@@ -24,9 +24,10 @@ export type Card = NormalCard | Special;
 export const MAHJONG_RANK = 1;
 export const DRAGON_RANK = 15;
 
-interface CardInfo {
+export interface CardInfo {
   readonly rank: number; // 1 Mah Jong, 2..14 normal, 15 Dragon, 0 Dog and Phoenix (no fixed rank)
   readonly suit: Suit | null;
+  readonly suitIndex: number; // index in SUITS, -1 for specials
   readonly points: number;
   readonly index: number; // 0..55, stable order used for sorting
 }
@@ -43,7 +44,13 @@ export const DECK: readonly Card[] = (() => {
     const special = SPECIALS.includes(card as Special);
     const rank = special ? specialRank(card as Special) : rankValue(card.slice(0, -2) as RankName);
     const suit = special ? null : (card.slice(-2) as Suit);
-    INFO.set(card, { rank, suit, points: pointsOf(card, rank), index });
+    INFO.set(card, {
+      rank,
+      suit,
+      suitIndex: suit ? SUITS.indexOf(suit) : -1,
+      points: pointsOf(card, rank),
+      index,
+    });
   });
   return deck;
 })();
@@ -74,9 +81,12 @@ export function isCard(value: unknown): value is Card {
   return typeof value === 'string' && INFO.has(value);
 }
 
-function info(card: Card): CardInfo {
+/** Everything about a card in one look-up (for hot loops). */
+export function cardInfo(card: Card): CardInfo {
   return INFO.get(card) as CardInfo;
 }
+
+const info = cardInfo;
 
 /** 1 for the Mah Jong, 2..14 for normal cards, 15 for the Dragon, 0 for the Dog and the Phoenix. */
 export function cardRank(card: Card): number {
@@ -107,12 +117,24 @@ export function pointsIn(cards: readonly Card[]): number {
 
 /** Low to high by rank, then suit; specials at their rank (Dog and Phoenix first). */
 export function sortCards(cards: readonly Card[]): Card[] {
-  return [...cards].sort((a, b) => sortKey(a) - sortKey(b));
+  if (isSorted(cards)) return [...cards];
+  const keyed = cards.map((card) => {
+    const { rank, index } = info(card);
+    return { card, key: rank * 100 + index };
+  });
+  keyed.sort((a, b) => a.key - b.key);
+  return keyed.map((k) => k.card);
 }
 
-function sortKey(card: Card): number {
-  const { rank, index } = info(card);
-  return rank * 100 + index;
+function isSorted(cards: readonly Card[]): boolean {
+  let previous = -1;
+  for (const card of cards) {
+    const { rank, index } = info(card);
+    const key = rank * 100 + index;
+    if (key < previous) return false;
+    previous = key;
+  }
+  return true;
 }
 
 export type CardParseError = { readonly code: 'bad_card'; readonly text: string; readonly reason: string };

@@ -1,5 +1,5 @@
 /** Combos: reading a set of cards as a combination (with every Phoenix reading) and comparing them. */
-import { type Card, cardRank, cardSuit, DRAGON_RANK, MAHJONG_RANK, type Rank, sortCards } from './cards.js';
+import { type Card, cardInfo, cardRank, DRAGON_RANK, MAHJONG_RANK, type Rank, sortCards } from './cards.js';
 import { err, ok, type Result } from './result.js';
 
 export const COMBO_TYPES = [
@@ -53,15 +53,34 @@ export function readCombos(cards: readonly Card[], top: Combo | null = null): Co
   const n = cards.length;
   if (n === 0) return [];
   if (n === 1) return [readSingle(cards[0] as Card, top)];
-  if (cards.includes('dog') || cards.includes('dragon')) return [];
-  if (!cards.includes('phoenix')) {
-    const combo = classify(cards, null);
-    return combo ? [combo] : [];
+  const counts = new Array<number>(15).fill(0);
+  let phoenix = false;
+  let suit = -2; // the one suit so far; -1 once mixed (the Mah Jong has none)
+  for (const card of cards) {
+    if (card === 'phoenix') {
+      phoenix = true;
+      continue;
+    }
+    if (card === 'dog' || card === 'dragon') return [];
+    const { rank, suitIndex } = cardInfo(card);
+    counts[rank] = (counts[rank] as number) + 1;
+    suit = suit === -2 || suit === suitIndex ? suitIndex : -1;
+  }
+  if (!phoenix) {
+    const shape = shapeOf(counts, n);
+    if (!shape) return [];
+    const type = shape.type === 'straight' && suit >= 0 ? 'straightFlush' : shape.type;
+    return [{ type, cards: sortCards(cards), rank: shape.rank }];
   }
   const readings: Combo[] = [];
+  let sorted: Card[] | null = null;
   for (let r = 2; r <= 14; r++) {
-    const combo = classify(cards, r as Rank);
-    if (combo && !isBomb(combo)) readings.push(combo);
+    counts[r] = (counts[r] as number) + 1;
+    const shape = shapeOf(counts, n);
+    counts[r] = (counts[r] as number) - 1;
+    if (!shape || shape.type === 'fourOfAKind') continue; // the Phoenix never makes a bomb
+    sorted ??= sortCards(cards);
+    readings.push({ type: shape.type, cards: sorted, rank: shape.rank, phoenixAs: r as Rank });
   }
   return readings;
 }
@@ -89,27 +108,6 @@ function readSingle(card: Card, top: Combo | null): Combo {
   if (card === 'dog') return { type: 'dog', cards: [card], rank: 0 };
   if (card === 'phoenix') return { type: 'single', cards: [card], rank: phoenixSingleRank(top) };
   return { type: 'single', cards: [card], rank: cardRank(card) * HALF };
-}
-
-/** Classifies 2+ cards (no Dog or Dragon); `phoenixAs` is the Phoenix's rank when it is present. */
-function classify(cards: readonly Card[], phoenixAs: Rank | null): Combo | null {
-  const counts = new Array<number>(15).fill(0);
-  let suit: string | null | undefined;
-  let sameSuit = phoenixAs === null;
-  for (const card of cards) {
-    const rank = card === 'phoenix' ? (phoenixAs as number) : cardRank(card);
-    counts[rank] = (counts[rank] as number) + 1;
-    const s = cardSuit(card);
-    if (suit === undefined) suit = s;
-    if (s === null || s !== suit) sameSuit = false;
-  }
-  const shape = shapeOf(counts, cards.length);
-  if (!shape) return null;
-  const sorted = sortCards(cards);
-  const base = phoenixAs === null ? {} : { phoenixAs };
-  if (shape.type === 'straight' && sameSuit)
-    return { type: 'straightFlush', cards: sorted, rank: shape.rank, ...base };
-  return { type: shape.type, cards: sorted, rank: shape.rank, ...base };
 }
 
 type Shape = { type: ComboType; rank: number };

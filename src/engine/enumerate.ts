@@ -3,11 +3,13 @@
  * engine's hot path (legal actions, bots, autocomplete), so it works on cards grouped by rank and
  * builds each combo once, in sorted card order (Phoenix first, then by rank), with no re-reading.
  */
-import { type Card, cardRank, cardSuit, DRAGON_RANK, type Rank, SUITS } from './cards.js';
+import { type Card, cardInfo, DRAGON_RANK, type Rank } from './cards.js';
 import { type Combo, isBomb, phoenixSingleRank } from './combo.js';
 
 interface Grouped {
-  readonly byRank: Card[][]; // index 2..14
+  readonly byRank: Card[][]; // index 2..14, each in suit order
+  /** Per suit index, a bit mask of the normal ranks held (bit r for rank r). */
+  readonly suitMasks: number[];
   readonly mahjong: boolean;
   readonly dog: boolean;
   readonly phoenix: boolean;
@@ -17,23 +19,31 @@ interface Grouped {
 function group(hand: readonly Card[]): Grouped {
   const byRank: Card[][] = [];
   for (let r = 0; r <= 14; r++) byRank.push([]);
+  const suitMasks = [0, 0, 0, 0];
+  const lastSuit = new Array<number>(15).fill(-1);
+  let unsorted = false;
   let mahjong = false;
   let dog = false;
   let phoenix = false;
   let dragon = false;
   for (const card of hand) {
-    if (card === 'mahjong') mahjong = true;
+    const { rank, suitIndex } = cardInfo(card);
+    if (suitIndex >= 0) {
+      // Hands are kept sorted, so a rank's cards normally arrive in suit order.
+      if (suitIndex < (lastSuit[rank] as number)) unsorted = true;
+      lastSuit[rank] = suitIndex;
+      (byRank[rank] as Card[]).push(card);
+      suitMasks[suitIndex] = (suitMasks[suitIndex] as number) | (1 << rank);
+    } else if (card === 'mahjong') mahjong = true;
     else if (card === 'dog') dog = true;
     else if (card === 'phoenix') phoenix = true;
-    else if (card === 'dragon') dragon = true;
-    else (byRank[cardRank(card)] as Card[]).push(card);
+    else dragon = true;
   }
-  for (const cards of byRank) if (cards.length > 1) cards.sort((a, b) => suitOrder(a) - suitOrder(b));
-  return { byRank, mahjong, dog, phoenix, dragon };
-}
-
-function suitOrder(card: Card): number {
-  return SUITS.indexOf(cardSuit(card) as (typeof SUITS)[number]);
+  if (unsorted) {
+    for (const cs of byRank)
+      if (cs.length > 1) cs.sort((a, b) => cardInfo(a).suitIndex - cardInfo(b).suitIndex);
+  }
+  return { byRank, suitMasks, mahjong, dog, phoenix, dragon };
 }
 
 /** All combos of the hand that may be led (top null) or played on `top`, bombs included. */
@@ -154,6 +164,9 @@ function house(trip: readonly Card[], pair: readonly Card[], t: number, p: numbe
   return { type: 'fullHouse', cards: ['phoenix', ...body], rank: t * 2, phoenixAs: phoenixAs as Rank };
 }
 
+const NO_SUIT_YET = -2;
+const MIXED = -1;
+
 /** Straights of exactly `len` cards whose top card beats `min` (half-ranks); no straight flushes. */
 function straights(g: Grouped, len: number, min: number, out: Combo[]): void {
   const stack: Card[] = [];
@@ -161,7 +174,7 @@ function straights(g: Grouped, len: number, min: number, out: Combo[]): void {
   for (let start = lowest; start + len - 1 <= 14; start++) {
     const top = start + len - 1;
     if (top * 2 <= min) continue;
-    walkStraight(g, start, top, 0, null, stack, out);
+    walkStraight(g, start, top, 0, NO_SUIT_YET, stack, out);
   }
 }
 
@@ -170,13 +183,13 @@ function walkStraight(
   r: number,
   top: number,
   phoenixAs: number,
-  suit: string | null | undefined,
+  suit: number, // the one suit so far, NO_SUIT_YET, or MIXED
   stack: Card[],
   out: Combo[],
 ): void {
   if (r > top) {
     if (phoenixAs === 0) {
-      if (suit !== null) return; // one suit, no Phoenix: a straight flush, listed with the bombs
+      if (suit !== MIXED) return; // one suit, no Phoenix: a straight flush, listed with the bombs
       out.push({ type: 'straight', cards: stack.slice(), rank: top * 2 });
     } else {
       out.push({
@@ -190,12 +203,12 @@ function walkStraight(
   }
   const options = r === 1 ? (['mahjong'] as Card[]) : (g.byRank[r] as Card[]);
   for (const card of options) {
-    const s = cardSuit(card);
+    const s = cardInfo(card).suitIndex; // -1 for the Mah Jong: never a flush
     stack.push(card);
-    walkStraight(g, r + 1, top, phoenixAs, suit === undefined ? s : suit === s ? suit : null, stack, out);
+    walkStraight(g, r + 1, top, phoenixAs, suit === NO_SUIT_YET ? s : suit === s ? suit : MIXED, stack, out);
     stack.pop();
   }
-  if (g.phoenix && phoenixAs === 0 && r !== 1) walkStraight(g, r + 1, top, r, null, stack, out);
+  if (g.phoenix && phoenixAs === 0 && r !== 1) walkStraight(g, r + 1, top, r, MIXED, stack, out);
 }
 
 /** Pair sequences of exactly `pairCount` pairs whose top pair beats `min`. */
@@ -246,11 +259,11 @@ function bombs(g: Grouped, top: Combo | null, out: Combo[]): void {
       out.push({ type: 'fourOfAKind', cards: cs.slice(), rank: r * 2 });
     }
   }
-  for (const suit of SUITS) {
-    const has: boolean[] = [];
-    for (let r = 0; r <= 14; r++) has.push((g.byRank[r] as Card[]).some((c) => cardSuit(c) === suit));
+  for (let suit = 0; suit < 4; suit++) {
+    const mask = g.suitMasks[suit] as number;
+    if (mask === 0) continue;
     for (let start = 2; start <= 10; start++) {
-      for (let end = start; end <= 14 && has[end] === true; end++) {
+      for (let end = start; end <= 14 && (mask >> end) & 1; end++) {
         if (end - start < 4) continue;
         const len = end - start + 1;
         if (topIsFlush) {
@@ -258,8 +271,9 @@ function bombs(g: Grouped, top: Combo | null, out: Combo[]): void {
           if (len < t.cards.length || (len === t.cards.length && end * 2 <= t.rank)) continue;
         }
         const cards: Card[] = [];
-        for (let r = start; r <= end; r++)
-          cards.push((g.byRank[r] as Card[]).find((c) => cardSuit(c) === suit) as Card);
+        for (let r = start; r <= end; r++) {
+          cards.push((g.byRank[r] as Card[]).find((c) => cardInfo(c).suitIndex === suit) as Card);
+        }
         out.push({ type: 'straightFlush', cards, rank: end * 2 });
       }
     }

@@ -7,7 +7,7 @@ import { enumerateBombs, enumerateCombos } from './enumerate.js';
 import { hasCards } from './flow.js';
 import { topOf } from './play.js';
 import { type MatchState, type Seat, seatAfter } from './state.js';
-import { satisfiesWish, wishObligation } from './wish.js';
+import { holdsWished, obligationAmong, satisfiesWish } from './wish.js';
 
 export interface LegalOptions {
   /** List every ordered exchange pick (14 × 13 × 12); off, exchange picks are left out. */
@@ -64,24 +64,29 @@ function pushPlayActions(state: MatchState, seat: Seat, actions: Action[]): void
     return;
   }
   if (!hasCards(hand, seat)) return;
-  const top = topOf(hand);
-  for (const combo of legalCombos(state, seat)) actions.push(playOf(combo));
-  if (hand.turn === seat && top !== null && wishObligation(hand.hands[seat], top, hand.wish) === 'none') {
-    actions.push({ type: 'pass' });
-  }
+  const { combos, mayPass } = playOptions(state, seat);
+  for (const combo of combos) actions.push(playOf(combo));
+  if (mayPass) actions.push({ type: 'pass' });
 }
 
 /** The combos `seat` may play now: on turn every legal play, out of turn the bombs that beat the table. */
 export function legalCombos(state: MatchState, seat: Seat): Combo[] {
+  return playOptions(state, seat).combos;
+}
+
+function playOptions(state: MatchState, seat: Seat): { combos: Combo[]; mayPass: boolean } {
   const hand = state.hand;
-  if (hand.phase !== 'play' || hand.pending || !hasCards(hand, seat)) return [];
+  if (hand.phase !== 'play' || hand.pending || !hasCards(hand, seat)) return { combos: [], mayPass: false };
   const cards = hand.hands[seat];
   const top = topOf(hand);
-  if (hand.turn !== seat) return top === null ? [] : enumerateBombs(cards, top);
+  if (hand.turn !== seat) return { combos: top === null ? [] : enumerateBombs(cards, top), mayPass: false };
   const combos = enumerateCombos(cards, top);
   const wish = hand.wish;
-  if (wish === null || wishObligation(cards, top, wish) === 'none') return combos;
-  return combos.filter((combo) => satisfiesWish(combo, wish, state.settings.bombIgnoresWish));
+  if (wish === null || !holdsWished(cards, wish) || obligationAmong(combos, wish) === 'none') {
+    return { combos, mayPass: top !== null };
+  }
+  const bombIgnoresWish = state.settings.bombIgnoresWish;
+  return { combos: combos.filter((combo) => satisfiesWish(combo, wish, bombIgnoresWish)), mayPass: false };
 }
 
 export function playOf(combo: Combo): Action {

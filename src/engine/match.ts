@@ -10,7 +10,16 @@ import { passTurn, playCards } from './play.js';
 import { err, ok, type Result } from './result.js';
 import { handSeed } from './rng.js';
 import type { Settings } from './settings.js';
-import type { HandResult, HandState, MatchState, PerTeam, Seat, Team } from './state.js';
+import {
+  canonicalHand,
+  canonicalMatch,
+  type HandResult,
+  type HandState,
+  type MatchState,
+  type PerTeam,
+  type Seat,
+  type Team,
+} from './state.js';
 import type { HandStepResult } from './step.js';
 
 export interface Step {
@@ -43,7 +52,8 @@ export function apply(state: MatchState, seat: unknown, input: unknown): Result<
   const stepped = applyToHand(state, seat, parsed.value);
   if (!stepped.ok) return stepped;
   const events = [...stepped.value.events];
-  const next = settleHand({ ...state, version: state.version + 1, hand: stepped.value.hand }, events);
+  const hand = canonicalHand(stepped.value.hand);
+  const next = canonicalMatch(settleHand({ ...state, version: state.version + 1, hand }, events));
   return ok({ state: next, events });
 }
 

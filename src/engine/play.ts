@@ -55,11 +55,10 @@ export function judgePlay(
     readings = beating;
   }
   const combo = highest(readings);
-  if (onTurn && hand.wish !== null && wishObligation(hand.hands[seat], top, hand.wish) !== 'none') {
-    if (!satisfiesWish(combo, hand.wish, settings.bombIgnoresWish)) {
-      const bombOnly = wishObligation(hand.hands[seat], top, hand.wish) === 'bombOnly';
-      return err({ code: 'must_fulfil_wish', wish: hand.wish, bombOnly });
-    }
+  if (onTurn && hand.wish !== null && !satisfiesWish(combo, hand.wish, settings.bombIgnoresWish)) {
+    const obligation = wishObligation(hand.hands[seat], top, hand.wish);
+    if (obligation !== 'none')
+      return err({ code: 'must_fulfil_wish', wish: hand.wish, bombOnly: obligation === 'bombOnly' });
   }
   return ok(combo);
 }
@@ -85,24 +84,27 @@ export function playCards(
 function applyPlay(before: HandState, seat: Seat, combo: Combo): { hand: HandState; events: GameEvent[] } {
   const events: GameEvent[] = [{ type: 'played', seat, combo, outOfTurn: before.turn !== seat }];
   const remaining = before.hands[seat].filter((card) => !combo.cards.includes(card));
-  let hand: HandState = {
-    ...before,
+  let wish = before.wish;
+  if (wish !== null && containsWished(combo, wish)) {
+    events.push({ type: 'wishFulfilled', seat, rank: wish });
+    wish = null;
+  }
+  let out = before.out;
+  if (remaining.length === 0) {
+    out = [...out, seat];
+    events.push({ type: 'wentOut', seat, place: out.length });
+  }
+  const common = {
     hands: setSeat(before.hands, seat, remaining),
     played: setSeat(before.played, seat, true),
+    wish,
+    out,
   };
-  if (hand.wish !== null && containsWished(combo, hand.wish)) {
-    events.push({ type: 'wishFulfilled', seat, rank: hand.wish });
-    hand = { ...hand, wish: null };
-  }
-  if (remaining.length === 0) {
-    hand = { ...hand, out: [...hand.out, seat] };
-    events.push({ type: 'wentOut', seat, place: hand.out.length });
-  }
-  if (combo.type === 'dog') return { hand: leadWithDog(hand, seat, events), events };
-  const trick = { plays: [...(hand.trick?.plays ?? []), { seat, combo }], passed: [] };
-  hand = { ...hand, trick };
+  if (combo.type === 'dog') return { hand: leadWithDog({ ...before, ...common }, seat, events), events };
+  const trick = { plays: [...(before.trick?.plays ?? []), { seat, combo }], passed: [] };
+  const hand: HandState = { ...before, ...common, trick };
   if (isDoubleVictory(hand)) return { hand: finishHand(hand, events), events };
-  if (hand.out.length >= 3) return { hand: thirdOutTakesTrick(hand, seat, combo, events), events };
+  if (out.length >= 3) return { hand: thirdOutTakesTrick(hand, seat, combo, events), events };
   const pending = combo.cards.includes('mahjong') ? ({ kind: 'wish', seat } as const) : null;
   return { hand: { ...hand, turn: nextWithCards(hand, seat), pending }, events };
 }

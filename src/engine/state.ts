@@ -121,3 +121,43 @@ export function setSeat<T>(values: PerSeat<T>, seat: Seat, value: T): PerSeat<T>
 export function perSeat<T>(make: (seat: Seat) => T): PerSeat<T> {
   return [make(0), make(1), make(2), make(3)];
 }
+
+/**
+ * Rebuilds a hand with its fields in one fixed order. States built by spreading pick up many hidden
+ * classes in V8, and property reads across them go megamorphic; one shape keeps the engine fast.
+ */
+export function canonicalHand(h: HandState): HandState {
+  return {
+    number: h.number,
+    seed: h.seed,
+    phase: h.phase,
+    hands: h.hands,
+    undealt: h.undealt,
+    grand: h.grand,
+    calls: h.calls,
+    exchange: h.exchange,
+    received: h.received,
+    played: h.played,
+    turn: h.turn,
+    trick: h.trick,
+    won: h.won,
+    out: h.out,
+    wish: h.wish,
+    pending: h.pending,
+    lastTrick: h.lastTrick,
+    result: h.result,
+  };
+}
+
+export function canonicalMatch(m: MatchState): MatchState {
+  return {
+    version: m.version,
+    settings: m.settings,
+    seed: m.seed,
+    scores: m.scores,
+    history: m.history,
+    hand: m.hand,
+    status: m.status,
+    winner: m.winner,
+  };
+}

@@ -23,8 +23,13 @@ export function containsWished(combo: Combo, wish: Rank): boolean {
 export function wishObligation(hand: readonly Card[], top: Combo | null, wish: Rank | null): WishObligation {
   if (wish === null || !holdsWished(hand, wish)) return 'none';
   if (top === null) return 'normal'; // the wished card alone is a legal lead
+  return obligationAmong(enumerateCombos(hand, top), wish);
+}
+
+/** The obligation given every combo the seat could play now (saves enumerating twice). */
+export function obligationAmong(combos: readonly Combo[], wish: Rank): WishObligation {
   let bomb = false;
-  for (const combo of enumerateCombos(hand, top)) {
+  for (const combo of combos) {
     if (!containsWished(combo, wish)) continue;
     if (!isBomb(combo)) return 'normal';
     bomb = true;

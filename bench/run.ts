@@ -1,0 +1,25 @@
+/**
+ * `npm run bench`: prints each figure beside its target from DESIGN.md. `npm run bench -- --json`
+ * adds one JSON object with every figure on the last line. Figures, never timed assertions.
+ */
+import { type Figure, legalLead14, selfPlay } from './engine.js';
+
+const json = process.argv.includes('--json');
+const figures: Figure[] = [];
+
+function record(figure: Figure): void {
+  figures.push(figure);
+  const mark = figure.met ? 'meets' : 'MISSES';
+  const note = figure.note ? `  (${figure.note})` : '';
+  console.log(
+    `${figure.key.padEnd(32)} ${String(figure.value).padStart(10)} ${figure.unit.padEnd(8)} ${mark} target ${figure.target}${note}`,
+  );
+}
+
+console.log(`Tichu benchmarks on Node ${process.version}`);
+record(legalLead14());
+record(selfPlay());
+
+if (json) {
+  console.log(JSON.stringify(Object.fromEntries(figures.map((f) => [f.key, f.value]))));
+}
