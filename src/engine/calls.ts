@@ -1,4 +1,5 @@
 /** Grand Tichu decisions after eight cards, and Tichu calls before a player's first card. */
+import { sortCards } from './cards.js';
 import type { GameEvent } from './events.js';
 import { err, ok } from './result.js';
 import type { Settings } from './settings.js';
@@ -19,7 +20,7 @@ export function decideGrandTichu(hand: HandState, seat: Seat, call: boolean): Ha
     next = {
       ...next,
       phase: 'exchange',
-      hands: perSeat((s) => [...next.hands[s], ...next.undealt[s]]),
+      hands: perSeat((s) => sortCards([...next.hands[s], ...next.undealt[s]])),
       undealt: [[], [], [], []],
     };
     events.push({ type: 'allCardsDealt' });

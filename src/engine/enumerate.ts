@@ -78,6 +78,7 @@ export function enumerateCombos(hand: readonly Card[], top: Combo | null): Combo
 /** Only the bombs of the hand that beat `top` (all bombs when top is null). */
 export function enumerateBombs(hand: readonly Card[], top: Combo | null): Combo[] {
   const out: Combo[] = [];
+  if (top?.type === 'dog') return out; // the Dog cannot be bombed
   bombs(group(hand), top, out);
   return out;
 }

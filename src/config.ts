@@ -1,0 +1,67 @@
+/** The bot's configuration: parsed once from the environment with zod, every problem listed in plain words. */
+import { z } from 'zod';
+
+const PORTAL = 'https://discord.com/developers/applications';
+const snowflake = /^\d{17,20}$/;
+
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+const schema = z.object({
+  DISCORD_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string({ error: `DISCORD_TOKEN is missing: in ${PORTAL}, open your application > Bot > Reset Token, and put it in .env` })
+      .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, {
+        error: `DISCORD_TOKEN does not look like a bot token (three parts separated by dots): copy it again from ${PORTAL} > your application > Bot`,
+      }),
+  ),
+  DISCORD_APPLICATION_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string({ error: `DISCORD_APPLICATION_ID is missing: in ${PORTAL}, open your application > General Information > Application ID` })
+      .regex(snowflake, { error: 'DISCORD_APPLICATION_ID must be the 17-20 digit Application ID from General Information' }),
+  ),
+  DISCORD_DEV_GUILD_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(snowflake, {
+        error: 'DISCORD_DEV_GUILD_ID must be a 17-20 digit server id (Discord: Developer Mode on, right-click the server > Copy Server ID), or left empty',
+      })
+      .optional(),
+  ),
+  DATABASE_PATH: z.preprocess(emptyToUndefined, z.string().default('./data/tichu.sqlite')),
+  LOG_LEVEL: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+    z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+});
+
+export interface Config {
+  readonly discordToken: string;
+  readonly applicationId: string;
+  readonly devGuildId: string | undefined;
+  readonly databasePath: string;
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+/** Parses the environment; never throws, and never echoes the token back. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => issue.message) };
+  const v = parsed.data;
+  return {
+    ok: true,
+    config: {
+      discordToken: v.DISCORD_TOKEN,
+      applicationId: v.DISCORD_APPLICATION_ID,
+      devGuildId: v.DISCORD_DEV_GUILD_ID,
+      databasePath: v.DATABASE_PATH,
+      logLevel: v.LOG_LEVEL,
+    },
+  };
+}

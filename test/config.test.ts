@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+
+const good = {
+  DISCORD_TOKEN: 'MTA1.abc-DEF_123.xyz',
+  DISCORD_APPLICATION_ID: '123456789012345678',
+};
+
+describe('loadConfig', () => {
+  it('accepts a valid environment and fills in the defaults', () => {
+    const result = loadConfig(good);
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        discordToken: good.DISCORD_TOKEN,
+        applicationId: good.DISCORD_APPLICATION_ID,
+        devGuildId: undefined,
+        databasePath: './data/tichu.sqlite',
+        logLevel: 'info',
+      },
+    });
+  });
+
+  it.each([
+    ['a missing token says where to find it', {}, /DISCORD_TOKEN is missing.*Bot > Reset Token/],
+    ['an empty token counts as missing', { DISCORD_TOKEN: '  ' }, /DISCORD_TOKEN is missing/],
+    ['a malformed token is named', { DISCORD_TOKEN: 'not a token' }, /DISCORD_TOKEN does not look like a bot token/],
+    ['a missing application id says where to find it', {}, /DISCORD_APPLICATION_ID is missing.*General Information/],
+    ['a malformed application id', { DISCORD_APPLICATION_ID: '12ab' }, /17-20 digit Application ID/],
+    ['a malformed dev guild id', { ...good, DISCORD_DEV_GUILD_ID: 'guild' }, /DISCORD_DEV_GUILD_ID must be/],
+    ['an unknown log level', { ...good, LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+  ])('%s', (_name, env, message) => {
+    const result = loadConfig(env);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems.join('\n')).toMatch(message);
+  });
+
+  it('never repeats the token in its messages', () => {
+    const result = loadConfig({ ...good, DISCORD_APPLICATION_ID: 'x' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems.join('\n')).not.toContain(good.DISCORD_TOKEN);
+  });
+
+  it('lists every problem at once', () => {
+    const result = loadConfig({ LOG_LEVEL: 'loud' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems).toHaveLength(3);
+  });
+});
