@@ -4,7 +4,8 @@ import { z } from 'zod';
 const PORTAL = 'https://discord.com/developers/applications';
 const snowflake = /^\d{17,20}$/;
 
-const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 
@@ -12,7 +13,9 @@ const schema = z.object({
   DISCORD_TOKEN: z.preprocess(
     emptyToUndefined,
     z
-      .string({ error: `DISCORD_TOKEN is missing: in ${PORTAL}, open your application > Bot > Reset Token, and put it in .env` })
+      .string({
+        error: `DISCORD_TOKEN is missing: in ${PORTAL}, open your application > Bot > Reset Token, and put it in .env`,
+      })
       .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, {
         error: `DISCORD_TOKEN does not look like a bot token (three parts separated by dots): copy it again from ${PORTAL} > your application > Bot`,
       }),
@@ -20,15 +23,20 @@ const schema = z.object({
   DISCORD_APPLICATION_ID: z.preprocess(
     emptyToUndefined,
     z
-      .string({ error: `DISCORD_APPLICATION_ID is missing: in ${PORTAL}, open your application > General Information > Application ID` })
-      .regex(snowflake, { error: 'DISCORD_APPLICATION_ID must be the 17-20 digit Application ID from General Information' }),
+      .string({
+        error: `DISCORD_APPLICATION_ID is missing: in ${PORTAL}, open your application > General Information > Application ID`,
+      })
+      .regex(snowflake, {
+        error: 'DISCORD_APPLICATION_ID must be the 17-20 digit Application ID from General Information',
+      }),
   ),
   DISCORD_DEV_GUILD_ID: z.preprocess(
     emptyToUndefined,
     z
       .string()
       .regex(snowflake, {
-        error: 'DISCORD_DEV_GUILD_ID must be a 17-20 digit server id (Discord: Developer Mode on, right-click the server > Copy Server ID), or left empty',
+        error:
+          'DISCORD_DEV_GUILD_ID must be a 17-20 digit server id (Discord: Developer Mode on, right-click the server > Copy Server ID), or left empty',
       })
       .optional(),
   ),

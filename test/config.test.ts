@@ -24,8 +24,16 @@ describe('loadConfig', () => {
   it.each([
     ['a missing token says where to find it', {}, /DISCORD_TOKEN is missing.*Bot > Reset Token/],
     ['an empty token counts as missing', { DISCORD_TOKEN: '  ' }, /DISCORD_TOKEN is missing/],
-    ['a malformed token is named', { DISCORD_TOKEN: 'not a token' }, /DISCORD_TOKEN does not look like a bot token/],
-    ['a missing application id says where to find it', {}, /DISCORD_APPLICATION_ID is missing.*General Information/],
+    [
+      'a malformed token is named',
+      { DISCORD_TOKEN: 'not a token' },
+      /DISCORD_TOKEN does not look like a bot token/,
+    ],
+    [
+      'a missing application id says where to find it',
+      {},
+      /DISCORD_APPLICATION_ID is missing.*General Information/,
+    ],
     ['a malformed application id', { DISCORD_APPLICATION_ID: '12ab' }, /17-20 digit Application ID/],
     ['a malformed dev guild id', { ...good, DISCORD_DEV_GUILD_ID: 'guild' }, /DISCORD_DEV_GUILD_ID must be/],
     ['an unknown log level', { ...good, LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],

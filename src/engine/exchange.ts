@@ -21,7 +21,14 @@ export function chooseExchange(hand: HandState, seat: Seat, picks: ExchangePicks
   const missing = cards.filter((card) => !hand.hands[seat].includes(card));
   if (missing.length > 0) return err({ code: 'not_in_hand', cards: missing });
   const events: GameEvent[] = [{ type: 'exchangeChosen', seat }];
-  const chosen: HandState = { ...hand, exchange: setSeat(hand.exchange, seat, { next: picks.next, partner: picks.partner, previous: picks.previous }) };
+  const chosen: HandState = {
+    ...hand,
+    exchange: setSeat(hand.exchange, seat, {
+      next: picks.next,
+      partner: picks.partner,
+      previous: picks.previous,
+    }),
+  };
   if (chosen.exchange.some((p) => p === null)) return ok({ hand: chosen, events });
   events.push({ type: 'exchangeCompleted' });
   return ok({ hand: swap(chosen), events });

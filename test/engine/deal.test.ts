@@ -144,7 +144,9 @@ describe('Grand Tichu: "having seen only those 8, decides: call or not ... Then 
     expect(dealt.hand.calls).toEqual(['none', 'grandTichu', 'none', 'none']);
     for (const seat of SEATS) {
       // The full hand is shown sorted, as the first eight were.
-      expect(dealt.hand.hands[seat]).toEqual(sortCards([...start.hand.hands[seat], ...start.hand.undealt[seat]]));
+      expect(dealt.hand.hands[seat]).toEqual(
+        sortCards([...start.hand.hands[seat], ...start.hand.undealt[seat]]),
+      );
     }
     expect(sortCards(dealt.hand.hands.flat())).toEqual(sortCards(DECK));
   });
