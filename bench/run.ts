@@ -3,6 +3,7 @@
  * adds one JSON object with every figure on the last line. Figures, never timed assertions.
  */
 import { type Figure, legalLead14, selfPlay } from './engine.js';
+import { actionCommit, startup10k } from './store.js';
 
 const json = process.argv.includes('--json');
 const figures: Figure[] = [];
@@ -19,6 +20,8 @@ function record(figure: Figure): void {
 console.log(`Tichu benchmarks on Node ${process.version}`);
 record(legalLead14());
 record(selfPlay());
+record(actionCommit());
+for (const figure of startup10k()) record(figure);
 
 if (json) {
   console.log(JSON.stringify(Object.fromEntries(figures.map((f) => [f.key, f.value]))));

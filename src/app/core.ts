@@ -1,0 +1,84 @@
+/** What every use case shares: the store, the loaded tables, the environment, and small guards. */
+import { err, isSeat, ok, type Result, type Seat } from '../engine/index.js';
+import type { TableRecord, TableStatus } from '../store/records.js';
+import type { Store } from '../store/store.js';
+import { type Environment, SNOWFLAKE, TABLE_ID } from './ids.js';
+import type { Refusal } from './refusals.js';
+import type { LoadedTable, Tables } from './tables.js';
+
+export interface Core {
+  readonly store: Store;
+  readonly tables: Tables;
+  readonly env: Environment;
+}
+
+/** Who is asking: identity comes only from Discord's interaction user, never from a custom id. */
+export interface Actor {
+  readonly userId: string;
+  readonly name: string;
+}
+
+export type Outcome<T> = Result<T, Refusal>;
+
+export function refuse(refusal: Refusal): { ok: false; error: Refusal } {
+  return err(refusal);
+}
+
+export function checkSnowflake(value: string, what: string): Refusal | null {
+  return SNOWFLAKE.test(value) ? null : { code: 'malformed_id', what };
+}
+
+/** Loads a table by id after checking the id's shape. */
+export function findTable(core: Core, tableId: string): Outcome<LoadedTable> {
+  if (!TABLE_ID.test(tableId)) return refuse({ code: 'malformed_id', what: 'table id' });
+  const loaded = core.tables.get(tableId);
+  return loaded ? ok(loaded) : refuse({ code: 'unknown_table' });
+}
+
+export function needStatus(table: TableRecord, ...needed: TableStatus[]): Refusal | null {
+  return needed.includes(table.status) ? null : { code: 'wrong_status', status: table.status, needed };
+}
+
+export function needHost(table: TableRecord, actor: Actor): Refusal | null {
+  return table.hostId === actor.userId ? null : { code: 'not_host' };
+}
+
+export function seatOfUser(table: TableRecord, userId: string): Seat | null {
+  const index = table.seats.findIndex((o) => o?.kind === 'user' && o.userId === userId);
+  return index < 0 ? null : (index as Seat);
+}
+
+export function checkSeat(seat: unknown): Refusal | null {
+  return isSeat(seat) ? null : { code: 'bad_seat', seat };
+}
+
+/** Writes `alsoWrite` (first: seats refer to players) and the changed table in one transaction, then caches it. */
+export function saveTable(
+  core: Core,
+  loaded: LoadedTable,
+  table: TableRecord,
+  alsoWrite?: () => void,
+): TableRecord {
+  const stamped = { ...table, updatedAt: core.env.now() };
+  core.store.transaction(() => {
+    alsoWrite?.();
+    core.store.tables.update(stamped);
+  });
+  core.tables.put({ ...loaded, table: stamped });
+  return stamped;
+}
+
+export function withSeat(
+  table: TableRecord,
+  seat: Seat,
+  occupant: TableRecord['seats'][number],
+): TableRecord {
+  const seats = [...table.seats] as [
+    TableRecord['seats'][0],
+    TableRecord['seats'][1],
+    TableRecord['seats'][2],
+    TableRecord['seats'][3],
+  ];
+  seats[seat] = occupant;
+  return { ...table, seats };
+}

@@ -1,0 +1,164 @@
+/** Matches at a table: start, every player's action (one durable transaction each), bots' turns. */
+import { botMove } from '../bots/randomBot.js';
+import {
+  type Action,
+  apply,
+  type GameEvent,
+  isBomb,
+  type MatchState,
+  newMatch,
+  ok,
+  parseAction,
+  Rng,
+  readCombos,
+  SEATS,
+  type Seat,
+  type Step,
+  seedRng,
+} from '../engine/index.js';
+import type { Occupant, TableRecord } from '../store/records.js';
+import {
+  type Actor,
+  type Core,
+  findTable,
+  needHost,
+  needStatus,
+  type Outcome,
+  refuse,
+  seatOfUser,
+} from './core.js';
+import { matchResults } from './results.js';
+import type { LoadedTable } from './tables.js';
+
+export interface ActOutcome {
+  readonly table: TableRecord;
+  readonly state: MatchState;
+  /** What happened, in order, including the moves of bot seats that followed. */
+  readonly events: readonly GameEvent[];
+}
+
+const MAX_BOT_MOVES = 5_000;
+
+/** Starts a match (also a new one after a finished match) once all four seats are filled. */
+export function startMatch(core: Core, tableId: string, actor: Actor): Outcome<ActOutcome> {
+  const found = findTable(core, tableId);
+  if (!found.ok) return found;
+  const { table } = found.value;
+  const bad = needHost(table, actor) ?? needStatus(table, 'lobby', 'finished');
+  if (bad) return refuse(bad);
+  const empty = table.seats.filter((o) => o === null).length;
+  if (empty > 0) return refuse({ code: 'seats_not_filled', empty });
+  if (table.status === 'finished') {
+    const other = core.tables.activeInChannel(table.channelId);
+    if (other) return refuse({ code: 'channel_has_table', tableId: other.table.id });
+  }
+  const seats = table.seating === 'random' ? shuffleSeats(core, table.seats) : table.seats;
+  const state = newMatch(table.settings, core.env.newSeed());
+  const now = core.env.now();
+  let next: TableRecord = { ...table, seats, status: 'playing', pauseVotes: [], updatedAt: now };
+  core.store.transaction(() => {
+    const matchId = core.store.matches.create(table.id, table.guildId, state, now);
+    next = { ...next, matchId };
+    core.store.tables.update(next);
+  });
+  const loaded: LoadedTable = { table: next, match: { id: next.matchId as number, state } };
+  core.tables.put(loaded);
+  const events: GameEvent[] = [];
+  const after = runBots(core, loaded, events);
+  return ok({ table: after.table, state: (after.match as { state: MatchState }).state, events });
+}
+
+function shuffleSeats(core: Core, seats: TableRecord['seats']): TableRecord['seats'] {
+  const pool = [...seats];
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = core.env.randomInt(i + 1);
+    [pool[i], pool[j]] = [pool[j] as Occupant | null, pool[i] as Occupant | null];
+  }
+  return pool as unknown as TableRecord['seats'];
+}
+
+/**
+ * One action by the user seated at the table. `seenVersion` is the state version the player's view
+ * showed: a turn-bound action from an older view is refused as stale; bombs, calls, Grand Tichu
+ * decisions and exchange picks are judged against the current state whatever the player saw.
+ */
+export function act(
+  core: Core,
+  tableId: string,
+  actor: Actor,
+  input: unknown,
+  seenVersion?: number,
+): Outcome<ActOutcome> {
+  const found = findTable(core, tableId);
+  if (!found.ok) return found;
+  const loaded = found.value;
+  const bad = needStatus(loaded.table, 'playing');
+  if (bad) return refuse(bad);
+  const seat = seatOfUser(loaded.table, actor.userId);
+  if (seat === null) return refuse({ code: 'not_seated' });
+  const parsed = parseAction(input);
+  if (!parsed.ok) return refuse({ code: 'rule', error: parsed.error });
+  const state = (loaded.match as { state: MatchState }).state;
+  if (seenVersion !== undefined && seenVersion !== state.version && isTurnBound(parsed.value)) {
+    return refuse({ code: 'stale_view', seen: seenVersion, version: state.version });
+  }
+  const step = apply(state, seat, parsed.value);
+  if (!step.ok) return refuse({ code: 'rule', error: step.error });
+  const events: GameEvent[] = [];
+  let after = commitStep(core, loaded, seat, actor.userId, parsed.value, step.value, events);
+  after = runBots(core, after, events);
+  return ok({ table: after.table, state: (after.match as { state: MatchState }).state, events });
+}
+
+export function isTurnBound(action: Action): boolean {
+  if (action.type === 'play') return !readCombos(action.cards).some(isBomb);
+  return action.type === 'pass' || action.type === 'wish' || action.type === 'giveDragon';
+}
+
+/** The one IMMEDIATE transaction of an accepted action: its log entry, the new state, any results. */
+function commitStep(
+  core: Core,
+  loaded: LoadedTable,
+  seat: Seat,
+  userId: string | null,
+  action: Action,
+  step: Step,
+  events: GameEvent[],
+): LoadedTable {
+  const match = loaded.match as { id: number; state: MatchState };
+  const now = core.env.now();
+  let table = loaded.table;
+  const ended = step.events.some((e) => e.type === 'matchEnded');
+  if (ended) table = { ...table, status: 'finished', pauseVotes: [], updatedAt: now };
+  core.store.transaction(() => {
+    core.store.matches.record(match.id, match.state, step.state, seat, userId, action, step.events, now);
+    for (const event of step.events) {
+      if (event.type === 'handEnded') core.store.matches.recordHandResult(match.id, event.result);
+    }
+    if (ended) {
+      const s = step.state;
+      core.store.matches.endMatch(match.id, 'finished', s.scores, s.winner, now);
+      core.store.matches.recordResults(match.id, table.guildId, matchResults(s, table.seats), now);
+      core.store.tables.update(table);
+    }
+  });
+  events.push(...step.events);
+  const next: LoadedTable = { table, match: { id: match.id, state: step.state } };
+  core.tables.put(next);
+  return next;
+}
+
+/** Lets bot seats make every decision they owe, each as its own committed action. */
+function runBots(core: Core, loaded: LoadedTable, events: GameEvent[]): LoadedTable {
+  const bots = SEATS.filter((seat) => loaded.table.seats[seat]?.kind === 'bot');
+  let current = loaded;
+  for (let i = 0; i < MAX_BOT_MOVES && bots.length > 0 && current.table.status === 'playing'; i++) {
+    const state = (current.match as { state: MatchState }).state;
+    const move = botMove(state, bots, new Rng(seedRng(`${state.seed}:bots:${state.version}`)));
+    if (!move) break;
+    const step = apply(state, move.seat, move.action);
+    if (!step.ok) throw new Error(`bot action refused: ${step.error.code}`);
+    current = commitStep(core, current, move.seat, null, move.action, step.value, events);
+  }
+  return current;
+}

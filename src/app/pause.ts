@@ -1,0 +1,78 @@
+/**
+ * Pausing, resuming and abandoning. The rule: the host pauses or resumes at once; any other seated
+ * player may ask, and it happens when every seated player has asked. Only the host abandons.
+ */
+import { ok } from '../engine/index.js';
+import type { TableRecord } from '../store/records.js';
+import {
+  type Actor,
+  type Core,
+  findTable,
+  needHost,
+  needStatus,
+  type Outcome,
+  refuse,
+  saveTable,
+  seatOfUser,
+} from './core.js';
+
+export interface PauseOutcome {
+  readonly table: TableRecord;
+  /** Whether the status changed now (false: the request was counted and more are needed). */
+  readonly changed: boolean;
+  readonly votes: number;
+  readonly needed: number;
+}
+
+export function requestPause(core: Core, tableId: string, actor: Actor): Outcome<PauseOutcome> {
+  return toggle(core, tableId, actor, 'playing', 'paused');
+}
+
+export function requestResume(core: Core, tableId: string, actor: Actor): Outcome<PauseOutcome> {
+  return toggle(core, tableId, actor, 'paused', 'playing');
+}
+
+function toggle(
+  core: Core,
+  tableId: string,
+  actor: Actor,
+  from: 'playing' | 'paused',
+  to: 'playing' | 'paused',
+): Outcome<PauseOutcome> {
+  const found = findTable(core, tableId);
+  if (!found.ok) return found;
+  const { table } = found.value;
+  const bad = needStatus(table, from);
+  if (bad) return refuse(bad);
+  const isHost = table.hostId === actor.userId;
+  if (!isHost && seatOfUser(table, actor.userId) === null) return refuse({ code: 'not_seated' });
+  const humans = table.seats.flatMap((o) => (o?.kind === 'user' ? [o.userId] : []));
+  if (!isHost && table.pauseVotes.includes(actor.userId)) return refuse({ code: 'already_voted' });
+  const votes = isHost ? humans : [...table.pauseVotes, actor.userId];
+  const agreed = isHost || humans.every((id) => votes.includes(id));
+  const next: TableRecord = agreed
+    ? { ...table, status: to, pauseVotes: [] }
+    : { ...table, pauseVotes: votes };
+  const saved = saveTable(core, found.value, next);
+  return ok({
+    table: saved,
+    changed: agreed,
+    votes: agreed ? humans.length : votes.length,
+    needed: humans.length,
+  });
+}
+
+/** The host ends the table for good; a match in progress is kept as abandoned (and unrated). */
+export function abandon(core: Core, tableId: string, actor: Actor): Outcome<TableRecord> {
+  const found = findTable(core, tableId);
+  if (!found.ok) return found;
+  const { table, match } = found.value;
+  const bad = needHost(table, actor) ?? needStatus(table, 'lobby', 'playing', 'paused', 'finished');
+  if (bad) return refuse(bad);
+  const inProgress = match !== null && table.status !== 'finished' && table.status !== 'lobby';
+  const saved = saveTable(core, found.value, { ...table, status: 'abandoned', pauseVotes: [] }, () => {
+    if (inProgress)
+      core.store.matches.endMatch(match.id, 'abandoned', match.state.scores, null, core.env.now());
+  });
+  return ok(saved);
+}

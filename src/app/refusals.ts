@@ -1,0 +1,26 @@
+/** Every reason the table service can refuse a request: a code plus what a message needs. */
+import type { RuleError, Seat, Team } from '../engine/index.js';
+import type { TableStatus } from '../store/records.js';
+
+export type Refusal =
+  | { readonly code: 'malformed_id'; readonly what: string }
+  | { readonly code: 'unknown_table' }
+  | { readonly code: 'channel_has_table'; readonly tableId: string }
+  | { readonly code: 'not_host' }
+  | { readonly code: 'not_seated' }
+  | { readonly code: 'already_seated'; readonly seat: Seat }
+  | { readonly code: 'seat_taken'; readonly seat: Seat }
+  | { readonly code: 'seat_empty'; readonly seat: Seat }
+  | { readonly code: 'bad_seat'; readonly seat: unknown }
+  | { readonly code: 'table_full' }
+  | { readonly code: 'team_full'; readonly team: Team }
+  | { readonly code: 'wrong_status'; readonly status: TableStatus; readonly needed: readonly TableStatus[] }
+  | { readonly code: 'seats_not_filled'; readonly empty: number }
+  | { readonly code: 'bad_settings'; readonly reason: string }
+  | { readonly code: 'stale_view'; readonly seen: number; readonly version: number }
+  | { readonly code: 'already_voted' }
+  | { readonly code: 'not_a_bot'; readonly seat: Seat }
+  | { readonly code: 'cannot_remove_host' }
+  | { readonly code: 'rule'; readonly error: RuleError };
+
+export type RefusalCode = Refusal['code'];

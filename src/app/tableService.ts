@@ -1,0 +1,159 @@
+/**
+ * The table service: every use case the Discord layer calls, with ids and values in and a result
+ * or a refusal out. No discord.js here; SQL stays in src/store.
+ */
+import {
+  type Action,
+  legalActions,
+  ok,
+  type PublicView,
+  publicView,
+  type Seat,
+  type SeatView,
+  type Settings,
+  seatView,
+  type Team,
+} from '../engine/index.js';
+import type { Seating, TableRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
+import {
+  type Actor,
+  type Core,
+  checkSnowflake,
+  findTable,
+  type Outcome,
+  refuse,
+  seatOfUser,
+} from './core.js';
+import { type Environment, systemEnvironment } from './ids.js';
+import * as lobby from './lobby.js';
+import { type ActOutcome, act, startMatch } from './matchPlay.js';
+import { abandon, type PauseOutcome, requestPause, requestResume } from './pause.js';
+import { type LoadedTable, Tables } from './tables.js';
+
+export interface TableSnapshot {
+  readonly table: TableRecord;
+  /** What everyone may see of the match, or null before the first match. */
+  readonly view: PublicView | null;
+}
+
+export interface PlayerSnapshot {
+  readonly table: TableRecord;
+  readonly seat: Seat;
+  readonly view: SeatView;
+  readonly legal: readonly Action[];
+}
+
+export class TableService {
+  private readonly core: Core;
+
+  constructor(store: Store, env: Environment = systemEnvironment) {
+    this.core = { store, tables: new Tables(store), env };
+  }
+
+  openTable(input: lobby.OpenTableInput): Outcome<TableRecord> {
+    return lobby.openTable(this.core, input);
+  }
+  join(tableId: string, actor: Actor, seat?: Seat): Outcome<TableRecord> {
+    return lobby.join(this.core, tableId, actor, seat);
+  }
+  leave(tableId: string, actor: Actor): Outcome<TableRecord> {
+    return lobby.leave(this.core, tableId, actor);
+  }
+  chooseSeat(tableId: string, actor: Actor, seat: unknown): Outcome<TableRecord> {
+    return lobby.chooseSeat(this.core, tableId, actor, seat);
+  }
+  chooseTeam(tableId: string, actor: Actor, team: Team): Outcome<TableRecord> {
+    return lobby.chooseTeam(this.core, tableId, actor, team);
+  }
+  addBot(tableId: string, actor: Actor, seat?: unknown): Outcome<TableRecord> {
+    return lobby.addBot(this.core, tableId, actor, seat);
+  }
+  removeBot(tableId: string, actor: Actor, seat: unknown): Outcome<TableRecord> {
+    return lobby.removeBot(this.core, tableId, actor, seat);
+  }
+  removePlayer(tableId: string, actor: Actor, userId: string): Outcome<TableRecord> {
+    return lobby.removePlayer(this.core, tableId, actor, userId);
+  }
+  changeSettings(
+    tableId: string,
+    actor: Actor,
+    changes: Partial<Settings> & { seating?: Seating },
+  ): Outcome<TableRecord> {
+    return lobby.changeSettings(this.core, tableId, actor, changes);
+  }
+  start(tableId: string, actor: Actor): Outcome<ActOutcome> {
+    return startMatch(this.core, tableId, actor);
+  }
+  act(tableId: string, actor: Actor, action: unknown, seenVersion?: number): Outcome<ActOutcome> {
+    return act(this.core, tableId, actor, action, seenVersion);
+  }
+  pause(tableId: string, actor: Actor): Outcome<PauseOutcome> {
+    return requestPause(this.core, tableId, actor);
+  }
+  resume(tableId: string, actor: Actor): Outcome<PauseOutcome> {
+    return requestResume(this.core, tableId, actor);
+  }
+  abandon(tableId: string, actor: Actor): Outcome<TableRecord> {
+    return abandon(this.core, tableId, actor);
+  }
+
+  /** Remembers the public message that shows the table, so it can be edited in place. */
+  setMessageId(tableId: string, messageId: string): Outcome<TableRecord> {
+    const bad = checkSnowflake(messageId, 'message id');
+    if (bad) return refuse(bad);
+    const found = findTable(this.core, tableId);
+    if (!found.ok) return found;
+    const next = { ...found.value.table, messageId };
+    this.core.store.transaction(() => this.core.store.tables.update(next));
+    this.core.tables.put({ ...found.value, table: next });
+    return ok(next);
+  }
+
+  /** What the channel may see. */
+  tableView(tableId: string): Outcome<TableSnapshot> {
+    const found = findTable(this.core, tableId);
+    return found.ok ? ok(snapshot(found.value)) : found;
+  }
+
+  /** What one seated user may see, with the actions open to them. */
+  playerView(tableId: string, userId: string): Outcome<PlayerSnapshot> {
+    const found = findTable(this.core, tableId);
+    if (!found.ok) return found;
+    const { table, match } = found.value;
+    const seat = seatOfUser(table, userId);
+    if (seat === null) return refuse({ code: 'not_seated' });
+    if (!match)
+      return refuse({
+        code: 'wrong_status',
+        status: table.status,
+        needed: ['playing', 'paused', 'finished'],
+      });
+    const legal = table.status === 'playing' ? legalActions(match.state, seat, { exchanges: false }) : [];
+    return ok({ table, seat, view: seatView(match.state, seat), legal });
+  }
+
+  /** The active table of a channel, if any. */
+  tableInChannel(channelId: string): Outcome<TableSnapshot> {
+    const bad = checkSnowflake(channelId, 'channel id');
+    if (bad) return refuse(bad);
+    const loaded = this.core.tables.activeInChannel(channelId);
+    return loaded ? ok(snapshot(loaded)) : refuse({ code: 'unknown_table' });
+  }
+
+  /** The active tables of a server. */
+  tablesOfGuild(guildId: string): Outcome<TableRecord[]> {
+    const bad = checkSnowflake(guildId, 'server id');
+    if (bad) return refuse(bad);
+    return ok(this.core.store.tables.activeInGuild(guildId));
+  }
+
+  /** How many tables are held in memory (loading is lazy). */
+  get loadedTables(): number {
+    return this.core.tables.size;
+  }
+}
+
+function snapshot(loaded: LoadedTable): TableSnapshot {
+  return { table: loaded.table, view: loaded.match ? publicView(loaded.match.state) : null };
+}

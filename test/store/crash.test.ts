@@ -1,0 +1,122 @@
+/**
+ * The crash test: a child process plays random legal matches against a database file and is killed
+ * with SIGKILL at random moments, many times. After each kill every acknowledged action is in the
+ * log, the stored state equals the replay of the log, and play continues; in the end matches finish.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Rng, replay, seedRng } from '../../src/engine/index.js';
+import { Store } from '../../src/store/store.js';
+
+const WORKER = join(import.meta.dirname, '../support/crashWorker.ts');
+const dir = mkdtempSync(join(tmpdir(), 'tichu-crash-'));
+const file = join(dir, 'crash.sqlite');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Run {
+  acks: Array<[number, number]>;
+  finished: number[];
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+/** Runs the worker; kills it with SIGKILL after `killAfterAcks` acknowledgements (null: let it finish). */
+function runWorker(seed: string, killAfterAcks: number | null, matches = 1000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(
+      process.execPath,
+      ['--import', 'tsx', WORKER, file, seed, String(matches)],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const run: Run = { acks: [], finished: [], code: null, signal: null, stderr: '' };
+    let buffer = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000); // a bound, never the expected path
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        const [kind, match, version] = line.split(' ');
+        if (kind === 'ack') run.acks.push([Number(match), Number(version)]);
+        if (kind === 'finished') run.finished.push(Number(match));
+      }
+      if (killAfterAcks !== null && run.acks.length >= killAfterAcks) child.kill('SIGKILL');
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      run.stderr += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      run.code = code;
+      run.signal = signal;
+      resolve(run);
+    });
+  });
+}
+
+/** Every acknowledged action is logged; every match's snapshot equals the replay of its log. */
+function checkDatabase(acks: ReadonlyArray<[number, number]>): { matches: number; actions: number } {
+  const store = Store.open(file);
+  try {
+    const has = store.db.prepare<[number, number], { n: number }>(
+      'SELECT count(*) AS n FROM events WHERE match_id = ? AND version = ?',
+    );
+    for (const [match, version] of acks)
+      expect(has.get(match, version)?.n, `match ${match} v${version}`).toBe(1);
+    const ids = store.db.prepare<[], { id: number }>('SELECT id FROM matches').all();
+    let actions = 0;
+    for (const { id } of ids) {
+      const stored = store.matches.load(id);
+      expect(stored).not.toBeNull();
+      if (!stored) continue;
+      const log = store.matches.actions(id);
+      actions += log.length;
+      expect(log.map((e) => e.version)).toEqual(log.map((_, i) => i + 1));
+      expect(stored.loggedVersion).toBe(stored.state.version);
+      const rebuilt = replay(stored.settings, stored.seed, log);
+      expect(rebuilt.ok && rebuilt.value).toEqual(stored.state);
+    }
+    return { matches: ids.length, actions };
+  } finally {
+    store.close();
+  }
+}
+
+describe('crash safety', () => {
+  it('keeps every acknowledged action across SIGKILLs at random moments, and play continues to the end', async () => {
+    const rng = new Rng(seedRng('crash-test'));
+    const allAcks: Array<[number, number]> = [];
+    const kills = 12;
+    for (let round = 0; round < kills; round++) {
+      const run = await runWorker(`round-${round}`, 1 + rng.nextInt(150));
+      expect(run.stderr).toBe('');
+      expect(run.signal).toBe('SIGKILL');
+      allAcks.push(...run.acks);
+      checkDatabase(allAcks);
+    }
+    expect(allAcks.length).toBeGreaterThan(kills);
+    // Finally let it finish the match in progress and one more: play continues to the end.
+    const last = await runWorker('final', null, 2);
+    expect(last.stderr).toBe('');
+    expect(last.code).toBe(0);
+    expect(last.finished.length).toBe(2);
+    allAcks.push(...last.acks);
+    const totals = checkDatabase(allAcks);
+    expect(totals.matches).toBeGreaterThanOrEqual(2);
+    const store = Store.open(file);
+    const done = store.db.prepare("SELECT count(*) AS n FROM matches WHERE status = 'finished'").get() as {
+      n: number;
+    };
+    const results = store.db.prepare('SELECT count(*) AS n FROM match_players').get() as { n: number };
+    store.close();
+    expect(done.n).toBeGreaterThanOrEqual(2);
+    expect(results.n).toBe(done.n * 4);
+  });
+});
