@@ -1,0 +1,224 @@
+/** The gateway half: HELLO, IDENTIFY, READY, GUILD_CREATE, heartbeats, RESUME, and dispatching events. */
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { Hub } from './hub.js';
+import type { Json, LocalGuild } from './world.js';
+
+interface Session {
+  readonly id: string;
+  seq: number;
+  socket: WebSocket | null;
+  /** Every dispatch of this session, for RESUME after a reconnect. */
+  readonly sent: Array<{ s: number; payload: string }>;
+}
+
+const OP = {
+  dispatch: 0,
+  heartbeat: 1,
+  identify: 2,
+  resume: 6,
+  reconnect: 7,
+  invalidSession: 9,
+  hello: 10,
+  ack: 11,
+} as const;
+
+export class Gateway {
+  private readonly wss: WebSocketServer;
+  private readonly sessions = new Map<string, Session>();
+  /** How many IDENTIFYs and RESUMEs were accepted (tests check that a reconnect resumed). */
+  identifies = 0;
+  resumes = 0;
+
+  constructor(
+    server: Server,
+    private readonly hub: Hub,
+    private readonly heartbeatIntervalMs: number,
+  ) {
+    this.wss = new WebSocketServer({ server, path: '/gateway' });
+    this.wss.on('connection', (socket) => this.accept(socket));
+  }
+
+  private accept(socket: WebSocket): void {
+    socket.send(
+      JSON.stringify({ op: OP.hello, d: { heartbeat_interval: this.heartbeatIntervalMs }, s: null, t: null }),
+    );
+    socket.on('message', (raw) => {
+      let packet: Json;
+      try {
+        packet = JSON.parse(String(raw)) as Json;
+      } catch {
+        socket.close(4002, 'Decode error');
+        return;
+      }
+      this.receive(socket, packet);
+    });
+    socket.on('close', () => {
+      for (const session of this.sessions.values()) if (session.socket === socket) session.socket = null;
+    });
+  }
+
+  private receive(socket: WebSocket, packet: Json): void {
+    const d = (packet.d ?? {}) as Json;
+    switch (packet.op) {
+      case OP.heartbeat:
+        socket.send(JSON.stringify({ op: OP.ack, d: null, s: null, t: null }));
+        return;
+      case OP.identify:
+        if (d.token !== this.hub.token) {
+          socket.close(4004, 'Authentication failed.');
+          return;
+        }
+        if (typeof d.intents !== 'number') {
+          socket.close(4013, 'Invalid intent(s).');
+          return;
+        }
+        this.identify(socket);
+        return;
+      case OP.resume:
+        this.resume(socket, d);
+        return;
+      default:
+        return; // presence updates and the like are accepted and ignored
+    }
+  }
+
+  private identify(socket: WebSocket): void {
+    this.identifies++;
+    const session: Session = { id: randomBytes(16).toString('hex'), seq: 0, socket, sent: [] };
+    this.sessions.set(session.id, session);
+    const guilds = [...this.hub.world.guilds.values()];
+    this.send(session, 'READY', {
+      v: 10,
+      user: {
+        ...this.hub.world.userJson(this.hub.applicationId),
+        bot: true,
+        verified: true,
+        mfa_enabled: false,
+        flags: 0,
+      },
+      guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
+      session_id: session.id,
+      resume_gateway_url: `ws://127.0.0.1:${this.hub.port}/gateway`,
+      shard: [0, 1],
+      application: { id: this.hub.applicationId, flags: 0 },
+      private_channels: [],
+      relationships: [],
+      user_settings: {},
+      presences: [],
+      guild_join_requests: [],
+      geo_ordered_rtc_regions: [],
+    });
+    for (const guild of guilds) this.send(session, 'GUILD_CREATE', this.guildJson(guild));
+  }
+
+  private resume(socket: WebSocket, d: Json): void {
+    const session = this.sessions.get(String(d.session_id));
+    if (!session || d.token !== this.hub.token) {
+      socket.send(JSON.stringify({ op: OP.invalidSession, d: false, s: null, t: null }));
+      return;
+    }
+    this.resumes++;
+    session.socket = socket;
+    const after = Number(d.seq ?? 0);
+    for (const entry of session.sent) if (entry.s > after) socket.send(entry.payload);
+    this.send(session, 'RESUMED', {});
+  }
+
+  private send(session: Session, type: string, data: unknown): void {
+    session.seq++;
+    const payload = JSON.stringify({ op: OP.dispatch, t: type, s: session.seq, d: data });
+    session.sent.push({ s: session.seq, payload });
+    if (session.sent.length > 1000) session.sent.shift();
+    if (session.socket?.readyState === WebSocket.OPEN) session.socket.send(payload);
+  }
+
+  /** Sends an event to every session (queued for a session that is disconnected, until it resumes). */
+  dispatch(type: string, data: unknown): void {
+    for (const session of this.sessions.values()) this.send(session, type, data);
+  }
+
+  get connected(): number {
+    return [...this.sessions.values()].filter((s) => s.socket?.readyState === WebSocket.OPEN).length;
+  }
+
+  /** Drops every connection as a network fault would (close code 4000): the client resumes. */
+  dropConnections(): void {
+    for (const session of this.sessions.values()) {
+      session.socket?.close(4000, 'Unknown error');
+      session.socket = null;
+    }
+  }
+
+  guildJson(guild: LocalGuild): Json {
+    const world = this.hub.world;
+    const members = guild.memberIds.includes(this.hub.applicationId)
+      ? guild.memberIds
+      : [...guild.memberIds, this.hub.applicationId];
+    return {
+      id: guild.id,
+      name: guild.name,
+      icon: null,
+      splash: null,
+      discovery_splash: null,
+      owner_id: guild.ownerId,
+      afk_channel_id: null,
+      afk_timeout: 300,
+      verification_level: 0,
+      default_message_notifications: 0,
+      explicit_content_filter: 0,
+      roles: [
+        {
+          id: guild.id,
+          name: '@everyone',
+          color: 0,
+          hoist: false,
+          icon: null,
+          unicode_emoji: null,
+          position: 0,
+          permissions: '2248473465835073',
+          managed: false,
+          mentionable: false,
+          flags: 0,
+        },
+      ],
+      emojis: [],
+      features: [],
+      mfa_level: 0,
+      application_id: null,
+      system_channel_id: null,
+      system_channel_flags: 0,
+      rules_channel_id: null,
+      max_members: 500000,
+      vanity_url_code: null,
+      description: null,
+      banner: null,
+      premium_tier: 0,
+      premium_subscription_count: 0,
+      preferred_locale: 'en-US',
+      public_updates_channel_id: null,
+      nsfw_level: 0,
+      premium_progress_bar_enabled: false,
+      safety_alerts_channel_id: null,
+      joined_at: new Date(world.now()).toISOString(),
+      large: false,
+      unavailable: false,
+      member_count: members.length,
+      voice_states: [],
+      members: members.map((id) => world.memberJson(guild.id, id)),
+      channels: guild.channels.map((c, i) => world.channelJson(c, i)),
+      threads: [],
+      presences: [],
+      stage_instances: [],
+      stickers: [],
+      guild_scheduled_events: [],
+      soundboard_sounds: [],
+    };
+  }
+
+  close(): Promise<void> {
+    for (const client of this.wss.clients) client.terminate();
+    return new Promise((resolve) => this.wss.close(() => resolve()));
+  }
+}

@@ -1,0 +1,68 @@
+/** What the REST and gateway halves share: the world, the bot's identity, the call log and change events. */
+import { EventEmitter } from 'node:events';
+import type { UploadedFile } from './http.js';
+import type { Attachment, Json, StoredMessage, World } from './world.js';
+
+export interface RestCall {
+  readonly method: string;
+  /** The path after /api/v10, as sent. */
+  readonly path: string;
+  /** The path with ids replaced by their names, e.g. "/channels/:channel/messages/:message". */
+  readonly route: string;
+  readonly query: Record<string, string>;
+  readonly body: Json | null;
+  readonly files: ReadonlyArray<{ filename: string; size: number }>;
+  readonly status: number;
+  readonly response: unknown;
+  readonly at: number;
+}
+
+export interface RestRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: URLSearchParams;
+  readonly authorization: string | undefined;
+  readonly json: Json | null;
+  readonly files: UploadedFile[];
+  readonly bytes: number;
+}
+
+export interface RestReply {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly route: string;
+}
+
+export class Hub extends EventEmitter {
+  readonly calls: RestCall[] = [];
+  port = 0;
+
+  constructor(
+    readonly world: World,
+    readonly token: string,
+    readonly applicationId: string,
+  ) {
+    super();
+    this.setMaxListeners(0);
+  }
+
+  record(call: RestCall): void {
+    this.calls.push(call);
+    this.emit('call', call);
+  }
+
+  /** A message was created, edited or deleted (for the scripted users' waiting helpers). */
+  messageChanged(message: StoredMessage): void {
+    this.emit('message', message);
+  }
+
+  attachmentsFrom(files: readonly UploadedFile[]): Attachment[] {
+    return files.map((f) => ({
+      id: this.world.ids.next(),
+      filename: f.filename,
+      size: f.data.length,
+      contentType: f.contentType,
+      data: f.data,
+    }));
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * A local Discord on 127.0.0.1: a gateway and REST server that the real discord.js client connects to
+ * unchanged (`rest: { api: discord.restUrl }`), enforcing Discord's rules with Discord's error codes,
+ * with scripted users for tests and a record of every REST call the bot makes.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Gateway } from './gateway.js';
+import { Hub, type RestCall } from './hub.js';
+import { handleRest } from './rest.js';
+import { DEFAULT_WAIT_MS, type MessageView, ScriptedUser, viewOf, waitUntil } from './scripted.js';
+import { type LocalChannel, type LocalGuild, World } from './world.js';
+
+export type { RestCall } from './hub.js';
+export type { InteractionHandle, MessageView, ScriptedUser } from './scripted.js';
+
+export interface LocalDiscordOptions {
+  /** The bot token the bot must present (default: a fixed well-formed test token). */
+  readonly token?: string;
+  readonly applicationId?: string;
+  /** Heartbeat interval sent in HELLO (Discord: ~41 s). */
+  readonly heartbeatIntervalMs?: number;
+  /** Port to listen on, on 127.0.0.1 only (default: any free port). */
+  readonly port?: number;
+}
+
+export const TEST_TOKEN = 'MTAwMDAwMDAwMDAwMDAwMDAw.local.discord-test-token';
+
+export class LocalDiscord {
+  readonly hub: Hub;
+  private readonly users = new Map<string, ScriptedUser>();
+  private offsetMs = 0;
+
+  private constructor(
+    private readonly server: Server,
+    readonly gateway: Gateway,
+    hub: Hub,
+  ) {
+    this.hub = hub;
+  }
+
+  static async start(options: LocalDiscordOptions = {}): Promise<LocalDiscord> {
+    let discord: LocalDiscord | null = null;
+    const world = new World(() => Date.now() + (discord?.offsetMs ?? 0));
+    const applicationId = options.applicationId ?? world.ids.next();
+    const hub = new Hub(world, options.token ?? TEST_TOKEN, applicationId);
+    world.addUser({ id: applicationId, username: 'Tichu', bot: true });
+    const server = createServer((req, res) => {
+      if (req.url?.startsWith('/attachments/')) return serveAttachment(hub, req.url, res);
+      handleRest(hub, req, res).catch((error: unknown) => {
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ code: 0, message: String(error) }));
+      });
+    });
+    const gateway = new Gateway(server, hub, options.heartbeatIntervalMs ?? 41_250);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    });
+    hub.port = (server.address() as AddressInfo).port;
+    discord = new LocalDiscord(server, gateway, hub);
+    return discord;
+  }
+
+  get token(): string {
+    return this.hub.token;
+  }
+
+  get applicationId(): string {
+    return this.hub.applicationId;
+  }
+
+  /** Give this to discord.js: `new Client({ intents, rest: { api: discord.restUrl } })`. */
+  get restUrl(): string {
+    return `http://127.0.0.1:${this.hub.port}/api`;
+  }
+
+  get port(): number {
+    return this.hub.port;
+  }
+
+  /** Every REST call the bot made, in order. */
+  get calls(): readonly RestCall[] {
+    return this.hub.calls;
+  }
+
+  /** A guild with text channels; every existing scripted user becomes a member. */
+  addGuild(
+    name: string,
+    channelNames: readonly string[] = ['general'],
+  ): { guild: LocalGuild; channels: LocalChannel[] } {
+    const guild = this.hub.world.addGuild(name, this.applicationId, channelNames);
+    for (const user of this.users.values()) this.hub.world.addMember(guild.id, user.id);
+    this.hub.world.addMember(guild.id, this.applicationId);
+    return { guild, channels: guild.channels };
+  }
+
+  /** A new scripted user, member of every guild. */
+  addUser(username: string, id?: string): ScriptedUser {
+    const user = this.hub.world.addUser({ username, globalName: username, ...(id ? { id } : {}) });
+    for (const guild of this.hub.world.guilds.values()) this.hub.world.addMember(guild.id, user.id);
+    const scripted = new ScriptedUser(this.hub, (t, d) => this.gateway.dispatch(t, d), user);
+    this.users.set(user.id, scripted);
+    return scripted;
+  }
+
+  user(id: string): ScriptedUser {
+    const user = this.users.get(id);
+    if (!user) throw new Error(`no scripted user ${id}`);
+    return user;
+  }
+
+  /** Waits for the next REST call (after now) that matches. */
+  nextCall(match: (call: RestCall) => boolean, timeoutMs = DEFAULT_WAIT_MS): Promise<RestCall> {
+    const from = this.hub.calls.length;
+    return waitUntil(
+      this.hub,
+      () => this.hub.calls.slice(from).find(match),
+      timeoutMs,
+      'a matching REST call',
+    );
+  }
+
+  /** Waits until the bot's gateway session is connected (READY sent). */
+  waitForBot(timeoutMs = DEFAULT_WAIT_MS): Promise<void> {
+    return waitUntil(
+      this.hub,
+      () => (this.gateway.connected > 0 ? true : undefined),
+      timeoutMs,
+      'the bot to connect',
+    ).then(() => undefined);
+  }
+
+  /** A channel's public messages as anyone sees them (no ephemeral ones). */
+  channelMessages(channelId: string): MessageView[] {
+    return this.hub.world.visibleMessages(channelId, '').map((m) => viewOf(this.hub, m));
+  }
+
+  /** Moves this Discord's clock forward (interaction deadlines and token lifetimes follow it). */
+  advanceTime(ms: number): void {
+    this.offsetMs += ms;
+  }
+
+  /** Drops the bot's gateway connections like a network fault; discord.js reconnects and resumes. */
+  dropGatewayConnections(): void {
+    this.gateway.dropConnections();
+  }
+
+  async close(): Promise<void> {
+    await this.gateway.close();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+function serveAttachment(hub: Hub, url: string, res: import('node:http').ServerResponse): void {
+  const [, , channelId, attachmentId] = url.split('/');
+  for (const message of hub.world.messages.values()) {
+    if (message.channelId !== channelId || message.deleted) continue;
+    const attachment = message.attachments.find((a) => a.id === attachmentId);
+    if (attachment) {
+      res
+        .writeHead(200, { 'content-type': attachment.contentType ?? 'application/octet-stream' })
+        .end(attachment.data);
+      return;
+    }
+  }
+  res.writeHead(404).end();
+}

@@ -1,0 +1,115 @@
+/** Channel messages and message bodies: create, edit, delete, fetch, with Discord's checks. */
+import { type DiscordError, emptyMessage, notAuthor, unknownChannel, unknownMessage } from './errors.js';
+import type { Hub, RestRequest } from './hub.js';
+import { isEmptyMessage, validateMessage } from './validate.js';
+import type { Attachment, Json, StoredMessage } from './world.js';
+
+export type Handled = { status: number; body?: unknown } | DiscordError;
+
+export interface NewMessage {
+  readonly channelId: string;
+  readonly guildId: string;
+  readonly authorId: string;
+  readonly visibleTo: string | null;
+  readonly interactionId: string | null;
+  readonly webhookId: string | null;
+}
+
+/** Checks a body and creates the message, or returns Discord's error. */
+export function createMessage(
+  hub: Hub,
+  req: RestRequest,
+  body: Json,
+  meta: NewMessage,
+  flags = 0,
+): StoredMessage | DiscordError {
+  const errors = validateMessage(body);
+  if (!errors.empty) return errors.toError();
+  if (isEmptyMessage(body, req.files.length)) return emptyMessage();
+  const message: StoredMessage = {
+    id: hub.world.ids.next(),
+    ...meta,
+    content: typeof body.content === 'string' ? body.content : '',
+    embeds: Array.isArray(body.embeds) ? (body.embeds as Json[]) : [],
+    components: Array.isArray(body.components) ? (body.components as Json[]) : [],
+    attachments: hub.attachmentsFrom(req.files),
+    flags,
+    createdAt: hub.world.now(),
+    editedAt: null,
+    deleted: false,
+  };
+  hub.world.messages.set(message.id, message);
+  hub.messageChanged(message);
+  return message;
+}
+
+/** Applies an edit body to a message (the fields it names), after checking it. */
+export function editMessage(
+  hub: Hub,
+  req: RestRequest,
+  message: StoredMessage,
+  body: Json,
+): StoredMessage | DiscordError {
+  const errors = validateMessage(body);
+  if (!errors.empty) return errors.toError();
+  if (typeof body.content === 'string' || body.content === null)
+    message.content = (body.content as string | null) ?? '';
+  if (Array.isArray(body.embeds)) message.embeds = body.embeds as Json[];
+  if (Array.isArray(body.components)) message.components = body.components as Json[];
+  const uploaded = hub.attachmentsFrom(req.files);
+  if (Array.isArray(body.attachments)) {
+    const keep = new Set((body.attachments as Json[]).map((a) => String(a.id)));
+    message.attachments = [...message.attachments.filter((a: Attachment) => keep.has(a.id)), ...uploaded];
+  } else {
+    message.attachments = [...message.attachments, ...uploaded];
+  }
+  message.flags &= ~128; // an edit ends "is thinking..."
+  message.editedAt = hub.world.now();
+  hub.messageChanged(message);
+  return message;
+}
+
+export function channelMessages(
+  hub: Hub,
+  req: RestRequest,
+  channelId: string,
+  messageId: string | null,
+): Handled {
+  const channel = hub.world.channels.get(channelId);
+  if (!channel) return unknownChannel();
+  const botId = hub.applicationId;
+  if (messageId === null) {
+    if (req.method === 'GET') {
+      const limit = Math.min(Number(req.query.get('limit') ?? 50), 100);
+      const list = hub.world
+        .visibleMessages(channelId, '')
+        .reverse()
+        .slice(0, limit)
+        .map((m) => hub.world.messageJson(m, hub.port));
+      return { status: 200, body: list };
+    }
+    const body = req.json ?? {};
+    const meta = {
+      channelId,
+      guildId: channel.guildId,
+      authorId: botId,
+      visibleTo: null,
+      interactionId: null,
+      webhookId: null,
+    };
+    const created = createMessage(hub, req, body, meta);
+    return 'id' in created ? { status: 200, body: hub.world.messageJson(created, hub.port) } : created;
+  }
+  const message = hub.world.messages.get(messageId);
+  if (!message || message.deleted || message.channelId !== channelId || message.visibleTo !== null)
+    return unknownMessage();
+  if (req.method === 'GET') return { status: 200, body: hub.world.messageJson(message, hub.port) };
+  if (message.authorId !== botId) return notAuthor();
+  if (req.method === 'DELETE') {
+    message.deleted = true;
+    hub.messageChanged(message);
+    return { status: 204 };
+  }
+  const edited = editMessage(hub, req, message, req.json ?? {});
+  return 'id' in edited ? { status: 200, body: hub.world.messageJson(edited, hub.port) } : edited;
+}

@@ -1,0 +1,216 @@
+/** The local Discord's world: users, guilds, channels, messages, commands and open interactions. */
+import { Snowflakes } from './snowflake.js';
+
+export type Json = Record<string, unknown>;
+
+export interface LocalUser {
+  readonly id: string;
+  readonly username: string;
+  readonly globalName: string | null;
+  readonly bot: boolean;
+}
+
+export interface LocalChannel {
+  readonly id: string;
+  readonly guildId: string;
+  readonly name: string;
+}
+
+export interface LocalGuild {
+  readonly id: string;
+  readonly name: string;
+  readonly ownerId: string;
+  readonly channels: LocalChannel[];
+  readonly memberIds: string[];
+}
+
+export interface Attachment {
+  readonly id: string;
+  readonly filename: string;
+  readonly size: number;
+  readonly contentType: string | null;
+  readonly data: Buffer;
+}
+
+export interface StoredMessage {
+  readonly id: string;
+  readonly channelId: string;
+  readonly guildId: string;
+  readonly authorId: string;
+  content: string;
+  embeds: Json[];
+  components: Json[];
+  attachments: Attachment[];
+  flags: number;
+  /** The only user who sees this message, for ephemeral messages. */
+  readonly visibleTo: string | null;
+  readonly interactionId: string | null;
+  readonly webhookId: string | null;
+  readonly createdAt: number;
+  editedAt: number | null;
+  deleted: boolean;
+}
+
+export interface OpenInteraction {
+  readonly id: string;
+  readonly token: string;
+  readonly type: number;
+  readonly userId: string;
+  readonly channelId: string;
+  readonly guildId: string;
+  readonly createdAt: number;
+  /** The message a component or modal came from, if any. */
+  readonly sourceMessageId: string | null;
+  ack: { type: number; data: Json | null } | null;
+  /** The response message ("@original"), once there is one. */
+  originalId: string | null;
+  ephemeral: boolean;
+}
+
+export interface RegisteredCommand extends Json {
+  readonly id: string;
+  readonly name: string;
+  readonly guild_id?: string;
+}
+
+export class World {
+  readonly ids: Snowflakes;
+  readonly users = new Map<string, LocalUser>();
+  readonly guilds = new Map<string, LocalGuild>();
+  readonly channels = new Map<string, LocalChannel>();
+  readonly messages = new Map<string, StoredMessage>();
+  readonly interactions = new Map<string, OpenInteraction>();
+  readonly interactionsByToken = new Map<string, OpenInteraction>();
+  /** Registered commands: key "global" or a guild id. */
+  readonly commands = new Map<string, RegisteredCommand[]>();
+
+  constructor(readonly now: () => number) {
+    this.ids = new Snowflakes(now);
+  }
+
+  addUser(user: Partial<LocalUser> & { username: string }): LocalUser {
+    const full: LocalUser = {
+      id: user.id ?? this.ids.next(),
+      username: user.username,
+      globalName: user.globalName ?? null,
+      bot: user.bot ?? false,
+    };
+    this.users.set(full.id, full);
+    return full;
+  }
+
+  addGuild(name: string, ownerId: string, channelNames: readonly string[], id = this.ids.next()): LocalGuild {
+    const guild: LocalGuild = { id, name, ownerId, channels: [], memberIds: [ownerId] };
+    for (const channelName of channelNames) this.addChannel(guild, channelName);
+    this.guilds.set(guild.id, guild);
+    return guild;
+  }
+
+  addChannel(guild: LocalGuild, name: string): LocalChannel {
+    const channel: LocalChannel = { id: this.ids.next(), guildId: guild.id, name };
+    guild.channels.push(channel);
+    this.channels.set(channel.id, channel);
+    return channel;
+  }
+
+  addMember(guildId: string, userId: string): void {
+    const guild = this.guilds.get(guildId);
+    if (guild && !guild.memberIds.includes(userId)) guild.memberIds.push(userId);
+  }
+
+  /** Messages of a channel that `userId` can see, oldest first. */
+  visibleMessages(channelId: string, userId: string): StoredMessage[] {
+    return [...this.messages.values()].filter(
+      (m) => m.channelId === channelId && !m.deleted && (m.visibleTo === null || m.visibleTo === userId),
+    );
+  }
+
+  userJson(id: string): Json {
+    const user = this.users.get(id);
+    return {
+      id,
+      username: user?.username ?? 'unknown',
+      discriminator: '0',
+      global_name: user?.globalName ?? null,
+      avatar: null,
+      bot: user?.bot ?? false,
+      public_flags: 0,
+    };
+  }
+
+  channelJson(channel: LocalChannel, position = 0): Json {
+    return {
+      id: channel.id,
+      type: 0,
+      guild_id: channel.guildId,
+      name: channel.name,
+      position,
+      permission_overwrites: [],
+      parent_id: null,
+      topic: null,
+      nsfw: false,
+      last_message_id: null,
+      rate_limit_per_user: 0,
+      flags: 0,
+    };
+  }
+
+  memberJson(guildId: string, userId: string): Json {
+    return {
+      user: this.userJson(userId),
+      nick: null,
+      avatar: null,
+      roles: [],
+      joined_at: new Date(this.now()).toISOString(),
+      premium_since: null,
+      deaf: false,
+      mute: false,
+      flags: 0,
+      pending: false,
+      permissions: '2248473465835073',
+      communication_disabled_until: null,
+      guild_id: guildId,
+    };
+  }
+
+  messageJson(message: StoredMessage, port: number): Json {
+    const interaction = message.interactionId ? this.interactions.get(message.interactionId) : undefined;
+    return {
+      id: message.id,
+      type: interaction ? 20 : 0,
+      channel_id: message.channelId,
+      guild_id: message.guildId,
+      author: this.userJson(message.authorId),
+      content: message.content,
+      timestamp: new Date(message.createdAt).toISOString(),
+      edited_timestamp: message.editedAt === null ? null : new Date(message.editedAt).toISOString(),
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: message.attachments.map((a) => ({
+        id: a.id,
+        filename: a.filename,
+        size: a.size,
+        content_type: a.contentType ?? undefined,
+        url: `http://127.0.0.1:${port}/attachments/${message.channelId}/${a.id}/${encodeURIComponent(a.filename)}`,
+        proxy_url: `http://127.0.0.1:${port}/attachments/${message.channelId}/${a.id}/${encodeURIComponent(a.filename)}`,
+      })),
+      embeds: message.embeds,
+      components: message.components,
+      pinned: false,
+      flags: message.flags,
+      ...(message.webhookId ? { webhook_id: message.webhookId, application_id: message.authorId } : {}),
+      ...(interaction
+        ? {
+            interaction_metadata: {
+              id: interaction.id,
+              type: interaction.type,
+              user: this.userJson(interaction.userId),
+              authorizing_integration_owners: { '0': interaction.guildId },
+            },
+          }
+        : {}),
+    };
+  }
+}
