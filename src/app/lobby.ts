@@ -133,6 +133,8 @@ export function chooseTeam(core: Core, tableId: string, actor: Actor, team: Team
   const found = findTable(core, tableId);
   if (!found.ok) return found;
   const { table } = found.value;
+  const wrong = needStatus(table, 'lobby');
+  if (wrong) return refuse(wrong);
   const current = seatOfUser(table, actor.userId);
   if (current !== null && teamOf(current) === team) return ok(table);
   const free = SEATS.find((s) => teamOf(s) === team && table.seats[s] === null);

@@ -1,6 +1,6 @@
 /**
- * Pausing, resuming and abandoning. The rule: the host pauses or resumes at once; any other seated
- * player may ask, and it happens when every seated player has asked. Only the host abandons.
+ * Pausing, resuming and abandoning. The rule: the host pauses or resumes at once; without the host,
+ * it happens when every other seated player has asked. Only the host abandons.
  */
 import { ok } from '../engine/index.js';
 import type { TableRecord } from '../store/records.js';
@@ -46,10 +46,13 @@ function toggle(
   if (bad) return refuse(bad);
   const isHost = table.hostId === actor.userId;
   if (!isHost && seatOfUser(table, actor.userId) === null) return refuse({ code: 'not_seated' });
-  const humans = table.seats.flatMap((o) => (o?.kind === 'user' ? [o.userId] : []));
+  // Everyone seated but the host (whose word alone is enough) must ask.
+  const voters = table.seats.flatMap((o) =>
+    o?.kind === 'user' && o.userId !== table.hostId ? [o.userId] : [],
+  );
   if (!isHost && table.pauseVotes.includes(actor.userId)) return refuse({ code: 'already_voted' });
-  const votes = isHost ? humans : [...table.pauseVotes, actor.userId];
-  const agreed = isHost || humans.every((id) => votes.includes(id));
+  const votes = isHost ? voters : [...table.pauseVotes, actor.userId];
+  const agreed = isHost || voters.every((id) => votes.includes(id));
   const next: TableRecord = agreed
     ? { ...table, status: to, pauseVotes: [] }
     : { ...table, pauseVotes: votes };
@@ -57,8 +60,8 @@ function toggle(
   return ok({
     table: saved,
     changed: agreed,
-    votes: agreed ? humans.length : votes.length,
-    needed: humans.length,
+    votes: agreed ? voters.length : votes.length,
+    needed: voters.length,
   });
 }
 

@@ -110,6 +110,19 @@ export class TableService {
     return ok(next);
   }
 
+  /** Turns the "your turn" message on or off for a player. */
+  setTurnPings(actor: Actor, on: boolean): Outcome<boolean> {
+    const bad = checkSnowflake(actor.userId, 'user id');
+    if (bad) return refuse(bad);
+    const now = this.core.env.now();
+    this.core.store.transaction(() => this.core.store.tables.setTurnPings(actor.userId, actor.name, on, now));
+    return ok(on);
+  }
+
+  wantsTurnPings(userId: string): boolean {
+    return this.core.store.tables.turnPings(userId);
+  }
+
   /** What the channel may see. */
   tableView(tableId: string): Outcome<TableSnapshot> {
     const found = findTable(this.core, tableId);

@@ -62,7 +62,9 @@ export class Tables {
       throw new Error(
         `match ${matchId} does not replay: ${rebuilt.error.error.code} at ${rebuilt.error.index}`,
       );
-    return { id: matchId, state: rebuilt.value };
+    const state = rebuilt.value;
+    this.store.transaction(() => this.store.matches.overwriteSnapshot(matchId, state));
+    return { id: matchId, state };
   }
 }
 

@@ -27,6 +27,7 @@ export class MatchRepo {
   private readonly insertEvent;
   private readonly insertSnapshot;
   private readonly updateSnapshot;
+  private readonly overwrite;
   private readonly matchRow;
   private readonly snapshotRow;
   private readonly lastVersion;
@@ -48,6 +49,7 @@ export class MatchRepo {
     this.updateSnapshot = db.prepare(
       'UPDATE snapshots SET version = ?, state = ? WHERE match_id = ? AND version = ?',
     );
+    this.overwrite = db.prepare('UPDATE snapshots SET version = ?, state = ? WHERE match_id = ?');
     this.matchRow = db.prepare<[number], { id: number; table_id: string; seed: string; settings: string }>(
       'SELECT id, table_id, seed, settings FROM matches WHERE id = ?',
     );
@@ -122,6 +124,11 @@ export class MatchRepo {
     );
     if (after.hand.number !== before.hand.number)
       this.insertHandRow.run(matchId, after.hand.number, after.hand.seed);
+  }
+
+  /** Replaces the snapshot outright: only for repairing one that disagrees with the log. */
+  overwriteSnapshot(matchId: number, state: MatchState): void {
+    this.overwrite.run(state.version, JSON.stringify(state), matchId);
   }
 
   recordHandResult(matchId: number, result: HandResult): void {

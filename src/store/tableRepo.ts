@@ -43,6 +43,8 @@ export class TableRepo {
   private readonly insertSeat;
   private readonly upsertPlayerRow;
   private readonly countRows;
+  private readonly pingsOf;
+  private readonly setPings;
 
   constructor(db: Database.Database) {
     this.byId = db.prepare<[string], TableRow>('SELECT * FROM tables WHERE id = ?');
@@ -70,6 +72,13 @@ export class TableRepo {
        ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name, updated_at = excluded.updated_at`,
     );
     this.countRows = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM tables');
+    this.pingsOf = db.prepare<[string], { turn_pings: number }>(
+      'SELECT turn_pings FROM players WHERE user_id = ?',
+    );
+    this.setPings = db.prepare(
+      `INSERT INTO players (user_id, display_name, turn_pings, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET turn_pings = excluded.turn_pings, updated_at = excluded.updated_at`,
+    );
   }
 
   get(id: string): TableRecord | null {
@@ -103,6 +112,15 @@ export class TableRepo {
 
   upsertPlayer(userId: string, displayName: string, now: number): void {
     this.upsertPlayerRow.run(userId, displayName, now, now);
+  }
+
+  /** Whether the player wants "your turn" messages (yes unless they turned them off). */
+  turnPings(userId: string): boolean {
+    return (this.pingsOf.get(userId)?.turn_pings ?? 1) === 1;
+  }
+
+  setTurnPings(userId: string, displayName: string, on: boolean, now: number): void {
+    this.setPings.run(userId, displayName, on ? 1 : 0, now, now);
   }
 
   private writeSeats(table: TableRecord): void {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, StoreOpenError } from '../../src/store/open.js';
+import { readMigrations } from '../../src/store/migrate.js';
+import { MIGRATIONS_DIR, openDatabase, StoreOpenError } from '../../src/store/open.js';
 
 let dir: string;
 beforeEach(() => {
@@ -58,7 +59,7 @@ describe('openDatabase', () => {
     const file = join(dir, 'b.sqlite');
     openDatabase(file).close();
     const db = openDatabase(file);
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(readMigrations(MIGRATIONS_DIR).length);
     db.close();
   });
 

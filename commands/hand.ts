@@ -1,0 +1,14 @@
+/** /hand: show my cards and my choices, privately. */
+import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
+import type { BotContext } from '../src/discord/context.js';
+import { type Outcome, refuse, showPanel } from '../src/discord/respond.js';
+
+export const data = new SlashCommandBuilder()
+  .setName('hand')
+  .setDescription('Show your cards at this channel’s table (only you see them)');
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
+  const here = ctx.service.tableInChannel(interaction.channelId);
+  if (!here.ok) return refuse(ctx, interaction, here.error);
+  return showPanel(ctx, interaction, here.value.table.id);
+}

@@ -1,0 +1,22 @@
+/** /help: what the commands do and how a match goes. */
+import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
+import type { BotContext } from '../src/discord/context.js';
+import { EPHEMERAL } from '../src/discord/renderPanel.js';
+import type { Outcome } from '../src/discord/respond.js';
+
+export const data = new SlashCommandBuilder()
+  .setName('help')
+  .setDescription('How to play Tichu with this bot');
+
+export const HELP_TEXT = [
+  '**Start**: `/table create` opens a table here (you host). Others click **Join** or use `/table join`. Fill empty seats with `/table bot do:add`. The host clicks **Start**.',
+  '**Play**: click **My hand** on the table message: only you see your cards. Pick a play from the list (one click), or pick cards and press **Play**. **Pass**, **Tichu!** and **Bomb!** are there too. Typing works: `/play cards:7st 7jd`, `/pass`, `/tichu`, `/hand`.',
+  '**Panels** go stale when others play: press **Refresh** or **My hand** for the current one.',
+  '**Host**: `/table pause`, `/table resume`, `/table end`, `/table kick`. Others can pause or resume when all agree.',
+  '`/notify turn:off` stops the turn messages. `/rules` for the rules.',
+].join('\n');
+
+export async function execute(interaction: ChatInputCommandInteraction, _ctx: BotContext): Promise<Outcome> {
+  await interaction.reply({ content: HELP_TEXT, flags: EPHEMERAL });
+  return { result: 'ok' };
+}

@@ -1,0 +1,16 @@
+/** /pass: pass your turn. */
+import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
+import type { BotContext } from '../src/discord/context.js';
+import { actorOf, afterAction, type Outcome, refuse, showPanel } from '../src/discord/respond.js';
+
+export const data = new SlashCommandBuilder().setName('pass').setDescription('Pass your turn in this trick');
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
+  const here = ctx.service.tableInChannel(interaction.channelId);
+  if (!here.ok) return refuse(ctx, interaction, here.error);
+  const actor = actorOf(interaction);
+  const result = ctx.service.act(here.value.table.id, actor, { type: 'pass' });
+  if (!result.ok) return refuse(ctx, interaction, result.error, here.value.table.id);
+  afterAction(ctx, result.value, actor.userId);
+  return showPanel(ctx, interaction, here.value.table.id, { notice: 'You passed.' });
+}

@@ -1,0 +1,85 @@
+/** /play cards: the typed way to play, with autocomplete offering your legal plays. */
+import {
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  SlashCommandBuilder,
+} from 'discord.js';
+import type { BotContext } from '../src/discord/context.js';
+import { comboLabelFor } from '../src/discord/playLabels.js';
+import { EPHEMERAL } from '../src/discord/renderPanel.js';
+import { actorOf, afterAction, type Outcome, refuse, showPanel } from '../src/discord/respond.js';
+import { type Action, formatCards, parseCards, type Rank } from '../src/engine/index.js';
+
+export const data = new SlashCommandBuilder()
+  .setName('play')
+  .setDescription('Play cards by typing them (e.g. "7st 7jd" or "phoenix 9sw")')
+  .addStringOption((o) =>
+    o
+      .setName('cards')
+      .setDescription('Cards like 10st Kjd mahjong phoenix; pick from the suggestions')
+      .setRequired(true)
+      .setAutocomplete(true)
+      .setMaxLength(100),
+  )
+  .addIntegerOption((o) =>
+    o
+      .setName('phoenix')
+      .setDescription('The rank the Phoenix stands for, when it could be several (2-14)')
+      .setMinValue(2)
+      .setMaxValue(14),
+  );
+
+/** "7st 7jd", or with a Phoenix reading: "phoenix 9sw 9jd as:9". */
+export function parsePlayText(text: string): { cards: string; phoenixAs?: number } {
+  const match = /\bas:(\d{1,2})\b/.exec(text);
+  const cards = text.replace(/\bas:\d{1,2}\b/, '').trim();
+  return match ? { cards, phoenixAs: Number(match[1]) } : { cards };
+}
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
+  const here = ctx.service.tableInChannel(interaction.channelId);
+  if (!here.ok) return refuse(ctx, interaction, here.error);
+  const tableId = here.value.table.id;
+  const typed = parsePlayText(interaction.options.getString('cards', true));
+  const parsed = parseCards(typed.cards);
+  if (!parsed.ok) {
+    await interaction.reply({
+      content: `I could not read those cards: ${parsed.error.reason}.`,
+      flags: EPHEMERAL,
+    });
+    return { result: 'bad_card', tableId };
+  }
+  const phoenixAs = interaction.options.getInteger('phoenix') ?? typed.phoenixAs;
+  const action: Action =
+    phoenixAs === undefined
+      ? { type: 'play', cards: parsed.value }
+      : { type: 'play', cards: parsed.value, phoenixAs: phoenixAs as Rank };
+  const actor = actorOf(interaction);
+  const result = ctx.service.act(tableId, actor, action);
+  if (!result.ok) return refuse(ctx, interaction, result.error, tableId);
+  afterAction(ctx, result.value, actor.userId);
+  return showPanel(ctx, interaction, tableId, { notice: `You played ${formatCards(parsed.value)}.` });
+}
+
+export async function autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<Outcome> {
+  const here = ctx.service.tableInChannel(interaction.channelId);
+  const view = here.ok ? ctx.service.playerView(here.value.table.id, interaction.user.id) : null;
+  if (!view?.ok) {
+    await interaction.respond([]);
+    return { result: 'no_table' };
+  }
+  const typed = interaction.options.getFocused().toLowerCase().trim();
+  const plays = view.value.legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
+  const choices = plays
+    .map((p) => {
+      const value = `${formatCards(p.cards)}${p.phoenixAs === undefined ? '' : ` as:${p.phoenixAs}`}`;
+      return {
+        name: `${comboLabelFor(view.value.view, p)}: ${formatCards(p.cards)}`.slice(0, 100),
+        value: value.slice(0, 100),
+      };
+    })
+    .filter((c) => typed === '' || typed.split(/\s+/).every((word) => c.value.toLowerCase().includes(word)))
+    .slice(0, 25);
+  await interaction.respond(choices);
+  return { result: 'ok', tableId: here.ok ? here.value.table.id : undefined };
+}

@@ -1,0 +1,76 @@
+/** The composition root: the database, the table service, the discord.js client and the handlers. */
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import type { Logger } from 'pino';
+import type { Environment } from '../app/ids.js';
+import { TableService } from '../app/tableService.js';
+import { Store } from '../store/store.js';
+import type { BotContext } from './context.js';
+import { Router } from './router.js';
+import { TableMessages } from './tableMessages.js';
+import { TurnNotifier } from './turnNotifier.js';
+
+export interface BotOptions {
+  readonly token: string;
+  readonly applicationId: string;
+  readonly databasePath: string;
+  readonly logger: Logger;
+  /** Discord's REST base, e.g. the local Discord's `http://127.0.0.1:PORT/api` in tests. */
+  readonly restApi?: string;
+  readonly env?: Environment;
+  readonly tableEditDelayMs?: number;
+  readonly turnPingIntervalMs?: number;
+}
+
+export interface RunningBot {
+  readonly client: Client;
+  readonly service: TableService;
+  readonly store: Store;
+  /** Finishes in-flight work, sends pending table edits, disconnects and closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Permissions the bot needs in a channel: view it, send messages, embed links. */
+export const BOT_PERMISSIONS = (1n << 10n) | (1n << 11n) | (1n << 14n);
+
+export function inviteLink(applicationId: string): string {
+  return `https://discord.com/oauth2/authorize?client_id=${applicationId}&scope=bot+applications.commands&permissions=${BOT_PERMISSIONS}`;
+}
+
+export async function startBot(options: BotOptions): Promise<RunningBot> {
+  const store = Store.open(options.databasePath);
+  const service = new TableService(store, options.env);
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    ...(options.restApi ? { rest: { api: options.restApi } } : {}),
+  });
+  const logger = options.logger;
+  const tableMessages = new TableMessages(client, service, logger, options.tableEditDelayMs);
+  const notifier = new TurnNotifier(client, service, logger, options.turnPingIntervalMs);
+  const ctx: BotContext = { service, tableMessages, notifier, logger };
+  const router = new Router(client, ctx);
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  try {
+    await client.login(options.token);
+    await ready;
+  } catch (error) {
+    await client.destroy();
+    store.close();
+    throw error;
+  }
+  logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
+  let stopped = false;
+  return {
+    client,
+    service,
+    store,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await router.drain();
+      await tableMessages.drain();
+      await client.destroy();
+      store.close();
+      logger.info('stopped');
+    },
+  };
+}

@@ -1,0 +1,184 @@
+/** Buttons and select menus: decode the custom id, check it, call the table service, answer once. */
+import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
+import { type Action, type Card, isSeat, type Rank } from '../engine/index.js';
+import type { BotContext } from './context.js';
+import { decodeCards, decodePlay, type ParsedId, parseId } from './customIds.js';
+import { comboLabelFor } from './playLabels.js';
+import { renderTable } from './renderTable.js';
+import { actorOf, afterAction, fromPanel, type Outcome, refuse, showPanel, toDiscord } from './respond.js';
+
+type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
+
+export async function handleComponent(ctx: BotContext, interaction: ComponentInteraction): Promise<Outcome> {
+  const id = parseId(interaction.customId);
+  if (!id) return refuse(ctx, interaction, { code: 'malformed_id', what: 'button' });
+  const found = ctx.service.tableView(id.tableId);
+  if (!found.ok) return refuse(ctx, interaction, found.error);
+  if (found.value.table.channelId !== interaction.channelId)
+    return refuse(ctx, interaction, { code: 'malformed_id', what: 'button' });
+  switch (id.verb) {
+    case 'join':
+    case 'leave':
+    case 'start':
+      return lobbyButton(ctx, interaction, id);
+    case 'hand':
+      return showPanel(ctx, interaction, id.tableId);
+    case 'pick':
+      return pick(ctx, interaction, id);
+    case 'exs':
+      return exchangeSelect(ctx, interaction, id);
+    default:
+      return gameAction(ctx, interaction, id);
+  }
+}
+
+async function lobbyButton(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  id: ParsedId,
+): Promise<Outcome> {
+  const actor = actorOf(interaction);
+  const result =
+    id.verb === 'join'
+      ? ctx.service.join(id.tableId, actor)
+      : id.verb === 'leave'
+        ? ctx.service.leave(id.tableId, actor)
+        : ctx.service.start(id.tableId, actor);
+  if (!result.ok) return refuse(ctx, interaction, result.error, id.tableId);
+  const snapshot = ctx.service.tableView(id.tableId);
+  if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error, id.tableId);
+  // The public message itself was clicked: the update is both the answer and the edit.
+  await interaction.update(toDiscord(renderTable(snapshot.value)));
+  if ('events' in result.value) ctx.notifier.afterAction(result.value, actor.userId);
+  return { result: 'ok', tableId: id.tableId };
+}
+
+/** Cards picked in the multi-select: shown as picked, with a "Play" button carrying them. */
+async function pick(ctx: BotContext, interaction: ComponentInteraction, id: ParsedId): Promise<Outcome> {
+  if (!interaction.isStringSelectMenu())
+    return refuse(ctx, interaction, { code: 'malformed_id', what: 'menu' });
+  const picked = decodeCards(interaction.values.join(''));
+  if (!picked) return refuse(ctx, interaction, { code: 'malformed_id', what: 'card choice' }, id.tableId);
+  return showPanel(ctx, interaction, id.tableId, { picked });
+}
+
+/** One of the three exchange selects: remember the pick in the panel's ids, show it picked. */
+async function exchangeSelect(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  id: ParsedId,
+): Promise<Outcome> {
+  const [slotText, encoded = '------'] = id.args;
+  const slot = Number(slotText);
+  const picks = decodeExchange(encoded);
+  const chosen = interaction.isStringSelectMenu() ? decodeCards(interaction.values[0] ?? '') : null;
+  if (!picks || !chosen || chosen.length !== 1 || ![0, 1, 2].includes(slot)) {
+    return refuse(ctx, interaction, { code: 'malformed_id', what: 'exchange choice' }, id.tableId);
+  }
+  picks[slot] = chosen[0] as Card;
+  // A card picked for one player is taken back from another slot.
+  picks.forEach((card, i) => {
+    if (i !== slot && card === chosen[0]) picks[i] = null;
+  });
+  return showPanel(ctx, interaction, id.tableId, {
+    exchange: picks as [Card | null, Card | null, Card | null],
+  });
+}
+
+function decodeExchange(encoded: string): Array<Card | null> | null {
+  if (encoded.length !== 6) return null;
+  const picks: Array<Card | null> = [];
+  for (let i = 0; i < 6; i += 2) {
+    const part = encoded.slice(i, i + 2);
+    if (part === '--') picks.push(null);
+    else {
+      const cards = decodeCards(part);
+      if (!cards) return null;
+      picks.push(cards[0] as Card);
+    }
+  }
+  return picks;
+}
+
+/** The actions that change the game: decode into an engine action and hand it to the service. */
+async function gameAction(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  id: ParsedId,
+): Promise<Outcome> {
+  const action = actionOf(interaction, id);
+  if (!action) return refuse(ctx, interaction, { code: 'malformed_id', what: 'button' }, id.tableId);
+  if (action.type === 'play' && action.phoenixAs === undefined) {
+    const readings = ambiguousReadings(ctx, interaction.user.id, id.tableId, action.cards);
+    if (readings.length > 1)
+      return showPanel(ctx, interaction, id.tableId, { readings, picked: action.cards });
+  }
+  const actor = actorOf(interaction);
+  const result = ctx.service.act(id.tableId, actor, action, id.version);
+  if (!result.ok) return refuse(ctx, interaction, result.error, id.tableId);
+  afterAction(ctx, result.value, actor.userId);
+  if (fromPanel(interaction)) return showPanel(ctx, interaction, id.tableId);
+  return showPanel(ctx, interaction, id.tableId);
+}
+
+function actionOf(interaction: ComponentInteraction, id: ParsedId): Action | null {
+  const [first, second] = id.args;
+  switch (id.verb) {
+    case 'pass':
+      return { type: 'pass' };
+    case 'tichu':
+      return { type: 'tichu' };
+    case 'gt':
+      return first === '1' || first === '0' ? { type: 'grandTichu', call: first === '1' } : null;
+    case 'gift': {
+      const to = Number(first);
+      return isSeat(to) ? { type: 'giveDragon', to } : null;
+    }
+    case 'wish': {
+      if (first === '0') return { type: 'wish', rank: null };
+      const rank = Number(interaction.isStringSelectMenu() ? interaction.values[0] : NaN);
+      return Number.isInteger(rank) && rank >= 2 && rank <= 14 ? { type: 'wish', rank: rank as Rank } : null;
+    }
+    case 'lp': {
+      const play = interaction.isStringSelectMenu() ? decodePlay(interaction.values[0] ?? '') : null;
+      if (!play) return null;
+      return play.phoenixAs === undefined
+        ? { type: 'play', cards: play.cards }
+        : { type: 'play', cards: play.cards, phoenixAs: play.phoenixAs as Rank };
+    }
+    case 'play': {
+      const cards = decodeCards(first ?? '');
+      if (!cards || cards.length === 0) return null;
+      if (second === undefined) return { type: 'play', cards };
+      const phoenixAs = Number(second);
+      return Number.isInteger(phoenixAs) && phoenixAs >= 2 && phoenixAs <= 14
+        ? { type: 'play', cards, phoenixAs: phoenixAs as Rank }
+        : null;
+    }
+    case 'ex': {
+      const picks = decodeExchange(first ?? '');
+      if (!picks || picks.some((c) => c === null)) return null;
+      const [next, partner, previous] = picks as Card[];
+      return { type: 'exchange', next: next as Card, partner: partner as Card, previous: previous as Card };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The legal Phoenix readings of exactly these cards, when there is more than one. */
+function ambiguousReadings(ctx: BotContext, userId: string, tableId: string, cards: readonly Card[]) {
+  const snapshot = ctx.service.playerView(tableId, userId);
+  if (!snapshot.ok) return [];
+  const same = (a: readonly Card[]) => a.length === cards.length && a.every((c) => cards.includes(c));
+  return snapshot.value.legal
+    .filter(
+      (a): a is Extract<Action, { type: 'play' }> =>
+        a.type === 'play' && same(a.cards) && a.phoenixAs !== undefined,
+    )
+    .map((a) => ({
+      cards: a.cards,
+      phoenixAs: a.phoenixAs as number,
+      label: comboLabelFor(snapshot.value.view, a),
+    }));
+}

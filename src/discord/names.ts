@@ -1,0 +1,18 @@
+/** Player names for seats, as shown at the table. */
+import type { Seat } from '../engine/index.js';
+import type { TableRecord } from '../store/records.js';
+import type { TextContext } from './refusalText.js';
+
+export function seatName(table: TableRecord, seat: Seat): string {
+  const occupant = table.seats[seat];
+  if (!occupant) return `Seat ${seat + 1}`;
+  return occupant.kind === 'bot' ? `Bot ${seat + 1}` : occupant.name;
+}
+
+export function textContext(table: TableRecord): TextContext {
+  return { seatName: (seat) => seatName(table, seat) };
+}
+
+export function teamNames(table: TableRecord, team: 0 | 1): string {
+  return `${seatName(table, team as Seat)} & ${seatName(table, (team + 2) as Seat)}`;
+}

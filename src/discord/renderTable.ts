@@ -1,0 +1,158 @@
+/** The public table message: pure, from what everyone may see to a message payload. No hand ever. */
+import type { TableSnapshot } from '../app/tableService.js';
+import { type PublicView, SEATS, type Seat } from '../engine/index.js';
+import { comboLabel, rankLabel } from './cardText.js';
+import { encodeId } from './customIds.js';
+import { seatName, teamNames } from './names.js';
+
+export interface MessagePayload {
+  content?: string;
+  embeds: Array<Record<string, unknown>>;
+  components: Array<Record<string, unknown>>;
+  allowed_mentions?: { parse: string[] };
+}
+
+const TEAM_MARK = ['🟦', '🟧'] as const;
+const CALL_MARK = { none: '', tichu: ' · **Tichu!**', grandTichu: ' · **Grand Tichu!**' } as const;
+
+export function renderTable(snapshot: TableSnapshot): MessagePayload {
+  const { table, view } = snapshot;
+  const lines: string[] = [];
+  const settings = view?.settings ?? table.settings;
+  if (view) {
+    lines.push(
+      `${TEAM_MARK[0]} **${teamNames(table, 0)}** ${view.scores[0]} — ${view.scores[1]} **${teamNames(table, 1)}** ${TEAM_MARK[1]}  (to ${settings.targetScore})`,
+    );
+  } else {
+    lines.push(`First to ${settings.targetScore} points · seating: ${table.seating}`);
+  }
+  lines.push(statusLine(snapshot));
+  const fields: Array<Record<string, unknown>> = [
+    { name: 'Seats', value: seatLines(snapshot).join('\n'), inline: false },
+  ];
+  if (view && table.status !== 'lobby') {
+    const trick = view.trick?.plays
+      .slice(-6)
+      .map((p) => `${seatName(table, p.seat)}: ${comboLabel(p.combo)}`);
+    if (trick && trick.length > 0)
+      fields.push({ name: 'On the table', value: trick.join('\n'), inline: false });
+    if (view.lastTrick) {
+      const t = view.lastTrick;
+      const given = t.takenBy === t.winner ? '' : ` (given to ${seatName(table, t.takenBy)})`;
+      fields.push({
+        name: 'Last trick',
+        value: `${seatName(table, t.winner)} took ${t.points} points${given}`,
+        inline: true,
+      });
+    }
+    if (view.wish !== null) fields.push({ name: 'Wish', value: `🀄 ${rankLabel(view.wish)}`, inline: true });
+    const last = view.history.at(-1);
+    if (last)
+      fields.push({
+        name: `Hand ${last.number}`,
+        value: `${last.total[0]} — ${last.total[1]}`,
+        inline: true,
+      });
+  }
+  const title = view ? `Tichu · hand ${view.handNumber}` : 'Tichu · new table';
+  return {
+    embeds: [
+      {
+        title,
+        description: lines.join('\n'),
+        fields,
+        color: table.status === 'playing' ? 0x2e8b57 : 0x888888,
+      },
+    ],
+    components: buttons(snapshot),
+    allowed_mentions: { parse: [] },
+  };
+}
+
+function statusLine({ table, view }: TableSnapshot): string {
+  if (table.status === 'lobby') return 'Waiting for players: join a seat, then the host starts.';
+  if (table.status === 'abandoned') return 'This table was closed.';
+  if (!view) return '';
+  if (table.status === 'paused') return '⏸️ Paused. Resume with /table resume.';
+  if (view.status === 'finished' && view.winner !== null) {
+    return `🏆 **${teamNames(table, view.winner)}** win ${view.scores[view.winner]} to ${view.scores[1 - view.winner]}!`;
+  }
+  return phaseLine(table, view);
+}
+
+function phaseLine(table: TableSnapshot['table'], view: PublicView): string {
+  switch (view.phase) {
+    case 'grandTichu':
+      return `Grand Tichu? ${view.grandDecided.filter(Boolean).length}/4 decided. Look at your first 8 cards: **My hand**.`;
+    case 'exchange':
+      return `Exchange: ${view.exchangeChosen.filter(Boolean).length}/4 have chosen their cards.`;
+    case 'play': {
+      if (view.pending?.kind === 'wish') return `${seatName(table, view.pending.seat)} is naming a wish…`;
+      if (view.pending?.kind === 'dragonGift')
+        return `${seatName(table, view.pending.seat)} is giving the Dragon trick away…`;
+      if (view.turn === null) return '';
+      return view.trick
+        ? `▶️ **${seatName(table, view.turn)}** to play.`
+        : `▶️ **${seatName(table, view.turn)}** leads.`;
+    }
+    default:
+      return 'The hand is over.';
+  }
+}
+
+function seatLines({ table, view }: TableSnapshot): string[] {
+  return SEATS.map((seat: Seat) => {
+    const team = TEAM_MARK[seat % 2];
+    const name = table.seats[seat] ? seatName(table, seat) : '*empty*';
+    const host =
+      table.seats[seat]?.kind === 'user' && (table.seats[seat] as { userId: string }).userId === table.hostId
+        ? ' (host)'
+        : '';
+    if (!view || table.status === 'lobby') return `${team} ${seat + 1}. ${name}${host}`;
+    const cards = view.cardsLeft[seat];
+    const place = view.out.indexOf(seat);
+    const state = place >= 0 ? `out #${place + 1}` : `${cards} card${cards === 1 ? '' : 's'}`;
+    const turn = view.turn === seat && view.phase === 'play' ? ' ◀️' : '';
+    return `${team} ${seat + 1}. ${name}${host} — ${state}${CALL_MARK[view.calls[seat]]}${turn}`;
+  });
+}
+
+function button(
+  label: string,
+  customId: string,
+  style: 1 | 2 | 3 | 4,
+  emoji?: string,
+): Record<string, unknown> {
+  return { type: 2, style, label, custom_id: customId, ...(emoji ? { emoji: { name: emoji } } : {}) };
+}
+
+function buttons({ table, view }: TableSnapshot): Array<Record<string, unknown>> {
+  const v = view?.version ?? 0;
+  if (table.status === 'lobby') {
+    return [
+      {
+        type: 1,
+        components: [
+          button('Join', encodeId('join', table.id, v), 3),
+          button('Leave', encodeId('leave', table.id, v), 2),
+          button('Start', encodeId('start', table.id, v), 1),
+        ],
+      },
+    ];
+  }
+  if (table.status === 'playing' || table.status === 'paused') {
+    return [{ type: 1, components: [button('My hand', encodeId('hand', table.id, v), 1, '🃏')] }];
+  }
+  if (table.status === 'finished') {
+    return [
+      {
+        type: 1,
+        components: [
+          button('New match', encodeId('start', table.id, v), 1),
+          button('Leave', encodeId('leave', table.id, v), 2),
+        ],
+      },
+    ];
+  }
+  return [];
+}

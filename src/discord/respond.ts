@@ -1,0 +1,116 @@
+/** Answering an interaction: panels, refusals and table updates, each in one acknowledgement. */
+import type {
+  APIActionRowComponent,
+  APIComponentInMessageActionRow,
+  APIEmbed,
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  StringSelectMenuInteraction,
+} from 'discord.js';
+import type { Actor } from '../app/core.js';
+import type { ActOutcome } from '../app/matchPlay.js';
+import type { Refusal } from '../app/refusals.js';
+import type { BotContext } from './context.js';
+import { textContext } from './names.js';
+import { refusalText } from './refusalText.js';
+import { EPHEMERAL, type PanelOptions, renderPanel } from './renderPanel.js';
+
+export type Repliable = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
+
+/** What the handler did, for the log line. */
+export type Outcome = { readonly result: string; readonly tableId?: string };
+
+export function actorOf(interaction: Repliable): Actor {
+  const member = interaction.member;
+  const display = member && 'displayName' in member ? member.displayName : null;
+  return {
+    userId: interaction.user.id,
+    name: display ?? interaction.user.globalName ?? interaction.user.username,
+  };
+}
+
+/** Whether the interaction came from a private panel (ephemeral), rather than the public message. */
+export function fromPanel(interaction: Repliable): boolean {
+  if (interaction.isChatInputCommand()) return false;
+  return interaction.message.flags.has(EPHEMERAL);
+}
+
+/** Shows `userId`'s panel: in place on a panel click, else as a new ephemeral message. */
+export async function showPanel(
+  ctx: BotContext,
+  interaction: Repliable,
+  tableId: string,
+  options: PanelOptions = {},
+): Promise<Outcome> {
+  const snapshot = ctx.service.playerView(tableId, interaction.user.id);
+  if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error, tableId);
+  const payload = renderPanel(snapshot.value, options);
+  if (fromPanel(interaction) && !interaction.isChatInputCommand())
+    await interaction.update(toDiscord(payload));
+  else await interaction.reply({ ...toDiscord(payload), flags: EPHEMERAL });
+  return { result: 'ok', tableId };
+}
+
+/** A refusal as one ephemeral sentence (on a panel, the current panel with the sentence on top). */
+export async function refuse(
+  ctx: BotContext,
+  interaction: Repliable,
+  refusal: Refusal,
+  tableId?: string,
+): Promise<Outcome> {
+  const table = tableId ? ctx.service.tableView(tableId) : null;
+  const text = refusalText(refusal, textContext(table?.ok ? table.value.table : placeholderTable));
+  const panel =
+    tableId && fromPanel(interaction) ? ctx.service.playerView(tableId, interaction.user.id) : null;
+  if (panel?.ok && !interaction.isChatInputCommand()) {
+    await interaction.update(toDiscord(renderPanel(panel.value, { notice: text })));
+  } else {
+    await interaction.reply({ content: text, flags: EPHEMERAL, allowedMentions: { parse: [] } });
+  }
+  return {
+    result: refusal.code === 'rule' ? `rule:${refusal.error.code}` : refusal.code,
+    ...(tableId ? { tableId } : {}),
+  };
+}
+
+/** After an accepted action: the public message follows, and whoever must act next may be told. */
+export function afterAction(ctx: BotContext, outcome: ActOutcome, actorId: string): void {
+  ctx.tableMessages.schedule(outcome.table.id);
+  ctx.notifier.noteActivity(outcome.table.id, actorId);
+  ctx.notifier.afterAction(outcome, actorId);
+}
+
+/** Our renders produce Discord's own JSON (checked by the local Discord); discord.js sends it as is. */
+export function toDiscord(payload: {
+  content?: string;
+  embeds: Array<Record<string, unknown>>;
+  components: Array<Record<string, unknown>>;
+}): {
+  content: string;
+  embeds: APIEmbed[];
+  components: APIActionRowComponent<APIComponentInMessageActionRow>[];
+  allowedMentions: { parse: [] };
+} {
+  return {
+    content: payload.content ?? '',
+    embeds: payload.embeds as unknown as APIEmbed[],
+    components: payload.components as unknown as APIActionRowComponent<APIComponentInMessageActionRow>[],
+    allowedMentions: { parse: [] },
+  };
+}
+
+const placeholderTable = {
+  id: '',
+  guildId: '',
+  channelId: '',
+  hostId: '',
+  messageId: null,
+  status: 'lobby',
+  settings: { targetScore: 1000, callsAfterFirstOut: true, wishOptional: true, bombIgnoresWish: true },
+  seating: 'chosen',
+  matchId: null,
+  pauseVotes: [],
+  seats: [null, null, null, null],
+  createdAt: 0,
+  updatedAt: 0,
+} as const;

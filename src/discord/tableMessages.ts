@@ -1,0 +1,92 @@
+/**
+ * The public table message, edited in place by its stored id. Edits are coalesced: a burst of
+ * actions at one table costs one edit, and at most one edit per table is in flight.
+ */
+import { type Client, DiscordAPIError, Routes } from 'discord.js';
+import type { Logger } from 'pino';
+import type { TableService } from '../app/tableService.js';
+import { renderTable } from './renderTable.js';
+
+const UNKNOWN_MESSAGE = 10008;
+
+export class TableMessages {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly dirty = new Set<string>();
+
+  constructor(
+    private readonly client: Client,
+    private readonly service: TableService,
+    private readonly logger: Logger,
+    private readonly delayMs = 200,
+  ) {}
+
+  /** Posts a new table message in the table's channel and remembers its id. */
+  async post(tableId: string): Promise<void> {
+    const snapshot = this.service.tableView(tableId);
+    if (!snapshot.ok) return;
+    const { table } = snapshot.value;
+    const message = (await this.client.rest.post(Routes.channelMessages(table.channelId), {
+      body: renderTable(snapshot.value),
+    })) as { id: string };
+    this.service.setMessageId(tableId, message.id);
+  }
+
+  /** Asks for an edit soon; many asks in a burst become one edit. */
+  schedule(tableId: string): void {
+    if (this.timers.has(tableId)) return;
+    if (this.inFlight.has(tableId)) {
+      this.dirty.add(tableId);
+      return;
+    }
+    this.timers.set(
+      tableId,
+      setTimeout(() => {
+        this.timers.delete(tableId);
+        this.flush(tableId);
+      }, this.delayMs),
+    );
+  }
+
+  private flush(tableId: string): void {
+    const work = this.edit(tableId)
+      .catch((error: unknown) =>
+        this.logger.warn({ tableId, err: describe(error) }, 'table message edit failed'),
+      )
+      .finally(() => {
+        this.inFlight.delete(tableId);
+        if (this.dirty.delete(tableId)) this.schedule(tableId);
+      });
+    this.inFlight.set(tableId, work);
+  }
+
+  private async edit(tableId: string): Promise<void> {
+    const snapshot = this.service.tableView(tableId);
+    if (!snapshot.ok) return;
+    const { table } = snapshot.value;
+    if (!table.messageId) return this.post(tableId);
+    try {
+      await this.client.rest.patch(Routes.channelMessage(table.channelId, table.messageId), {
+        body: renderTable(snapshot.value),
+      });
+    } catch (error) {
+      // Someone deleted the table message: post a new one.
+      if (error instanceof DiscordAPIError && error.code === UNKNOWN_MESSAGE) return this.post(tableId);
+      throw error;
+    }
+  }
+
+  /** Sends every pending edit now and waits for all of them (for a clean shutdown). */
+  async drain(): Promise<void> {
+    for (const [tableId, timer] of this.timers) {
+      clearTimeout(timer);
+      this.timers.delete(tableId);
+      this.flush(tableId);
+    }
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight.values());
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

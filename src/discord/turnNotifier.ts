@@ -1,0 +1,50 @@
+/**
+ * "Your turn": a short new message mentioning the player whose turn it now is (a mention added by an
+ * edit would not notify). At most one per player and table a minute; players can turn it off.
+ */
+import { type Client, Routes } from 'discord.js';
+import type { Logger } from 'pino';
+import type { ActOutcome } from '../app/matchPlay.js';
+import type { TableService } from '../app/tableService.js';
+
+export class TurnNotifier {
+  private readonly lastPing = new Map<string, number>();
+
+  constructor(
+    private readonly client: Client,
+    private readonly service: TableService,
+    private readonly logger: Logger,
+    private readonly minIntervalMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** After an action by `actorId`: ping the seat that must now play, if it is someone else. */
+  afterAction(outcome: ActOutcome, actorId: string): void {
+    const { table, state } = outcome;
+    if (table.status !== 'playing' || state.hand.phase !== 'play') return;
+    const seat = state.hand.pending?.seat ?? state.hand.turn;
+    if (seat === null) return;
+    const occupant = table.seats[seat];
+    if (occupant?.kind !== 'user' || occupant.userId === actorId) return;
+    const key = `${table.id}:${occupant.userId}`;
+    const now = this.now();
+    if (now - (this.lastPing.get(key) ?? Number.NEGATIVE_INFINITY) < this.minIntervalMs) return;
+    if (!this.service.wantsTurnPings(occupant.userId)) return;
+    this.lastPing.set(key, now);
+    this.client.rest
+      .post(Routes.channelMessages(table.channelId), {
+        body: {
+          content: `<@${occupant.userId}> it is your turn at the Tichu table. (Turn these off with /notify off.)`,
+          allowed_mentions: { users: [occupant.userId] },
+        },
+      })
+      .catch((error: unknown) =>
+        this.logger.warn({ tableId: table.id, err: String(error) }, 'turn message failed'),
+      );
+  }
+
+  /** The player just acted: no need to remind them for a while. */
+  noteActivity(tableId: string, userId: string): void {
+    this.lastPing.set(`${tableId}:${userId}`, this.now());
+  }
+}
