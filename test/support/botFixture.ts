@@ -1,0 +1,68 @@
+/**
+ * End-to-end fixture: the local Discord, a guild with a channel, scripted users, and the REAL bot
+ * (its composition root and the real discord.js client) with its commands registered, on a temp file.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import type { Environment } from '../../src/app/ids.js';
+import { type RunningBot, startBot } from '../../src/discord/bot.js';
+import { registerCommands } from '../../src/discord/deploy.js';
+import { LocalDiscord, type ScriptedUser } from '../../src/localDiscord/index.js';
+
+export interface BotFixture {
+  readonly discord: LocalDiscord;
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly users: ScriptedUser[];
+  readonly databasePath: string;
+  bot: RunningBot;
+  /** Stops the bot (cleanly) and starts a new one on the same database. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface FixtureOptions {
+  readonly users?: number;
+  readonly env?: Environment;
+  readonly tableEditDelayMs?: number;
+}
+
+export async function startFixture(options: FixtureOptions = {}): Promise<BotFixture> {
+  const dir = mkdtempSync(join(tmpdir(), 'tichu-e2e-'));
+  const databasePath = join(dir, 'tichu.sqlite');
+  const discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000 });
+  const { guild, channels } = discord.addGuild('Tichu Club', ['tichu']);
+  const names = ['Ann', 'Ben', 'Cat', 'Dan', 'Eve', 'Fay'];
+  const users = names.slice(0, options.users ?? 4).map((name) => discord.addUser(name));
+  await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
+  const launch = () =>
+    startBot({
+      token: discord.token,
+      applicationId: discord.applicationId,
+      databasePath,
+      logger: pino({ level: 'silent' }),
+      restApi: discord.restUrl,
+      tableEditDelayMs: options.tableEditDelayMs ?? 20,
+      ...(options.env ? { env: options.env } : {}),
+    });
+  const fixture: BotFixture = {
+    discord,
+    guildId: guild.id,
+    channelId: (channels[0] as { id: string }).id,
+    users,
+    databasePath,
+    bot: await launch(),
+    async restart() {
+      await fixture.bot.stop();
+      fixture.bot = await launch();
+    },
+    async close() {
+      await fixture.bot.stop();
+      await discord.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return fixture;
+}
