@@ -1,7 +1,10 @@
 /** A complete match through the local Discord: four scripted users, only what each can see and click. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
+import type { Card } from '../../src/engine/index.js';
+import type { RestCall } from '../../src/localDiscord/index.js';
 import { Dice, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
+import { cardsShown, isPublicCall } from '../support/privacy.js';
 
 let fx: BotFixture;
 beforeAll(async () => {
@@ -26,6 +29,28 @@ describe('a complete match', () => {
     await ann!.slash(fx.channelId, 'table', { subcommand: 'create', options: { target: 200 } }).reply();
     for (const u of others) await u.slash(fx.channelId, 'table', { subcommand: 'join' }).reply();
     await ann!.slash(fx.channelId, 'table', { subcommand: 'start' }).reply();
+    // Privacy at the wire: each public payload is checked against the cards in hands as the call
+    // arrives and as the previous call arrived (a card leaked from a hand is in it at both moments).
+    const leaks: string[] = [];
+    let before = new Set<Card>();
+    const handsNow = () => {
+      const cards = new Set<Card>();
+      for (const u of fx.users) {
+        const seen = fx.bot.service.playerView(fx.bot.service.tableInChannel(fx.channelId).ok ? (fx.bot.service.tableInChannel(fx.channelId) as { value: { table: { id: string } } }).value.table.id : '', u.id);
+        if (seen.ok) for (const c of seen.value.view.hand) cards.add(c);
+      }
+      return cards;
+    };
+    const onCall = (call: RestCall) => {
+      const now = handsNow();
+      if (isPublicCall(fx.discord, call)) {
+        const secret = [...now].filter((c) => before.has(c));
+        const shown = cardsShown(call.body, secret);
+        if (shown.length > 0) leaks.push(`${call.method} ${call.route} shows ${shown.join(' ')}`);
+      }
+      before = now;
+    };
+    fx.discord.hub.on('call', onCall);
     const dice = new Dice(7);
     let finished = false;
     let actions = 0;
@@ -51,6 +76,18 @@ describe('a complete match', () => {
       .prepare('SELECT count(*) AS n FROM hands WHERE result IS NOT NULL')
       .get() as { n: number };
     expect(hands.n).toBeGreaterThanOrEqual(2);
+    fx.discord.hub.off('call', onCall);
+    expect(leaks).toEqual([]);
+    // Every panel (it shows "Your hand") was ephemeral and went only to the user who asked.
+    const panels = [...fx.discord.hub.world.messages.values()].filter((m) => m.content.includes('Your hand'));
+    expect(panels.length).toBeGreaterThan(100);
+    for (const m of panels) {
+      const asker = m.interactionId ? fx.discord.hub.world.interactions.get(m.interactionId)?.userId : undefined;
+      expect(m.visibleTo).not.toBeNull();
+      expect(m.visibleTo).toBe(asker);
+    }
+    // Every payload the bot sent passed Discord's limits: the local Discord refuses anything else.
+    expect(fx.discord.calls.filter((c) => c.status >= 400).map((c) => `${c.method} ${c.route} ${JSON.stringify(c.response)}`)).toEqual([]);
     // The public message shows the result once its last edit lands.
     const final = await ann!.waitForMessage(
       fx.channelId,
