@@ -2,6 +2,8 @@
  * `npm run bench`: prints each figure beside its target from DESIGN.md. `npm run bench -- --json`
  * adds one JSON object with every figure on the last line. Figures, never timed assertions.
  */
+
+import { endToEnd } from './e2e.js';
 import { type Figure, legalLead14, selfPlay } from './engine.js';
 import { actionCommit, startup10k } from './store.js';
 
@@ -22,6 +24,7 @@ record(legalLead14());
 record(selfPlay());
 record(actionCommit());
 for (const figure of startup10k()) record(figure);
+for (const figure of await endToEnd()) record(figure);
 
 if (json) {
   console.log(JSON.stringify(Object.fromEntries(figures.map((f) => [f.key, f.value]))));

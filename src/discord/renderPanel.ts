@@ -252,7 +252,7 @@ function playRows(snapshot: PlayerSnapshot, options: PanelOptions, lines: string
   if (legal.some((a) => a.type === 'pass')) actions.push(button('Pass', id('pass'), 2));
   if (legal.some((a) => a.type === 'tichu')) actions.push(button('Tichu!', id('tichu'), 4));
   if (view.turn !== view.seat && plays.some((p) => readCombos(p.cards).some(isBomb)))
-    actions.push(button('Bomb!', id('hand'), 4, '💣'));
+    actions.push(button('Bomb!', id('hand', 'bomb'), 4, '💣'));
   if (actions.length > 0) rows.push({ type: 1, components: actions });
   return rows;
 }

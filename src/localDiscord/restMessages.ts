@@ -52,17 +52,27 @@ export function editMessage(
 ): StoredMessage | DiscordError {
   const errors = validateMessage(body);
   if (!errors.empty) return errors.toError();
-  if (typeof body.content === 'string' || body.content === null)
-    message.content = (body.content as string | null) ?? '';
-  if (Array.isArray(body.embeds)) message.embeds = body.embeds as Json[];
-  if (Array.isArray(body.components)) message.components = body.components as Json[];
+  const content =
+    typeof body.content === 'string' || body.content === null
+      ? ((body.content as string | null) ?? '')
+      : message.content;
+  const embeds = Array.isArray(body.embeds) ? (body.embeds as Json[]) : message.embeds;
+  const components = Array.isArray(body.components) ? (body.components as Json[]) : message.components;
   const uploaded = hub.attachmentsFrom(req.files);
+  let attachments: Attachment[];
   if (Array.isArray(body.attachments)) {
     const keep = new Set((body.attachments as Json[]).map((a) => String(a.id)));
-    message.attachments = [...message.attachments.filter((a: Attachment) => keep.has(a.id)), ...uploaded];
+    attachments = [...message.attachments.filter((a: Attachment) => keep.has(a.id)), ...uploaded];
   } else {
-    message.attachments = [...message.attachments, ...uploaded];
+    attachments = [...message.attachments, ...uploaded];
   }
+  // Discord refuses an edit that would leave the message with nothing in it.
+  if (content === '' && embeds.length === 0 && components.length === 0 && attachments.length === 0)
+    return emptyMessage();
+  message.content = content;
+  message.embeds = embeds;
+  message.components = components;
+  message.attachments = attachments;
   message.flags &= ~128; // an edit ends "is thinking..."
   message.editedAt = hub.world.now();
   hub.messageChanged(message);

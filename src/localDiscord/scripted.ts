@@ -186,14 +186,23 @@ export class ScriptedUser {
     const modal = this.modal;
     if (!modal) throw new Error(`${this.user.username} has no modal open`);
     this.modal = null;
-    const rows = ((modal.data.components ?? []) as Json[]).map((row) => ({
-      type: 1,
-      components: ((row.components ?? []) as Json[]).map((input) => ({
-        type: 4,
-        custom_id: input.custom_id,
-        value: values[input.custom_id as string] ?? '',
-      })),
-    }));
+    const rows = ((modal.data.components ?? []) as Json[]).map((row) => {
+      if (row.type === 18) {
+        const input = (row.component ?? {}) as Json;
+        return {
+          type: 18,
+          component: { type: 4, custom_id: input.custom_id, value: values[input.custom_id as string] ?? '' },
+        };
+      }
+      return {
+        type: 1,
+        components: ((row.components ?? []) as Json[]).map((input) => ({
+          type: 4,
+          custom_id: input.custom_id,
+          value: values[input.custom_id as string] ?? '',
+        })),
+      };
+    });
     return this.open(
       modal.channelId,
       INTERACTION.modalSubmit,

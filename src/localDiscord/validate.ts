@@ -186,6 +186,23 @@ export function validateModal(data: Json): FormErrors {
   if (rows.length < 1 || rows.length > 5)
     errors.add(['data', 'components'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 5 in length.');
   rows.forEach((row, i) => {
+    // A modal row is an action row holding one text input, or (newer) a label holding one component.
+    if (row.type === 18) {
+      const path = ['data', 'components', i];
+      checkLength(errors, [...path, 'label'], row.label, 1, 45);
+      if (row.description !== undefined)
+        checkLength(errors, [...path, 'description'], row.description, 0, 100);
+      const input = (row.component ?? {}) as Json;
+      if (input.type !== 4) {
+        errors.add(
+          [...path, 'component', 'type'],
+          'UNION_TYPE_CHOICES',
+          'Value of field "type" must be one of (4,).',
+        );
+      }
+      checkTextInput(errors, [...path, 'component'], input, false);
+      return;
+    }
     const inputs = Array.isArray(row.components) ? (row.components as Json[]) : [];
     const path = ['data', 'components', i, 'components'];
     if (row.type !== 1 || inputs.length !== 1)
@@ -193,14 +210,18 @@ export function validateModal(data: Json): FormErrors {
     inputs.forEach((input, j) => {
       if (input.type !== 4)
         errors.add([...path, j, 'type'], 'UNION_TYPE_CHOICES', 'Value of field "type" must be one of (4,).');
-      checkLength(errors, [...path, j, 'custom_id'], input.custom_id, 1, 100);
-      checkLength(errors, [...path, j, 'label'], input.label, 1, 45);
-      if (input.value !== undefined) checkLength(errors, [...path, j, 'value'], input.value, 0, 4000);
-      if (input.placeholder !== undefined)
-        checkLength(errors, [...path, j, 'placeholder'], input.placeholder, 0, 100);
+      checkTextInput(errors, [...path, j], input, true);
     });
   });
   return errors;
+}
+
+function checkTextInput(errors: FormErrors, path: Path, input: Json, needsLabel: boolean): void {
+  checkLength(errors, [...path, 'custom_id'], input.custom_id, 1, 100);
+  if (needsLabel) checkLength(errors, [...path, 'label'], input.label, 1, 45);
+  if (input.value !== undefined) checkLength(errors, [...path, 'value'], input.value, 0, 4000);
+  if (input.placeholder !== undefined)
+    checkLength(errors, [...path, 'placeholder'], input.placeholder, 0, 100);
 }
 
 export function validateChoices(data: Json): FormErrors {

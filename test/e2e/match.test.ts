@@ -1,8 +1,8 @@
 /** A complete match through the local Discord: four scripted users, only what each can see and click. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotFixture, startFixture } from '../support/botFixture.js';
 import type { Card } from '../../src/engine/index.js';
 import type { RestCall } from '../../src/localDiscord/index.js';
+import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { Dice, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
 import { cardsShown, isPublicCall } from '../support/privacy.js';
 
@@ -36,7 +36,13 @@ describe('a complete match', () => {
     const handsNow = () => {
       const cards = new Set<Card>();
       for (const u of fx.users) {
-        const seen = fx.bot.service.playerView(fx.bot.service.tableInChannel(fx.channelId).ok ? (fx.bot.service.tableInChannel(fx.channelId) as { value: { table: { id: string } } }).value.table.id : '', u.id);
+        const seen = fx.bot.service.playerView(
+          fx.bot.service.tableInChannel(fx.channelId).ok
+            ? (fx.bot.service.tableInChannel(fx.channelId) as { value: { table: { id: string } } }).value
+                .table.id
+            : '',
+          u.id,
+        );
         if (seen.ok) for (const c of seen.value.view.hand) cards.add(c);
       }
       return cards;
@@ -82,12 +88,18 @@ describe('a complete match', () => {
     const panels = [...fx.discord.hub.world.messages.values()].filter((m) => m.content.includes('Your hand'));
     expect(panels.length).toBeGreaterThan(100);
     for (const m of panels) {
-      const asker = m.interactionId ? fx.discord.hub.world.interactions.get(m.interactionId)?.userId : undefined;
+      const asker = m.interactionId
+        ? fx.discord.hub.world.interactions.get(m.interactionId)?.userId
+        : undefined;
       expect(m.visibleTo).not.toBeNull();
       expect(m.visibleTo).toBe(asker);
     }
     // Every payload the bot sent passed Discord's limits: the local Discord refuses anything else.
-    expect(fx.discord.calls.filter((c) => c.status >= 400).map((c) => `${c.method} ${c.route} ${JSON.stringify(c.response)}`)).toEqual([]);
+    expect(
+      fx.discord.calls
+        .filter((c) => c.status >= 400)
+        .map((c) => `${c.method} ${c.route} ${JSON.stringify(c.response)}`),
+    ).toEqual([]);
     // The public message shows the result once its last edit lands.
     const final = await ann!.waitForMessage(
       fx.channelId,

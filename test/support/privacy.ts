@@ -1,6 +1,7 @@
 /** Wire-level privacy checks: which REST payloads others can see, and whether they show a hand's card. */
-import { type Card, formatCard } from '../../src/engine/index.js';
+
 import { cardLabel } from '../../src/discord/cardText.js';
+import { type Card, formatCard } from '../../src/engine/index.js';
 import type { LocalDiscord, RestCall } from '../../src/localDiscord/index.js';
 
 /** Whether what this call sends becomes visible to users other than the one who clicked. */
@@ -13,7 +14,9 @@ export function isPublicCall(discord: LocalDiscord, call: RestCall): boolean {
     const id = call.path.split('/')[2] as string;
     const interaction = discord.hub.world.interactions.get(id);
     if (type === 7 || type === 6) {
-      const source = interaction?.sourceMessageId ? discord.hub.world.messages.get(interaction.sourceMessageId) : undefined;
+      const source = interaction?.sourceMessageId
+        ? discord.hub.world.messages.get(interaction.sourceMessageId)
+        : undefined;
       return source?.visibleTo === null;
     }
     if (type === 4 || type === 5) return ((data.flags ?? 0) & 64) === 0;
@@ -31,5 +34,8 @@ export function isPublicCall(discord: LocalDiscord, call: RestCall): boolean {
 /** The cards of `secret` that appear in the payload, in either notation. */
 export function cardsShown(payload: unknown, secret: readonly Card[]): Card[] {
   const json = JSON.stringify(payload ?? null);
-  return secret.filter((card) => json.includes(JSON.stringify(cardLabel(card)).slice(1, -1)) || json.includes(`"${formatCard(card)}"`));
+  return secret.filter(
+    (card) =>
+      json.includes(JSON.stringify(cardLabel(card)).slice(1, -1)) || json.includes(`"${formatCard(card)}"`),
+  );
 }
