@@ -151,7 +151,7 @@ function placeholder(
     editedAt: null,
     deleted: false,
   };
-  hub.world.messages.set(message.id, message);
+  hub.world.addMessage(message);
   hub.messageChanged(message);
   return message;
 }

@@ -38,7 +38,7 @@ export function createMessage(
     editedAt: null,
     deleted: false,
   };
-  hub.world.messages.set(message.id, message);
+  hub.world.addMessage(message);
   hub.messageChanged(message);
   return message;
 }

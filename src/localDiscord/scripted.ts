@@ -5,7 +5,7 @@ import type { Json, LocalUser, OpenInteraction, StoredMessage } from './world.js
 
 export const DEFAULT_WAIT_MS = 5_000;
 
-/** A message as a user sees it. */
+/** A message as a user sees it (a live view: read it, do not change it). */
 export interface MessageView {
   readonly id: string;
   readonly channelId: string;
@@ -27,8 +27,8 @@ export function viewOf(hub: Hub, m: StoredMessage): MessageView {
     channelId: m.channelId,
     authorId: m.authorId,
     content: m.content,
-    embeds: structuredClone(m.embeds),
-    components: structuredClone(m.components),
+    embeds: m.embeds,
+    components: m.components,
     attachments: m.attachments.map((a) => ({ id: a.id, filename: a.filename, size: a.size, data: a.data })),
     ephemeral: (m.flags & 64) !== 0,
     loading: (m.flags & 128) !== 0,
@@ -226,12 +226,14 @@ export class ScriptedUser {
     match: (m: MessageView) => boolean,
     timeoutMs = DEFAULT_WAIT_MS,
   ): Promise<MessageView> {
-    return waitUntil(
-      this.hub,
-      () => this.messages(channelId).find(match),
-      timeoutMs,
-      `a message for ${this.user.username}`,
-    );
+    const find = () => {
+      for (const message of this.hub.world.visibleMessages(channelId, this.user.id)) {
+        const view = viewOf(this.hub, message);
+        if (match(view)) return view;
+      }
+      return undefined;
+    };
+    return waitUntil(this.hub, find, timeoutMs, `a message for ${this.user.username}`);
   }
 
   private findCommand(channelId: string, name: string) {

@@ -118,10 +118,20 @@ export class World {
     if (guild && !guild.memberIds.includes(userId)) guild.memberIds.push(userId);
   }
 
+  /** Messages by channel, oldest first (an index: scripted users look often). */
+  private readonly byChannel = new Map<string, StoredMessage[]>();
+
+  addMessage(message: StoredMessage): void {
+    this.messages.set(message.id, message);
+    const list = this.byChannel.get(message.channelId) ?? [];
+    list.push(message);
+    this.byChannel.set(message.channelId, list);
+  }
+
   /** Messages of a channel that `userId` can see, oldest first. */
   visibleMessages(channelId: string, userId: string): StoredMessage[] {
-    return [...this.messages.values()].filter(
-      (m) => m.channelId === channelId && !m.deleted && (m.visibleTo === null || m.visibleTo === userId),
+    return (this.byChannel.get(channelId) ?? []).filter(
+      (m) => !m.deleted && (m.visibleTo === null || m.visibleTo === userId),
     );
   }
 

@@ -1,0 +1,93 @@
+/**
+ * The e2e benchmark's load side, in a worker thread (its own event loop and core): the local
+ * Discord and the scripted players. The bot under test runs in the main thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { registerCommands } from '../src/discord/deploy.js';
+import { LocalDiscord, type ScriptedUser } from '../src/localDiscord/index.js';
+import { Dice, openPanel, takeTurn } from '../test/support/panelPlayer.js';
+
+interface Setup {
+  readonly tables: number;
+  readonly seconds: number;
+  readonly thinkMs: number;
+}
+
+const { tables, seconds, thinkMs } = workerData as Setup;
+const port = parentPort;
+if (!port) throw new Error('run as a worker');
+
+/** Times every click and select, from the click to the bot's acknowledgement. */
+function timed(user: ScriptedUser, latencies: number[], counter: { interactions: number }): ScriptedUser {
+  return new Proxy(user, {
+    get(target, prop, receiver) {
+      if (prop === 'click' || prop === 'select') {
+        return (...args: unknown[]) => {
+          const start = performance.now();
+          const method = Reflect.get(target, prop, receiver) as (...a: unknown[]) => { acknowledged(): Promise<unknown> };
+          const handle = method.apply(target, args);
+          counter.interactions++;
+          handle.acknowledged().then(
+            () => latencies.push(performance.now() - start),
+            () => undefined,
+          );
+          return handle;
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+const discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000 });
+const { guild, channels } = discord.addGuild(
+  'Bench',
+  Array.from({ length: tables }, (_, i) => `table-${i}`),
+);
+const users = Array.from({ length: tables * 4 }, (_, i) => discord.addUser(`player${i}`));
+await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
+port.postMessage({ type: 'ready', restUrl: discord.restUrl, token: discord.token, applicationId: discord.applicationId });
+await new Promise<void>((resolve) => port.once('message', () => resolve()));
+await discord.waitForBot(10_000);
+
+await Promise.all(
+  channels.map(async (channel, t) => {
+    const seated = users.slice(t * 4, t * 4 + 4);
+    const host = seated[0] as ScriptedUser;
+    await host.slash(channel.id, 'table', { subcommand: 'create', options: { target: 10000 } }).reply();
+    for (const u of seated.slice(1)) await u.slash(channel.id, 'table', { subcommand: 'join' }).reply();
+    await host.slash(channel.id, 'table', { subcommand: 'start' }).reply();
+  }),
+);
+
+const latencies: number[] = [];
+const counter = { interactions: 0, actions: 0 };
+const callsBefore = discord.calls.length;
+const deadline = performance.now() + seconds * 1000;
+await Promise.all(
+  channels.map(async (channel, t) => {
+    const seated = users.slice(t * 4, t * 4 + 4).map((u) => timed(u, latencies, counter));
+    const dice = new Dice(t + 1);
+    while (performance.now() < deadline) {
+      for (const user of seated) {
+        if (performance.now() >= deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + dice.next(100) / 100)));
+        const panel = await openPanel(user, channel.id);
+        if (await takeTurn(user, panel, dice)) counter.actions++;
+      }
+    }
+  }),
+);
+await new Promise((resolve) => setTimeout(resolve, 500)); // the last coalesced edits land
+const calls = discord.calls.slice(callsBefore);
+port.postMessage({
+  type: 'done',
+  latencies,
+  interactions: counter.interactions,
+  actions: counter.actions,
+  restCalls: calls.length,
+  refused: calls.filter((c) => c.status >= 400).map((c) => `${c.method} ${c.route} ${c.status}`),
+});
+await new Promise<void>((resolve) => port.once('message', () => resolve()));
+await discord.close();
