@@ -161,6 +161,23 @@ export class ScriptedUser {
     );
   }
 
+  /**
+   * Sends a button interaction with any custom id on a message this user can see, as a modified
+   * client might: for testing that the bot never trusts custom ids. Real clients cannot do this.
+   */
+  forgeClick(messageId: string, customId: string): InteractionHandle {
+    const message = this.hub.world.messages.get(messageId);
+    const visible =
+      message && !message.deleted && (message.visibleTo === null || message.visibleTo === this.user.id);
+    if (!message || !visible) throw new Error(`${this.user.username} cannot see message ${messageId}`);
+    return this.open(
+      message.channelId,
+      INTERACTION.component,
+      { custom_id: customId, component_type: 2 },
+      message,
+    );
+  }
+
   /** Picks values in a select menu this user can see. */
   select(messageId: string, customId: string, values: readonly string[]): InteractionHandle {
     const { message, component } = this.component(messageId, customId);
