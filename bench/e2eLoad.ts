@@ -24,7 +24,9 @@ function timed(user: ScriptedUser, latencies: number[], counter: { interactions:
       if (prop === 'click' || prop === 'select') {
         return (...args: unknown[]) => {
           const start = performance.now();
-          const method = Reflect.get(target, prop, receiver) as (...a: unknown[]) => { acknowledged(): Promise<unknown> };
+          const method = Reflect.get(target, prop, receiver) as (...a: unknown[]) => {
+            acknowledged(): Promise<unknown>;
+          };
           const handle = method.apply(target, args);
           counter.interactions++;
           handle.acknowledged().then(
@@ -47,7 +49,12 @@ const { guild, channels } = discord.addGuild(
 );
 const users = Array.from({ length: tables * 4 }, (_, i) => discord.addUser(`player${i}`));
 await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
-port.postMessage({ type: 'ready', restUrl: discord.restUrl, token: discord.token, applicationId: discord.applicationId });
+port.postMessage({
+  type: 'ready',
+  restUrl: discord.restUrl,
+  token: discord.token,
+  applicationId: discord.applicationId,
+});
 await new Promise<void>((resolve) => port.once('message', () => resolve()));
 await discord.waitForBot(10_000);
 

@@ -5,7 +5,7 @@ import type { BotContext } from './context.js';
 import { decodeCards, decodePlay, type ParsedId, parseId } from './customIds.js';
 import { comboLabelFor } from './playLabels.js';
 import { renderTable } from './renderTable.js';
-import { actorOf, afterAction, fromPanel, type Outcome, refuse, showPanel, toDiscord } from './respond.js';
+import { actorOf, afterAction, type Outcome, refuse, showPanel, toDiscord } from './respond.js';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -117,8 +117,14 @@ async function gameAction(
   const result = ctx.service.act(id.tableId, actor, action, id.version);
   if (!result.ok) return refuse(ctx, interaction, result.error, id.tableId);
   afterAction(ctx, result.value, actor.userId);
-  if (fromPanel(interaction)) return showPanel(ctx, interaction, id.tableId);
-  return showPanel(ctx, interaction, id.tableId);
+  // A Tichu call from the exchange panel keeps the exchange picks made so far.
+  const picks = id.verb === 'tichu' && id.args[0] ? decodeExchange(id.args[0]) : null;
+  return showPanel(
+    ctx,
+    interaction,
+    id.tableId,
+    picks ? { exchange: picks as [Card | null, Card | null, Card | null] } : {},
+  );
 }
 
 function actionOf(interaction: ComponentInteraction, id: ParsedId): Action | null {

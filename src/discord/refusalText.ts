@@ -67,14 +67,14 @@ const REFUSAL_TEXTS: RefusalTexts = {
   unknown_table: () => 'There is no Tichu table here. Open one with /table create.',
   channel_has_table: () => 'This channel already has a table: join it, or ask its host to end it.',
   not_host: () => 'Only the table’s host can do that.',
-  not_seated: () => 'You are not seated at this table. Join it first with /table join.',
+  not_seated: () => 'You are not seated at this table: only its players can do that.',
   already_seated: (r) => `You are already seated (seat ${r.seat + 1}).`,
   seat_taken: (r) => `Seat ${r.seat + 1} is taken.`,
   seat_empty: (r) => `Seat ${r.seat + 1} is empty.`,
   bad_seat: () => 'Seats are numbered 1 to 4.',
   table_full: () => 'The table is full.',
   team_full: (r) => `Team ${r.team === 0 ? 'A' : 'B'} is full.`,
-  wrong_status: (r) => `That is not possible while the table is ${r.status}.`,
+  wrong_status: (r) => `That is not possible ${STATUS_WORDS[r.status]}.`,
   seats_not_filled: (r) =>
     `${r.empty} seat${r.empty === 1 ? ' is' : 's are'} still empty: invite players or add bots.`,
   bad_settings: (r) => `Those settings do not work: ${r.reason}.`,
@@ -94,6 +94,14 @@ export function ruleText(error: RuleError, ctx: TextContext): string {
   const text = RULE_TEXTS[error.code] as (e: RuleError, c: TextContext) => string;
   return text(error, ctx);
 }
+
+const STATUS_WORDS = {
+  lobby: 'before the match starts',
+  playing: 'while the match is being played',
+  paused: 'while the match is paused',
+  finished: 'now that the match is over',
+  abandoned: 'at a table that was closed',
+} as const;
 
 function phaseWords(phase: string): string {
   switch (phase) {

@@ -69,7 +69,11 @@ function panelRows(snapshot: PlayerSnapshot, options: PanelOptions, lines: strin
     lines.push('⏸️ The match is paused.');
     return [];
   }
-  if (view.status === 'finished') {
+  if (table.status === 'abandoned') {
+    lines.push('This table was closed by its host.');
+    return [];
+  }
+  if (view.status === 'finished' || table.status !== 'playing') {
     lines.push('The match is over.');
     return [];
   }
@@ -146,7 +150,7 @@ function exchangeRows(snapshot: PlayerSnapshot, options: PanelOptions, lines: st
       ],
     });
   }
-  if (snapshot.legal.some((a) => a.type === 'tichu')) rows.push(tichuRow(snapshot));
+  if (snapshot.legal.some((a) => a.type === 'tichu')) rows.push(tichuRow(snapshot, options.exchange));
   return rows;
 }
 
@@ -295,10 +299,14 @@ function choosePlays(
   return chosen;
 }
 
-function tichuRow(snapshot: PlayerSnapshot): Row {
+/** The Tichu button; on the exchange panel it carries the picks so far, so calling keeps them. */
+function tichuRow(snapshot: PlayerSnapshot, picks?: readonly (Card | null)[]): Row {
+  const args = picks ? [picks.map((c) => (c ? encodeCards([c]) : '--')).join('')] : [];
   return {
     type: 1,
-    components: [button('Call Tichu!', encodeId('tichu', snapshot.table.id, snapshot.view.version), 4)],
+    components: [
+      button('Call Tichu!', encodeId('tichu', snapshot.table.id, snapshot.view.version, ...args), 4),
+    ],
   };
 }
 

@@ -10,6 +10,8 @@ import type {
 import type { Actor } from '../app/core.js';
 import type { ActOutcome } from '../app/matchPlay.js';
 import type { Refusal } from '../app/refusals.js';
+import type { TableSnapshot } from '../app/tableService.js';
+import { comboLabel } from './cardText.js';
 import type { BotContext } from './context.js';
 import { textContext } from './names.js';
 import { refusalText } from './refusalText.js';
@@ -59,7 +61,8 @@ export async function refuse(
   tableId?: string,
 ): Promise<Outcome> {
   const table = tableId ? ctx.service.tableView(tableId) : null;
-  const text = refusalText(refusal, textContext(table?.ok ? table.value.table : placeholderTable));
+  let text = refusalText(refusal, textContext(table?.ok ? table.value.table : placeholderTable));
+  if (refusal.code === 'stale_view' && table?.ok) text = `${text} ${whatChanged(table.value)}`;
   const panel =
     tableId && fromPanel(interaction) ? ctx.service.playerView(tableId, interaction.user.id) : null;
   if (panel?.ok && !interaction.isChatInputCommand()) {
@@ -71,6 +74,17 @@ export async function refuse(
     result: refusal.code === 'rule' ? `rule:${refusal.error.code}` : refusal.code,
     ...(tableId ? { tableId } : {}),
   };
+}
+
+/** For a stale panel: what the table shows now, in a sentence. */
+function whatChanged(snapshot: TableSnapshot): string {
+  const view = snapshot.view;
+  if (!view) return '';
+  const names = textContext(snapshot.table);
+  const top = view.trick?.plays.at(-1);
+  const parts = [top ? `${names.seatName(top.seat)} played ${comboLabel(top.combo)}` : 'the table is empty'];
+  if (view.turn !== null) parts.push(`it is ${names.seatName(view.turn)}’s turn`);
+  return `Now ${parts.join(' and ')}.`;
 }
 
 /** After an accepted action: the public message follows, and whoever must act next may be told. */

@@ -51,7 +51,7 @@ function userMessage(authorId: string, content: string): StoredMessage {
     editedAt: null,
     deleted: false,
   };
-  world.messages.set(message.id, message);
+  world.addMessage(message);
   return message;
 }
 
