@@ -18,6 +18,7 @@ const THINK_MS = 100;
 
 interface Done {
   latencies: number[];
+  steadyLatencies: number[];
   interactions: number;
   actions: number;
   restCalls: number;
@@ -74,7 +75,22 @@ export async function endToEnd(seconds = 10): Promise<Figure[]> {
       met: p50 <= 25,
       note,
     },
-    { key: 'e2e.clickToResponse.p99Ms', value: round(p99), unit: 'ms', target: '<= 25 ms', met: p99 <= 25 },
+    {
+      key: 'e2e.clickToResponse.p99Ms',
+      value: round(p99),
+      unit: 'ms',
+      target: '<= 25 ms',
+      met: p99 <= 25,
+      note: 'whole run, including the start when all 50 tables take their first decisions at the same instant',
+    },
+    {
+      key: 'e2e.clickToResponse.steadyP99Ms',
+      value: round(percentile(done.steadyLatencies, 99)),
+      unit: 'ms',
+      target: '<= 25 ms',
+      met: percentile(done.steadyLatencies, 99) <= 25,
+      note: 'after the first 2 s',
+    },
     {
       key: 'e2e.restCallsPerAction',
       value: round(perInteraction),

@@ -14,6 +14,8 @@ interface Setup {
 }
 
 const { tables, seconds, thinkMs } = workerData as Setup;
+/** [click time, latency, verb] of every click, to tell the synchronized start from the steady state. */
+const timedAt: Array<[number, number, string]> = [];
 const port = parentPort;
 if (!port) throw new Error('run as a worker');
 
@@ -30,7 +32,10 @@ function timed(user: ScriptedUser, latencies: number[], counter: { interactions:
           const handle = method.apply(target, args);
           counter.interactions++;
           handle.acknowledged().then(
-            () => latencies.push(performance.now() - start),
+            () => {
+              latencies.push(performance.now() - start);
+              timedAt.push([start, performance.now() - start, String(args[1]).split(':')[0] ?? '']);
+            },
             () => undefined,
           );
           return handle;
@@ -69,6 +74,7 @@ await Promise.all(
 );
 
 const latencies: number[] = [];
+const measuredFrom = performance.now();
 const counter = { interactions: 0, actions: 0 };
 const callsBefore = discord.calls.length;
 const deadline = performance.now() + seconds * 1000;
@@ -87,10 +93,34 @@ await Promise.all(
   }),
 );
 await new Promise((resolve) => setTimeout(resolve, 500)); // the last coalesced edits land
+if (process.env.BENCH_DEBUG) {
+  const t0 = timedAt[0]?.[0] ?? 0;
+  const buckets = new Map<number, number[]>();
+  for (const [t, ms] of timedAt) {
+    const b = Math.floor((t - t0) / 1000);
+    buckets.set(b, [...(buckets.get(b) ?? []), ms]);
+  }
+  for (const [b, list] of buckets) {
+    list.sort((x, y) => x - y);
+    console.error(
+      `second ${b}: n=${list.length} p50=${list[list.length >> 1]?.toFixed(1)} p99=${list[Math.floor(list.length * 0.99)]?.toFixed(1)}`,
+    );
+  }
+  const byVerb = new Map<string, number[]>();
+  for (const [, ms, verb] of timedAt) byVerb.set(verb, [...(byVerb.get(verb) ?? []), ms]);
+  for (const [verb, list] of byVerb) {
+    list.sort((x, y) => x - y);
+    console.error(
+      `${verb}: n=${list.length} p50=${list[list.length >> 1]?.toFixed(1)} p99=${list[Math.floor(list.length * 0.99)]?.toFixed(1)}`,
+    );
+  }
+}
 const calls = discord.calls.slice(callsBefore);
 port.postMessage({
   type: 'done',
   latencies,
+  // After the first 2 s, when all 50 tables have left their simultaneous first decisions.
+  steadyLatencies: timedAt.filter(([t]) => t - measuredFrom >= 2000).map(([, ms]) => ms),
   interactions: counter.interactions,
   actions: counter.actions,
   restCalls: calls.length,

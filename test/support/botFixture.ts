@@ -27,6 +27,7 @@ export interface FixtureOptions {
   readonly users?: number;
   readonly env?: Environment;
   readonly tableEditDelayMs?: number;
+  readonly turnPingIntervalMs?: number;
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<BotFixture> {
@@ -45,6 +46,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<BotFix
       logger: pino({ level: 'silent' }),
       restApi: discord.restUrl,
       tableEditDelayMs: options.tableEditDelayMs ?? 20,
+      ...(options.turnPingIntervalMs !== undefined ? { turnPingIntervalMs: options.turnPingIntervalMs } : {}),
       ...(options.env ? { env: options.env } : {}),
     });
   const fixture: BotFixture = {
