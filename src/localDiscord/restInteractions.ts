@@ -9,7 +9,7 @@ import {
   unknownWebhook,
 } from './errors.js';
 import type { Hub, RestRequest } from './hub.js';
-import { createMessage, editMessage, type Handled } from './restMessages.js';
+import { createMessage, editMessage, type Handled, storeMessage } from './restMessages.js';
 import { validateChoices, validateModal } from './validate.js';
 import type { Json, OpenInteraction, StoredMessage } from './world.js';
 
@@ -116,44 +116,13 @@ function createOriginal(
     webhookId: null,
   };
   // A deferred reply is a placeholder ("is thinking...") that the first edit fills in.
-  const created = deferred ? placeholder(hub, meta, flags) : createMessage(hub, req, data, meta, flags);
+  const created = deferred
+    ? storeMessage(hub, meta, { content: '', embeds: [], components: [], attachments: [], flags })
+    : createMessage(hub, req, data, meta, flags);
   if (created instanceof DiscordError) return created;
   interaction.originalId = created.id;
   interaction.ephemeral = (flags & EPHEMERAL) !== 0;
   return created;
-}
-
-function placeholder(
-  hub: Hub,
-  meta: Omit<
-    StoredMessage,
-    | 'id'
-    | 'content'
-    | 'embeds'
-    | 'components'
-    | 'attachments'
-    | 'flags'
-    | 'createdAt'
-    | 'editedAt'
-    | 'deleted'
-  >,
-  flags: number,
-): StoredMessage {
-  const message: StoredMessage = {
-    id: hub.world.ids.next(),
-    ...meta,
-    content: '',
-    embeds: [],
-    components: [],
-    attachments: [],
-    flags,
-    createdAt: hub.world.now(),
-    editedAt: null,
-    deleted: false,
-  };
-  hub.world.addMessage(message);
-  hub.messageChanged(message);
-  return message;
 }
 
 function byToken(hub: Hub, applicationId: string, token: string): OpenInteraction | DiscordError {

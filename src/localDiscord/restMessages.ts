@@ -26,14 +26,25 @@ export function createMessage(
   const errors = validateMessage(body);
   if (!errors.empty) return errors.toError();
   if (isEmptyMessage(body, req.files.length)) return emptyMessage();
-  const message: StoredMessage = {
-    id: hub.world.ids.next(),
-    ...meta,
+  return storeMessage(hub, meta, {
     content: typeof body.content === 'string' ? body.content : '',
     embeds: Array.isArray(body.embeds) ? (body.embeds as Json[]) : [],
     components: Array.isArray(body.components) ? (body.components as Json[]) : [],
     attachments: hub.attachmentsFrom(req.files),
     flags,
+  });
+}
+
+/** Stores a new message (already checked) and tells whoever waits. */
+export function storeMessage(
+  hub: Hub,
+  meta: NewMessage,
+  body: Pick<StoredMessage, 'content' | 'embeds' | 'components' | 'attachments' | 'flags'>,
+): StoredMessage {
+  const message: StoredMessage = {
+    id: hub.world.ids.next(),
+    ...meta,
+    ...body,
     createdAt: hub.world.now(),
     editedAt: null,
     deleted: false,
