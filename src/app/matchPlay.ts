@@ -27,7 +27,7 @@ import {
   refuse,
   seatOfUser,
 } from './core.js';
-import { matchResults } from './results.js';
+import { recordMatchEnd } from './results.js';
 import type { LoadedTable } from './tables.js';
 
 export interface ActOutcome {
@@ -138,7 +138,7 @@ function commitStep(
     if (ended) {
       const s = step.state;
       core.store.matches.endMatch(match.id, 'finished', s.scores, s.winner, now);
-      core.store.matches.recordResults(match.id, table.guildId, matchResults(s, table.seats), now);
+      recordMatchEnd(core.store, match.id, table, s, now);
       core.store.tables.update(table);
     }
   });

@@ -21,6 +21,9 @@ export type Refusal =
   | { readonly code: 'already_voted' }
   | { readonly code: 'not_a_bot'; readonly seat: Seat }
   | { readonly code: 'cannot_remove_host' }
+  | { readonly code: 'unknown_match' }
+  | { readonly code: 'match_in_progress' }
+  | { readonly code: 'hand_not_over' }
   | { readonly code: 'rule'; readonly error: RuleError };
 
 export type RefusalCode = Refusal['code'];

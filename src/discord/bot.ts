@@ -2,6 +2,7 @@
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Environment } from '../app/ids.js';
+import { StatsService } from '../app/stats.js';
 import { TableService } from '../app/tableService.js';
 import { Store } from '../store/store.js';
 import type { BotContext } from './context.js';
@@ -46,7 +47,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const logger = options.logger;
   const tableMessages = new TableMessages(client, service, logger, options.tableEditDelayMs);
   const notifier = new TurnNotifier(client, service, logger, options.turnPingIntervalMs);
-  const ctx: BotContext = { service, tableMessages, notifier, logger };
+  const ctx: BotContext = { service, stats: new StatsService(store), tableMessages, notifier, logger };
   const router = new Router(client, ctx);
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   try {

@@ -81,6 +81,10 @@ const REFUSAL_TEXTS: RefusalTexts = {
   stale_view: () => 'The table moved on since this panel was shown. Here is your current hand.',
   already_voted: () => 'You already asked; waiting for the other players.',
   not_a_bot: (r) => `Seat ${r.seat + 1} is not a bot.`,
+  unknown_match: () =>
+    'There is no such match on this server. /history lists the recent ones with their numbers.',
+  match_in_progress: () => 'That match is still being played: it can be exported once it is over.',
+  hand_not_over: () => 'That hand is not over yet (or does not exist): its cards stay secret until it ends.',
   cannot_remove_host: () => 'The host cannot be removed; the host can leave or end the table.',
 };
 

@@ -2,6 +2,7 @@
 import type { Client, Interaction } from 'discord.js';
 import { Events } from 'discord.js';
 import { commandNamed } from '../../commands/index.js';
+import { page as leaderboardPage } from '../../commands/leaderboard.js';
 import { handleComponent } from './components.js';
 import type { BotContext } from './context.js';
 import { EPHEMERAL } from './renderPanel.js';
@@ -47,6 +48,9 @@ export class Router {
         kind = `autocomplete /${interaction.commandName}`;
         const command = commandNamed(interaction.commandName);
         if (command?.autocomplete) outcome = await command.autocomplete(interaction, this.ctx);
+      } else if (interaction.isButton() && interaction.customId.startsWith('lb:')) {
+        kind = 'leaderboard';
+        outcome = await leaderboardPage(interaction, this.ctx);
       } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
         kind = interaction.customId.split(':')[0] ?? 'component';
         outcome = await handleComponent(this.ctx, interaction);

@@ -16,6 +16,7 @@ export interface MatchPlayerResult {
   readonly grandCalls: number;
   readonly grandMade: number;
   readonly doubleVictories: number;
+  readonly bombs: number;
 }
 
 export class StaleWriteError extends Error {}
@@ -77,8 +78,8 @@ export class MatchRepo {
     );
     this.insertPlayerResult = db.prepare(
       `INSERT INTO match_players (match_id, seat, guild_id, user_id, is_bot, team, won, team_score, opponent_score,
-        hands_played, tichu_calls, tichu_made, grand_calls, grand_made, double_victories, finished_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        hands_played, tichu_calls, tichu_made, grand_calls, grand_made, double_victories, bombs, finished_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -163,6 +164,7 @@ export class MatchRepo {
         r.grandCalls,
         r.grandMade,
         r.doubleVictories,
+        r.bombs,
         now,
       );
     }

@@ -2,15 +2,18 @@
 import type Database from 'better-sqlite3';
 import { MatchRepo } from './matchRepo.js';
 import { type OpenOptions, openDatabase } from './open.js';
+import { StatsRepo } from './statsRepo.js';
 import { TableRepo } from './tableRepo.js';
 
 export class Store {
   readonly tables: TableRepo;
   readonly matches: MatchRepo;
+  readonly stats: StatsRepo;
 
   constructor(readonly db: Database.Database) {
     this.tables = new TableRepo(db);
     this.matches = new MatchRepo(db);
+    this.stats = new StatsRepo(db);
   }
 
   static open(path: string, options: OpenOptions = {}): Store {

@@ -44,6 +44,8 @@ export class TableRepo {
   private readonly upsertPlayerRow;
   private readonly countRows;
   private readonly pingsOf;
+  private readonly hiddenOf;
+  private readonly setHiddenRow;
   private readonly setPings;
 
   constructor(db: Database.Database) {
@@ -72,6 +74,11 @@ export class TableRepo {
        ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name, updated_at = excluded.updated_at`,
     );
     this.countRows = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM tables');
+    this.hiddenOf = db.prepare<[string], { hidden: number }>('SELECT hidden FROM players WHERE user_id = ?');
+    this.setHiddenRow = db.prepare(
+      `INSERT INTO players (user_id, display_name, hidden, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET hidden = excluded.hidden, updated_at = excluded.updated_at`,
+    );
     this.pingsOf = db.prepare<[string], { turn_pings: number }>(
       'SELECT turn_pings FROM players WHERE user_id = ?',
     );
@@ -112,6 +119,14 @@ export class TableRepo {
 
   upsertPlayer(userId: string, displayName: string, now: number): void {
     this.upsertPlayerRow.run(userId, displayName, now, now);
+  }
+
+  isHidden(userId: string): boolean {
+    return this.hiddenOf.get(userId)?.hidden === 1;
+  }
+
+  setHidden(userId: string, displayName: string, hidden: boolean, now: number): void {
+    this.setHiddenRow.run(userId, displayName, hidden ? 1 : 0, now, now);
   }
 
   /** Whether the player wants "your turn" messages (yes unless they turned them off). */

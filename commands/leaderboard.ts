@@ -1,0 +1,87 @@
+/** /leaderboard: this server's best players, by rating or other measures; hide yourself if you like. */
+import { type ButtonInteraction, type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
+import type { BotContext } from '../src/discord/context.js';
+import { EPHEMERAL } from '../src/discord/renderPanel.js';
+import { renderLeaderboard } from '../src/discord/renderStats.js';
+import { actorOf, type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
+import { BOARD_SORTS, type BoardSort } from '../src/store/statsRepo.js';
+
+export const data = new SlashCommandBuilder()
+  .setName('leaderboard')
+  .setDescription('This server’s Tichu leaderboard')
+  .setDMPermission(false)
+  .addSubcommand((s) =>
+    s
+      .setName('top')
+      .setDescription('Show the leaderboard (only you see it)')
+      .addStringOption((o) =>
+        o
+          .setName('by')
+          .setDescription('What to rank by (default: rating)')
+          .addChoices(
+            { name: 'rating', value: 'rating' },
+            { name: 'wins', value: 'wins' },
+            { name: 'win rate', value: 'winrate' },
+            { name: 'Tichu success', value: 'tichu' },
+          ),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('visibility')
+      .setDescription('Hide yourself from leaderboards, or show yourself again')
+      .addStringOption((o) =>
+        o
+          .setName('mode')
+          .setDescription('hidden or shown')
+          .setRequired(true)
+          .addChoices({ name: 'hidden', value: 'hidden' }, { name: 'shown', value: 'shown' }),
+      ),
+  );
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
+  if (interaction.options.getSubcommand(true) === 'visibility') {
+    const hidden = interaction.options.getString('mode', true) === 'hidden';
+    const actor = actorOf(interaction);
+    const result = ctx.stats.setHidden(actor.userId, actor.name, hidden, Date.now());
+    if (!result.ok) return refuse(ctx, interaction, result.error);
+    await interaction.reply({
+      content: hidden ? 'You are now hidden from leaderboards.' : 'You are shown on leaderboards again.',
+      flags: EPHEMERAL,
+    });
+    return { result: 'ok' };
+  }
+  const sort = (interaction.options.getString('by') ?? 'rating') as BoardSort;
+  const board = ctx.stats.leaderboard(interaction.guildId ?? '', sort, 0, interaction.user.id);
+  if (!board.ok) return refuse(ctx, interaction, board.error);
+  await interaction.reply({
+    ...toDiscord(renderLeaderboard(board.value, interaction.guild?.name ?? 'This server')),
+    flags: EPHEMERAL,
+  });
+  return { result: 'ok' };
+}
+
+/** The paging and sorting buttons: `lb:<sort>:<page>:<tag>`, parsed strictly. */
+export async function page(interaction: ButtonInteraction, ctx: BotContext): Promise<Outcome> {
+  const [, sort, pageText] = interaction.customId.split(':');
+  const pageNumber = Number(pageText);
+  if (
+    !BOARD_SORTS.includes(sort as BoardSort) ||
+    !Number.isInteger(pageNumber) ||
+    pageNumber < 0 ||
+    pageNumber > 100_000
+  ) {
+    return refuse(ctx, interaction, { code: 'malformed_id', what: 'button' });
+  }
+  const board = ctx.stats.leaderboard(
+    interaction.guildId ?? '',
+    sort as BoardSort,
+    pageNumber,
+    interaction.user.id,
+  );
+  if (!board.ok) return refuse(ctx, interaction, board.error);
+  await interaction.update(
+    toDiscord(renderLeaderboard(board.value, interaction.guild?.name ?? 'This server')),
+  );
+  return { result: 'ok' };
+}

@@ -1,0 +1,199 @@
+/**
+ * Leaderboards, statistics, history and export: read-only use cases, each scoped to one server.
+ * Hidden information (seeds, exchanges, unplayed cards) is shown only once its hand is over.
+ */
+import {
+  type GameEvent,
+  type HandResult,
+  type LoggedAction,
+  ok,
+  replay,
+  type Settings,
+} from '../engine/index.js';
+import type { BoardRow, BoardSort, MatchSummaryRow, PlayerTotals } from '../store/statsRepo.js';
+import type { Store } from '../store/store.js';
+import { checkSnowflake, type Outcome, refuse } from './core.js';
+
+export const BOARD_PAGE_SIZE = 10;
+/** Win rate and Tichu success boards list only players with at least this many matches (or calls). */
+export const BOARD_MIN_MATCHES = 5;
+
+export interface Leaderboard {
+  readonly sort: BoardSort;
+  readonly page: number;
+  readonly pages: number;
+  readonly total: number;
+  readonly rows: readonly BoardRow[];
+  /** The viewer's own place, even when not on this page (null: not ranked on this board). */
+  readonly viewer: { rank: number; value: number } | null;
+  readonly viewerHidden: boolean;
+}
+
+export interface PlayerStats {
+  readonly userId: string;
+  readonly totals: PlayerTotals | null;
+  readonly rating: { mu: number; sigma: number; ordinal: number; ratedMatches: number } | null;
+  readonly rank: number | null;
+  readonly favouritePartner: { userId: string; name: string; matches: number; wins: number } | null;
+  readonly hidden: boolean;
+}
+
+export interface MatchDetail {
+  readonly match: MatchSummaryRow;
+  readonly players: ReadonlyArray<{
+    seat: number;
+    userId: string | null;
+    name: string | null;
+    bombs: number;
+  }>;
+  readonly hands: readonly HandResult[];
+}
+
+export interface HandLog {
+  readonly match: MatchSummaryRow;
+  readonly number: number;
+  readonly entries: ReadonlyArray<{ seat: number; action: unknown; events: readonly GameEvent[] }>;
+}
+
+export interface MatchExport {
+  readonly format: 'tichu-match/1';
+  readonly matchId: number;
+  readonly guildId: string;
+  readonly settings: Settings;
+  readonly seed: string;
+  readonly players: MatchDetail['players'];
+  readonly result: { scores: [number, number]; winner: number | null; status: string };
+  readonly hands: readonly HandResult[];
+  readonly actions: ReadonlyArray<{ version: number; seat: number; action: unknown; events: unknown }>;
+}
+
+export class StatsService {
+  constructor(private readonly store: Store) {}
+
+  leaderboard(guildId: string, sort: BoardSort, page: number, viewerId: string): Outcome<Leaderboard> {
+    const bad = checkSnowflake(guildId, 'server id') ?? checkSnowflake(viewerId, 'user id');
+    if (bad) return refuse(bad);
+    const stats = this.store.stats;
+    const first = stats.board(guildId, sort, 0, 0, BOARD_MIN_MATCHES);
+    const pages = Math.max(1, Math.ceil(first.total / BOARD_PAGE_SIZE));
+    const current = Math.min(Math.max(0, Math.trunc(page)), pages - 1);
+    const { rows, total } = stats.board(
+      guildId,
+      sort,
+      current * BOARD_PAGE_SIZE,
+      BOARD_PAGE_SIZE,
+      BOARD_MIN_MATCHES,
+    );
+    return ok({
+      sort,
+      page: current,
+      pages,
+      total,
+      rows,
+      viewer: stats.rankOf(guildId, sort, viewerId, BOARD_MIN_MATCHES),
+      viewerHidden: this.store.tables.isHidden(viewerId),
+    });
+  }
+
+  playerStats(guildId: string, userId: string): Outcome<PlayerStats> {
+    const bad = checkSnowflake(guildId, 'server id') ?? checkSnowflake(userId, 'user id');
+    if (bad) return refuse(bad);
+    const stats = this.store.stats;
+    const rating = stats.rating(guildId, userId);
+    return ok({
+      userId,
+      totals: stats.totals(guildId, userId),
+      rating,
+      rank: rating ? (stats.rankOf(guildId, 'rating', userId, BOARD_MIN_MATCHES)?.rank ?? null) : null,
+      favouritePartner: stats.favouritePartner(guildId, userId),
+      hidden: this.store.tables.isHidden(userId),
+    });
+  }
+
+  /** Hides (or shows again) a player on every leaderboard. */
+  setHidden(userId: string, name: string, hidden: boolean, now: number): Outcome<boolean> {
+    const bad = checkSnowflake(userId, 'user id');
+    if (bad) return refuse(bad);
+    this.store.transaction(() => this.store.tables.setHidden(userId, name, hidden, now));
+    return ok(hidden);
+  }
+
+  recentMatches(
+    guildId: string,
+    of: { userId: string } | { channelId: string },
+    limit = 10,
+  ): Outcome<MatchSummaryRow[]> {
+    const bad =
+      checkSnowflake(guildId, 'server id') ??
+      ('userId' in of ? checkSnowflake(of.userId, 'user id') : checkSnowflake(of.channelId, 'channel id'));
+    if (bad) return refuse(bad);
+    const rows =
+      'userId' in of
+        ? this.store.stats.recentMatchesOfPlayer(guildId, of.userId, limit)
+        : this.store.stats.recentMatchesOfChannel(of.channelId, limit).filter((m) => m.guildId === guildId);
+    return ok(rows);
+  }
+
+  /** A match of this server, hand by hand (finished hands only). */
+  matchDetail(guildId: string, matchId: number): Outcome<MatchDetail> {
+    const match = this.findMatch(guildId, matchId);
+    if (!match.ok) return match;
+    const hands = this.store.stats
+      .handResults(matchId)
+      .flatMap((h) => (h.result ? [JSON.parse(h.result) as HandResult] : []));
+    return ok({ match: match.value, players: this.store.stats.matchPlayers(matchId), hands });
+  }
+
+  /** Everything that happened in one finished hand, in order, exchanges included. */
+  handLog(guildId: string, matchId: number, handNumber: number): Outcome<HandLog> {
+    const match = this.findMatch(guildId, matchId);
+    if (!match.ok) return match;
+    const finished = this.store.stats
+      .handResults(matchId)
+      .find((h) => h.number === handNumber && h.result !== null);
+    if (!finished) return refuse({ code: 'hand_not_over' });
+    const entries = this.store.matches
+      .actions(matchId)
+      .filter((e) => e.handNumber === handNumber)
+      .map((e) => ({ seat: e.seat, action: e.action, events: e.events as GameEvent[] }));
+    return ok({ match: match.value, number: handNumber, entries });
+  }
+
+  /** A finished (or abandoned) match as data enough to replay it with the engine. */
+  exportMatch(guildId: string, matchId: number): Outcome<MatchExport> {
+    const detail = this.matchDetail(guildId, matchId);
+    if (!detail.ok) return detail;
+    const { match } = detail.value;
+    if (match.status === 'playing') return refuse({ code: 'match_in_progress' });
+    const stored = this.store.matches.load(matchId);
+    if (!stored) return refuse({ code: 'unknown_match' });
+    const actions = this.store.matches.actions(matchId);
+    return ok({
+      format: 'tichu-match/1',
+      matchId,
+      guildId,
+      settings: stored.settings,
+      seed: stored.seed,
+      players: detail.value.players,
+      result: { scores: [match.scoreA, match.scoreB], winner: match.winner, status: match.status },
+      hands: detail.value.hands,
+      actions: actions.map((a) => ({ version: a.version, seat: a.seat, action: a.action, events: a.events })),
+    });
+  }
+
+  private findMatch(guildId: string, matchId: number): Outcome<MatchSummaryRow> {
+    const bad = checkSnowflake(guildId, 'server id');
+    if (bad) return refuse(bad);
+    if (!Number.isInteger(matchId) || matchId < 1) return refuse({ code: 'unknown_match' });
+    const match = this.store.stats.match(matchId);
+    // Another server's match is as unknown here as a match that does not exist.
+    if (!match || match.guildId !== guildId) return refuse({ code: 'unknown_match' });
+    return ok(match);
+  }
+}
+
+/** Replays an export with the engine: the state it rebuilds, for checking an export. */
+export function replayExport(data: MatchExport) {
+  const log: LoggedAction[] = data.actions.map((a) => ({ seat: a.seat, action: a.action }));
+  return replay(data.settings, data.seed, log);
+}

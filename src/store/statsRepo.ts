@@ -1,0 +1,302 @@
+/** SQL for ratings, player totals, leaderboards, statistics and match history. */
+import type Database from 'better-sqlite3';
+
+export interface RatingRow {
+  readonly userId: string;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly ordinal: number;
+  readonly ratedMatches: number;
+}
+
+export interface StatsRow {
+  readonly userId: string;
+  readonly name: string;
+  readonly matches: number;
+  readonly wins: number;
+  readonly hands: number;
+  readonly points: number;
+  readonly tichuCalls: number;
+  readonly tichuMade: number;
+  readonly grandCalls: number;
+  readonly grandMade: number;
+  readonly doubleVictories: number;
+  readonly bombs: number;
+}
+
+export const BOARD_SORTS = ['rating', 'wins', 'winrate', 'tichu'] as const;
+export type BoardSort = (typeof BOARD_SORTS)[number];
+
+export interface BoardRow {
+  readonly rank: number;
+  readonly userId: string;
+  readonly name: string;
+  readonly value: number;
+  readonly mu: number | null;
+  readonly sigma: number | null;
+  readonly matches: number;
+  readonly wins: number;
+}
+
+export interface PlayerTotals {
+  readonly matches: number;
+  readonly wins: number;
+  readonly hands: number;
+  readonly points: number;
+  readonly tichuCalls: number;
+  readonly tichuMade: number;
+  readonly grandCalls: number;
+  readonly grandMade: number;
+  readonly doubleVictories: number;
+  readonly bombs: number;
+}
+
+export interface MatchSummaryRow {
+  readonly id: number;
+  readonly tableId: string;
+  readonly channelId: string;
+  readonly status: string;
+  readonly scoreA: number;
+  readonly scoreB: number;
+  readonly winner: number | null;
+  readonly rated: boolean;
+  readonly handsPlayed: number;
+  readonly endedAt: number | null;
+  readonly startedAt: number;
+  readonly guildId: string;
+}
+
+/** The expression each leaderboard sorts by (values come only from BOARD_SORTS, never from users). */
+const SORT_SQL: Readonly<Record<BoardSort, { value: string; where: string; from: string; guild: string }>> = {
+  rating: {
+    guild: 'r.guild_id',
+    value: 'r.ordinal',
+    where: '1',
+    from: 'ratings r LEFT JOIN player_stats s ON s.guild_id = r.guild_id AND s.user_id = r.user_id',
+  },
+  wins: {
+    guild: 's.guild_id',
+    value: 's.wins',
+    where: '1',
+    from: 'player_stats s LEFT JOIN ratings r ON r.guild_id = s.guild_id AND r.user_id = s.user_id',
+  },
+  winrate: {
+    guild: 's.guild_id',
+    value: 'CAST(s.wins AS REAL) / s.matches',
+    where: 's.matches >= @min',
+    from: 'player_stats s LEFT JOIN ratings r ON r.guild_id = s.guild_id AND r.user_id = s.user_id',
+  },
+  tichu: {
+    guild: 's.guild_id',
+    value: 'CAST(s.tichu_made + s.grand_made AS REAL) / (s.tichu_calls + s.grand_calls)',
+    where: 's.tichu_calls + s.grand_calls >= @min',
+    from: 'player_stats s LEFT JOIN ratings r ON r.guild_id = s.guild_id AND r.user_id = s.user_id',
+  },
+};
+
+export class StatsRepo {
+  private readonly ratingOf;
+  private readonly upsertRating;
+  private readonly addTotals;
+  private readonly totalsOf;
+  private readonly bombsBySeat;
+  private readonly markRated;
+  private readonly partner;
+  private readonly recentOfPlayer;
+  private readonly recentOfChannel;
+  private readonly matchRow;
+  private readonly playersOf;
+  private readonly handRows;
+  private readonly boards: Record<
+    BoardSort,
+    {
+      page: Database.Statement;
+      count: Database.Statement;
+      rankOf: Database.Statement;
+      above: Database.Statement;
+    }
+  >;
+
+  constructor(db: Database.Database) {
+    this.ratingOf = db.prepare<
+      [string, string],
+      { mu: number; sigma: number; ordinal: number; rated_matches: number }
+    >('SELECT mu, sigma, ordinal, rated_matches FROM ratings WHERE guild_id = ? AND user_id = ?');
+    this.upsertRating = db.prepare(
+      `INSERT INTO ratings (guild_id, user_id, mu, sigma, ordinal, rated_matches, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?)
+       ON CONFLICT (guild_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
+       rated_matches = ratings.rated_matches + 1, updated_at = excluded.updated_at`,
+    );
+    this.addTotals = db.prepare(
+      `INSERT INTO player_stats (guild_id, user_id, matches, wins, hands, points, tichu_calls, tichu_made, grand_calls, grand_made,
+         double_victories, bombs, updated_at)
+       VALUES (@guild, @user, 1, @wins, @hands, @points, @tichuCalls, @tichuMade, @grandCalls, @grandMade, @doubleVictories, @bombs, @now)
+       ON CONFLICT (guild_id, user_id) DO UPDATE SET matches = matches + 1, wins = wins + excluded.wins,
+         hands = hands + excluded.hands, points = points + excluded.points, tichu_calls = tichu_calls + excluded.tichu_calls,
+         tichu_made = tichu_made + excluded.tichu_made, grand_calls = grand_calls + excluded.grand_calls,
+         grand_made = grand_made + excluded.grand_made, double_victories = double_victories + excluded.double_victories,
+         bombs = bombs + excluded.bombs, updated_at = excluded.updated_at`,
+    );
+    this.totalsOf = db.prepare<[string, string], Record<string, number>>(
+      `SELECT matches, wins, hands, points, tichu_calls AS tichuCalls, tichu_made AS tichuMade, grand_calls AS grandCalls,
+         grand_made AS grandMade, double_victories AS doubleVictories, bombs FROM player_stats WHERE guild_id = ? AND user_id = ?`,
+    );
+    this.bombsBySeat = db.prepare<[number], { seat: number; n: number }>(
+      `SELECT json_extract(j.value, '$.seat') AS seat, count(*) AS n FROM events e, json_each(e.events) j
+       WHERE e.match_id = ? AND json_extract(j.value, '$.type') = 'played'
+         AND json_extract(j.value, '$.combo.type') IN ('fourOfAKind', 'straightFlush')
+       GROUP BY seat`,
+    );
+    this.markRated = db.prepare('UPDATE matches SET rated = ?, hands_played = ? WHERE id = ?');
+    this.partner = db.prepare<[string, string], { userId: string; name: string; n: number; wins: number }>(
+      `SELECT p.user_id AS userId, pl.display_name AS name, count(*) AS n, sum(me.won) AS wins
+       FROM match_players me
+       JOIN match_players p ON p.match_id = me.match_id AND p.seat = (me.seat + 2) % 4
+       JOIN players pl ON pl.user_id = p.user_id
+       WHERE me.guild_id = ? AND me.user_id = ? AND p.user_id IS NOT NULL
+       GROUP BY p.user_id ORDER BY n DESC, wins DESC LIMIT 1`,
+    );
+    const summary = `m.id, m.table_id AS tableId, t.channel_id AS channelId, m.status, m.score_a AS scoreA, m.score_b AS scoreB,
+       m.winner, m.rated, m.hands_played AS handsPlayed, m.ended_at AS endedAt, m.started_at AS startedAt, m.guild_id AS guildId`;
+    this.recentOfPlayer = db.prepare<[string, string, number], MatchSummaryRow>(
+      `SELECT ${summary} FROM match_players mp JOIN matches m ON m.id = mp.match_id JOIN tables t ON t.id = m.table_id
+       WHERE mp.guild_id = ? AND mp.user_id = ? ORDER BY mp.finished_at DESC LIMIT ?`,
+    );
+    this.recentOfChannel = db.prepare<[string, number], MatchSummaryRow>(
+      `SELECT ${summary} FROM tables t JOIN matches m ON m.table_id = t.id
+       WHERE t.channel_id = ? AND m.status IN ('finished', 'abandoned') ORDER BY m.id DESC LIMIT ?`,
+    );
+    this.matchRow = db.prepare<[number], MatchSummaryRow>(
+      `SELECT ${summary} FROM matches m JOIN tables t ON t.id = m.table_id WHERE m.id = ?`,
+    );
+    this.playersOf = db.prepare<
+      [number],
+      { seat: number; userId: string | null; name: string | null; bombs: number }
+    >(
+      `SELECT mp.seat, mp.user_id AS userId, pl.display_name AS name, mp.bombs FROM match_players mp
+       LEFT JOIN players pl ON pl.user_id = mp.user_id WHERE mp.match_id = ? ORDER BY mp.seat`,
+    );
+    this.handRows = db.prepare<[number], { number: number; result: string | null }>(
+      'SELECT number, result FROM hands WHERE match_id = ? ORDER BY number',
+    );
+    const board = (sort: BoardSort) => {
+      const s = SORT_SQL[sort];
+      const base = `FROM ${s.from} JOIN players pl ON pl.user_id = COALESCE(s.user_id, r.user_id)
+        WHERE ${s.guild} = @guild AND pl.hidden = 0 AND ${s.where}`;
+      return {
+        page: db.prepare(
+          `SELECT pl.user_id AS userId, pl.display_name AS name, ${s.value} AS value, r.mu, r.sigma,
+             COALESCE(s.matches, 0) AS matches, COALESCE(s.wins, 0) AS wins
+           ${base} ORDER BY value DESC, pl.user_id LIMIT @limit OFFSET @offset`,
+        ),
+        count: db.prepare(`SELECT count(*) AS n ${base}`),
+        rankOf: db.prepare(`SELECT ${s.value} AS value ${base} AND pl.user_id = @user`),
+        above: db.prepare(
+          `SELECT count(*) AS n ${base} AND (${s.value} > @value OR (${s.value} = @value AND pl.user_id < @user))`,
+        ),
+      };
+    };
+    this.boards = {
+      rating: board('rating'),
+      wins: board('wins'),
+      winrate: board('winrate'),
+      tichu: board('tichu'),
+    };
+  }
+
+  rating(guildId: string, userId: string): RatingRow | null {
+    const row = this.ratingOf.get(guildId, userId);
+    return row
+      ? { userId, mu: row.mu, sigma: row.sigma, ordinal: row.ordinal, ratedMatches: row.rated_matches }
+      : null;
+  }
+
+  saveRating(guildId: string, userId: string, mu: number, sigma: number, ordinal: number, now: number): void {
+    this.upsertRating.run(guildId, userId, mu, sigma, ordinal, now);
+  }
+
+  addPlayerTotals(guildId: string, userId: string, totals: PlayerTotals, now: number): void {
+    this.addTotals.run({ guild: guildId, user: userId, ...totals, now });
+  }
+
+  totals(guildId: string, userId: string): PlayerTotals | null {
+    return (this.totalsOf.get(guildId, userId) as PlayerTotals | undefined) ?? null;
+  }
+
+  /** Bombs each seat played in a match, counted from its event log. */
+  bombsInMatch(matchId: number): Map<number, number> {
+    return new Map(this.bombsBySeat.all(matchId).map((r) => [r.seat, r.n]));
+  }
+
+  setRated(matchId: number, rated: boolean, handsPlayed: number): void {
+    this.markRated.run(rated ? 1 : 0, handsPlayed, matchId);
+  }
+
+  favouritePartner(
+    guildId: string,
+    userId: string,
+  ): { userId: string; name: string; matches: number; wins: number } | null {
+    const row = this.partner.get(guildId, userId);
+    return row ? { userId: row.userId, name: row.name, matches: row.n, wins: row.wins } : null;
+  }
+
+  recentMatchesOfPlayer(guildId: string, userId: string, limit: number): MatchSummaryRow[] {
+    return this.recentOfPlayer.all(guildId, userId, limit).map(fixRated);
+  }
+
+  recentMatchesOfChannel(channelId: string, limit: number): MatchSummaryRow[] {
+    return this.recentOfChannel.all(channelId, limit).map(fixRated);
+  }
+
+  match(matchId: number): MatchSummaryRow | null {
+    const row = this.matchRow.get(matchId);
+    return row ? fixRated(row) : null;
+  }
+
+  matchPlayers(
+    matchId: number,
+  ): Array<{ seat: number; userId: string | null; name: string | null; bombs: number }> {
+    return this.playersOf.all(matchId);
+  }
+
+  handResults(matchId: number): Array<{ number: number; result: string | null }> {
+    return this.handRows.all(matchId);
+  }
+
+  /** One page of a server's leaderboard, with the total count of ranked players. */
+  board(
+    guildId: string,
+    sort: BoardSort,
+    offset: number,
+    limit: number,
+    minMatches: number,
+  ): { rows: BoardRow[]; total: number } {
+    const b = this.boards[sort];
+    const params = { guild: guildId, limit, offset, min: minMatches, user: '' };
+    const rows = (b.page.all(params) as Array<Omit<BoardRow, 'rank'>>).map((row, i) => ({
+      ...row,
+      rank: offset + i + 1,
+    }));
+    const total = (b.count.get(params) as { n: number }).n;
+    return { rows, total };
+  }
+
+  /** A player's place on a board: 1 + how many visible players rank above them; null if not on it. */
+  rankOf(
+    guildId: string,
+    sort: BoardSort,
+    userId: string,
+    minMatches: number,
+  ): { rank: number; value: number } | null {
+    const b = this.boards[sort];
+    const params = { guild: guildId, user: userId, min: minMatches, limit: 0, offset: 0 };
+    const own = b.rankOf.get(params) as { value: number | null } | undefined;
+    if (!own || own.value === null) return null;
+    const above = (b.above.get({ ...params, value: own.value }) as { n: number }).n;
+    return { rank: above + 1, value: own.value };
+  }
+}
+
+function fixRated(row: MatchSummaryRow): MatchSummaryRow {
+  return { ...row, rated: Boolean(row.rated) };
+}
