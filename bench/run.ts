@@ -5,6 +5,7 @@
 
 import { endToEnd } from './e2e.js';
 import { type Figure, legalLead14, selfPlay } from './engine.js';
+import { statsFigures } from './stats.js';
 import { actionCommit, startup10k } from './store.js';
 
 const json = process.argv.includes('--json');
@@ -24,6 +25,7 @@ record(legalLead14());
 record(selfPlay());
 record(actionCommit());
 for (const figure of startup10k()) record(figure);
+for (const figure of statsFigures()) record(figure);
 for (const figure of await endToEnd()) record(figure);
 
 if (json) {
