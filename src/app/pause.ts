@@ -15,6 +15,7 @@ import {
   saveTable,
   seatOfUser,
 } from './core.js';
+import { recordMatchAbandoned } from './results.js';
 
 export interface PauseOutcome {
   readonly table: TableRecord;
@@ -74,8 +75,10 @@ export function abandon(core: Core, tableId: string, actor: Actor): Outcome<Tabl
   if (bad) return refuse(bad);
   const inProgress = match !== null && table.status !== 'finished' && table.status !== 'lobby';
   const saved = saveTable(core, found.value, { ...table, status: 'abandoned', pauseVotes: [] }, () => {
-    if (inProgress)
-      core.store.matches.endMatch(match.id, 'abandoned', match.state.scores, null, core.env.now());
+    if (!inProgress) return;
+    const now = core.env.now();
+    core.store.matches.endMatch(match.id, 'abandoned', match.state.scores, null, now);
+    recordMatchAbandoned(core.store, match.id, match.state);
   });
   return ok(saved);
 }

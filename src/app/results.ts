@@ -104,3 +104,11 @@ export function recordMatchEnd(
     store.stats.saveRating(table.guildId, ids[seat] as string, r.mu, r.sigma, r.ordinal, now);
   });
 }
+
+/**
+ * What an abandoned match keeps: how many hands it played (its history shows them). It counts for
+ * no one: no result rows, no totals, no rating. Call inside the abandoning transaction.
+ */
+export function recordMatchAbandoned(store: Store, matchId: number, state: MatchState): void {
+  store.stats.setRated(matchId, false, state.history.length);
+}

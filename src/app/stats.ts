@@ -76,7 +76,8 @@ export class StatsService {
     const stats = this.store.stats;
     const first = stats.board(guildId, sort, 0, 0, BOARD_MIN_MATCHES);
     const pages = Math.max(1, Math.ceil(first.total / BOARD_PAGE_SIZE));
-    const current = Math.min(Math.max(0, Math.trunc(page)), pages - 1);
+    const wanted = Number.isFinite(page) ? Math.trunc(page) : 0;
+    const current = Math.min(Math.max(0, wanted), pages - 1);
     const { rows, total } = stats.board(
       guildId,
       sort,
@@ -141,7 +142,22 @@ export class StatsService {
     const hands = this.store.stats
       .handResults(matchId)
       .flatMap((h) => (h.result ? [JSON.parse(h.result) as HandResult] : []));
-    return ok({ match: match.value, players: this.store.stats.matchPlayers(matchId), hands });
+    return ok({ match: match.value, players: this.playersOf(match.value), hands });
+  }
+
+  /** Result rows name a finished match's players; a running or abandoned one has its table's seats. */
+  private playersOf(match: MatchSummaryRow): MatchDetail['players'] {
+    const rows = this.store.stats.matchPlayers(match.id);
+    if (rows.length > 0) return rows;
+    const table = this.store.tables.get(match.tableId);
+    if (!table || table.matchId !== match.id) return [];
+    const bombs = this.store.stats.bombsInMatch(match.id);
+    return table.seats.map((o, seat) => ({
+      seat,
+      userId: o?.kind === 'user' ? o.userId : null,
+      name: o?.kind === 'user' ? o.name : null,
+      bombs: bombs.get(seat) ?? 0,
+    }));
   }
 
   /** Everything that happened in one finished hand, in order, exchanges included. */
