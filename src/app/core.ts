@@ -3,6 +3,7 @@ import { err, isSeat, ok, type Result, type Seat } from '../engine/index.js';
 import type { TableRecord, TableStatus } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { type Environment, SNOWFLAKE, TABLE_ID } from './ids.js';
+import type { BotFault } from './matchPlay.js';
 import type { Refusal } from './refusals.js';
 import type { LoadedTable, Tables } from './tables.js';
 
@@ -10,6 +11,8 @@ export interface Core {
   readonly store: Store;
   readonly tables: Tables;
   readonly env: Environment;
+  /** Told when the engine refuses a bot seat's move (a bug to log; play goes on with another move). */
+  readonly onBotFault: (fault: BotFault) => void;
 }
 
 /** Who is asking: identity comes only from Discord's interaction user, never from a custom id. */

@@ -5,6 +5,7 @@ import {
   apply,
   type GameEvent,
   isBomb,
+  legalActions,
   type MatchState,
   newMatch,
   ok,
@@ -28,7 +29,7 @@ import {
   seatOfUser,
 } from './core.js';
 import { recordMatchEnd } from './results.js';
-import type { LoadedTable } from './tables.js';
+import type { LoadedMatch, LoadedTable } from './tables.js';
 
 export interface ActOutcome {
   readonly table: TableRecord;
@@ -61,7 +62,7 @@ export function startMatch(core: Core, tableId: string, actor: Actor): Outcome<A
     next = { ...next, matchId };
     core.store.tables.update(next);
   });
-  const loaded: LoadedTable = { table: next, match: { id: next.matchId as number, state } };
+  const loaded: LoadedTable = { table: next, match: { id: next.matchId as number, state, handStart: 0 } };
   core.tables.put(loaded);
   const events: GameEvent[] = [];
   const after = runBots(core, loaded, events);
@@ -98,8 +99,14 @@ export function act(
   if (seat === null) return refuse({ code: 'not_seated' });
   const parsed = parseAction(input);
   if (!parsed.ok) return refuse({ code: 'rule', error: parsed.error });
-  const state = (loaded.match as { state: MatchState }).state;
-  if (seenVersion !== undefined && seenVersion !== state.version && isTurnBound(parsed.value)) {
+  const { state, handStart } = loaded.match as LoadedMatch;
+  // Any click from a view of an earlier hand (a Grand Tichu or exchange button from hand 1 seen in
+  // hand 2) or of a version that never was is stale; within the hand only turn-bound ones are.
+  if (
+    seenVersion !== undefined &&
+    seenVersion !== state.version &&
+    (isTurnBound(parsed.value) || seenVersion < handStart || seenVersion > state.version)
+  ) {
     return refuse({ code: 'stale_view', seen: seenVersion, version: state.version });
   }
   const step = apply(state, seat, parsed.value);
@@ -125,7 +132,7 @@ function commitStep(
   step: Step,
   events: GameEvent[],
 ): LoadedTable {
-  const match = loaded.match as { id: number; state: MatchState };
+  const match = loaded.match as LoadedMatch;
   const now = core.env.now();
   let table = loaded.table;
   const ended = step.events.some((e) => e.type === 'matchEnded');
@@ -143,9 +150,29 @@ function commitStep(
     }
   });
   events.push(...step.events);
-  const next: LoadedTable = { table, match: { id: match.id, state: step.state } };
+  const handStart = step.state.hand.number === match.state.hand.number ? match.handStart : step.state.version;
+  const next: LoadedTable = { table, match: { id: match.id, state: step.state, handStart } };
   core.tables.put(next);
   return next;
+}
+
+/** A bot seat's move that the engine refused: a bug in a bot or the engine, reported, never thrown. */
+export interface BotFault {
+  readonly tableId: string;
+  readonly matchId: number;
+  readonly version: number;
+  readonly seat: Seat;
+  readonly code: string;
+}
+
+/**
+ * Brings a playing table up to date: the bot seats make every decision they owe. Runs after each
+ * action, and when a table is first loaded or resumed (a crash may have come between a player's
+ * action and the bots' answers). Returns the events of the moves made.
+ */
+export function settleBots(core: Core, loaded: LoadedTable): { loaded: LoadedTable; events: GameEvent[] } {
+  const events: GameEvent[] = [];
+  return { loaded: runBots(core, loaded, events), events };
 }
 
 /** Lets bot seats make every decision they owe, each as its own committed action. */
@@ -153,12 +180,28 @@ function runBots(core: Core, loaded: LoadedTable, events: GameEvent[]): LoadedTa
   const bots = SEATS.filter((seat) => loaded.table.seats[seat]?.kind === 'bot');
   let current = loaded;
   for (let i = 0; i < MAX_BOT_MOVES && bots.length > 0 && current.table.status === 'playing'; i++) {
-    const state = (current.match as { state: MatchState }).state;
+    const state = (current.match as LoadedMatch).state;
     const move = botMove(state, bots, new Rng(seedRng(`${state.seed}:bots:${state.version}`)));
     if (!move) break;
-    const step = apply(state, move.seat, move.action);
-    if (!step.ok) throw new Error(`bot action refused: ${step.error.code}`);
-    current = commitStep(core, current, move.seat, null, move.action, step.value, events);
+    const chosen = apply(state, move.seat, move.action);
+    if (chosen.ok) {
+      current = commitStep(core, current, move.seat, null, move.action, chosen.value, events);
+      continue;
+    }
+    // The bot's pick was refused: report it, and let the seat make any move the engine accepts
+    // rather than leave the table waiting for it for ever.
+    core.onBotFault({
+      tableId: current.table.id,
+      matchId: (current.match as LoadedMatch).id,
+      version: state.version,
+      seat: move.seat,
+      code: chosen.error.code,
+    });
+    const fallback = legalActions(state, move.seat)
+      .map((action) => ({ action, step: apply(state, move.seat, action) }))
+      .find((c) => c.step.ok);
+    if (!fallback?.step.ok) break;
+    current = commitStep(core, current, move.seat, null, fallback.action, fallback.step.value, events);
   }
   return current;
 }

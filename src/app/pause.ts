@@ -15,6 +15,7 @@ import {
   saveTable,
   seatOfUser,
 } from './core.js';
+import { settleBots } from './matchPlay.js';
 import { recordMatchAbandoned } from './results.js';
 
 export interface PauseOutcome {
@@ -57,7 +58,12 @@ function toggle(
   const next: TableRecord = agreed
     ? { ...table, status: to, pauseVotes: [] }
     : { ...table, pauseVotes: votes };
-  const saved = saveTable(core, found.value, next);
+  let saved = saveTable(core, found.value, next);
+  if (agreed && to === 'playing') {
+    // A crash while paused may have cut the bots short: they make what they owe first.
+    const current = core.tables.get(tableId);
+    if (current) saved = settleBots(core, current).loaded.table;
+  }
   return ok({
     table: saved,
     changed: agreed,

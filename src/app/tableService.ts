@@ -27,7 +27,7 @@ import {
 } from './core.js';
 import { type Environment, systemEnvironment } from './ids.js';
 import * as lobby from './lobby.js';
-import { type ActOutcome, act, startMatch } from './matchPlay.js';
+import { type ActOutcome, act, type BotFault, settleBots, startMatch } from './matchPlay.js';
 import { abandon, type PauseOutcome, requestPause, requestResume } from './pause.js';
 import { type LoadedTable, Tables } from './tables.js';
 
@@ -47,8 +47,23 @@ export interface PlayerSnapshot {
 export class TableService {
   private readonly core: Core;
 
-  constructor(store: Store, env: Environment = systemEnvironment) {
-    this.core = { store, tables: new Tables(store), env };
+  /**
+   * `onBotFault` hears of a bot seat's move the engine refused (a bug: log it); the seat then makes
+   * another legal move so the table never waits for it.
+   */
+  constructor(
+    store: Store,
+    env: Environment = systemEnvironment,
+    onBotFault: (fault: BotFault) => void = () => {},
+  ) {
+    const core: Core = {
+      store,
+      env,
+      onBotFault,
+      // A table read from SQLite first lets its bots make the moves a crash may have cut short.
+      tables: new Tables(store, (loaded) => settleBots(core, loaded).loaded),
+    };
+    this.core = core;
   }
 
   openTable(input: lobby.OpenTableInput): Outcome<TableRecord> {

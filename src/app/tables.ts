@@ -6,6 +6,8 @@ import type { Store } from '../store/store.js';
 export interface LoadedMatch {
   readonly id: number;
   readonly state: MatchState;
+  /** The version at which the current hand was dealt: a view older than it shows another hand. */
+  readonly handStart: number;
 }
 
 export interface LoadedTable {
@@ -16,7 +18,14 @@ export interface LoadedTable {
 export class Tables {
   private readonly cache = new Map<string, LoadedTable>();
 
-  constructor(private readonly store: Store) {}
+  /**
+   * `afterLoad` brings a table read from SQLite up to date before anyone sees it (the bot seats'
+   * owed moves, after a crash or a restart); it may only commit through `put`.
+   */
+  constructor(
+    private readonly store: Store,
+    private readonly afterLoad: (loaded: LoadedTable) => LoadedTable = (loaded) => loaded,
+  ) {}
 
   get(tableId: string): LoadedTable | null {
     const cached = this.cache.get(tableId);
@@ -28,7 +37,7 @@ export class Tables {
       match: table.matchId === null ? null : this.loadMatch(table.matchId),
     };
     this.cache.set(tableId, loaded);
-    return loaded;
+    return this.afterLoad(loaded);
   }
 
   activeInChannel(channelId: string): LoadedTable | null {
@@ -56,7 +65,9 @@ export class Tables {
   private loadMatch(matchId: number): LoadedMatch {
     const stored = this.store.matches.load(matchId);
     if (!stored) throw new Error(`match ${matchId} has no snapshot`);
-    if (stored.loggedVersion === stored.state.version) return { id: matchId, state: stored.state };
+    const handStart = (state: MatchState) => this.store.matches.handStartVersion(matchId, state.hand.number);
+    if (stored.loggedVersion === stored.state.version)
+      return { id: matchId, state: stored.state, handStart: handStart(stored.state) };
     const rebuilt = replay(stored.settings, stored.seed, this.store.matches.actions(matchId));
     if (!rebuilt.ok)
       throw new Error(
@@ -64,7 +75,7 @@ export class Tables {
       );
     const state = rebuilt.value;
     this.store.transaction(() => this.store.matches.overwriteSnapshot(matchId, state));
-    return { id: matchId, state };
+    return { id: matchId, state, handStart: handStart(state) };
   }
 }
 

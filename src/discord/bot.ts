@@ -39,12 +39,15 @@ export function inviteLink(applicationId: string): string {
 
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const store = Store.open(options.databasePath);
-  const service = new TableService(store, options.env);
+  const logger = options.logger;
+  // A bot seat's refused move is a bug worth an error line (ids and the rule code, never cards).
+  const service = new TableService(store, options.env, (fault) =>
+    logger.error({ ...fault }, 'bot move refused'),
+  );
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     ...(options.restApi ? { rest: { api: options.restApi } } : {}),
   });
-  const logger = options.logger;
   const tableMessages = new TableMessages(client, service, logger, options.tableEditDelayMs);
   const notifier = new TurnNotifier(client, service, logger, options.turnPingIntervalMs);
   const ctx: BotContext = { service, stats: new StatsService(store), tableMessages, notifier, logger };

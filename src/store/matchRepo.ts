@@ -32,6 +32,7 @@ export class MatchRepo {
   private readonly matchRow;
   private readonly snapshotRow;
   private readonly lastVersion;
+  private readonly lastVersionBefore;
   private readonly eventRows;
   private readonly endMatchRow;
   private readonly insertPlayerResult;
@@ -59,6 +60,9 @@ export class MatchRepo {
     );
     this.lastVersion = db.prepare<[number], { v: number | null }>(
       'SELECT max(version) AS v FROM events WHERE match_id = ?',
+    );
+    this.lastVersionBefore = db.prepare<[number, number], { v: number | null }>(
+      'SELECT max(version) AS v FROM events WHERE match_id = ? AND hand_number < ?',
     );
     this.eventRows = db.prepare<
       [number],
@@ -125,6 +129,11 @@ export class MatchRepo {
     );
     if (after.hand.number !== before.hand.number)
       this.insertHandRow.run(matchId, after.hand.number, after.hand.seed);
+  }
+
+  /** The version at which hand `handNumber` was dealt: that of the action ending the hand before (0 for the first). */
+  handStartVersion(matchId: number, handNumber: number): number {
+    return this.lastVersionBefore.get(matchId, handNumber)?.v ?? 0;
   }
 
   /** Replaces the snapshot outright: only for repairing one that disagrees with the log. */

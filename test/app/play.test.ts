@@ -346,6 +346,45 @@ describe('a stale view', () => {
   });
 });
 
+describe('a view of an earlier hand', () => {
+  it('makes every click stale, calls and exchange picks included, also after a restart', () => {
+    const started = startFourHumans(fx);
+    const id = started.table.id;
+    // Hand 2 has just been dealt: nobody has decided on Grand Tichu yet.
+    const state = driveHumans(fx, id, (s) => s.hand.number === 2 && s.hand.grand.every((g) => g === null));
+    const dealt = state.version;
+    const check = recordBefore(id);
+    const fromHandOne = [0, 1, dealt - 1];
+    for (const seen of fromHandOne) {
+      // A Grand Tichu "yes" from hand 1's panel must not call it on hand 2's cards.
+      expect(refusal(fx.service.act(id, HOST, { type: 'grandTichu', call: true }, seen))).toEqual({
+        code: 'stale_view',
+        seen,
+        version: dealt,
+      });
+      expect(refusal(fx.service.act(id, userAt(1), { type: 'tichu' }, seen)).code).toBe('stale_view');
+      check();
+    }
+    // A version the table never had is no view at all.
+    expect(refusal(fx.service.act(id, HOST, { type: 'grandTichu', call: true }, dealt + 5)).code).toBe(
+      'stale_view',
+    );
+    check();
+
+    fx.restart();
+    expect(refusal(fx.service.act(id, userAt(2), { type: 'grandTichu', call: true }, dealt - 1))).toEqual({
+      code: 'stale_view',
+      seen: dealt - 1,
+      version: dealt,
+    });
+    // Within the hand, a decision from an older view is still judged on the current state.
+    accepted(fx.service.act(id, userAt(3), { type: 'grandTichu', call: false }, dealt));
+    const called = accepted(fx.service.act(id, userAt(2), { type: 'grandTichu', call: true }, dealt));
+    expect(called.state.hand.calls[2]).toBe('grandTichu');
+    expect(called.state.version).toBe(dealt + 2);
+  });
+});
+
 /** A seed whose deal gives some seat four of a kind among its fourteen cards (bounded search). */
 function findBombDeal(): { seed: string; seat: Seat; bomb: Card[] } {
   for (let i = 0; i < 500; i++) {

@@ -2,7 +2,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
 import { TableService } from '../../src/app/tableService.js';
-import { type MatchState, newMatch, publicView, replay, SEATS, seatView } from '../../src/engine/index.js';
+import { owesAction } from '../../src/bots/randomBot.js';
+import {
+  apply,
+  type MatchState,
+  newMatch,
+  publicView,
+  replay,
+  SEATS,
+  seatView,
+} from '../../src/engine/index.js';
 import type { TableRecord } from '../../src/store/records.js';
 import { Store } from '../../src/store/store.js';
 import {
@@ -158,5 +167,74 @@ describe('every accepted action is durable', () => {
     const next = accepted(fx.service.act(id, USERS[seat] as Actor, plainPolicy(state, seat), state.version));
     expect(next.state.version).toBe(state.version + 1);
     expect(committedState(fx.store, next.table)).toEqual(next.state);
+  });
+
+  describe('bot seats owe moves a crash cut short', () => {
+    /** The host alone with three bots; the bots have decided, the host owes the Grand Tichu decision. */
+    function hostWithBots(): TableRecord {
+      const table = openLobby(fx, [HOST]);
+      for (let i = 0; i < 3; i++) accepted(fx.service.addBot(table.id, HOST));
+      return accepted(fx.service.start(table.id, HOST)).table;
+    }
+
+    /** Commits the host's decision as the service would, then "crashes" before the bots answer. */
+    function commitHostOnly(table: TableRecord): MatchState {
+      const matchId = table.matchId as number;
+      const before = committedState(fx.store, table);
+      expect(owingSeat(before)).toBe(0);
+      const action = { type: 'grandTichu', call: false } as const;
+      const step = apply(before, 0, action);
+      if (!step.ok) expect.fail(step.error.code);
+      fx.store.transaction(() =>
+        fx.store.matches.record(
+          matchId,
+          before,
+          step.value.state,
+          0,
+          HOST.userId,
+          action,
+          step.value.events,
+          1,
+        ),
+      );
+      fx.restart();
+      // Now in the exchange: every bot owes its picks.
+      expect(SEATS.filter((seat) => owesAction(step.value.state, seat))).toEqual([0, 1, 2, 3]);
+      return step.value.state;
+    }
+
+    function expectBotsDone(table: TableRecord, crashed: MatchState): MatchState {
+      const state = committedState(fx.store, table);
+      expect(state.version).toBe(crashed.version + 3);
+      expect(SEATS.filter((seat) => owesAction(state, seat))).toEqual([0]);
+      const stored = fx.store.matches.load(table.matchId as number);
+      expect(
+        replay(stored!.settings, stored!.seed, fx.store.matches.actions(table.matchId as number)),
+      ).toEqual({
+        ok: true,
+        value: state,
+      });
+      return state;
+    }
+
+    it('they make them when the table is first loaded again, and the host plays on', () => {
+      const table = hostWithBots();
+      const crashed = commitHostOnly(table);
+      const seen = accepted(fx.service.tableView(table.id));
+      const state = expectBotsDone(table, crashed);
+      expect(seen.view).toEqual(publicView(state));
+      const picks = plainPolicy(state, 0);
+      expect(accepted(fx.service.act(table.id, HOST, picks, state.version)).state.hand.phase).toBe('play');
+    });
+
+    it('a paused table waits for its resume, then they make them', () => {
+      const table = hostWithBots();
+      accepted(fx.service.pause(table.id, HOST));
+      const crashed = commitHostOnly(table);
+      expect(accepted(fx.service.tableView(table.id)).table.status).toBe('paused');
+      expect(committedState(fx.store, table)).toEqual(crashed);
+      accepted(fx.service.resume(table.id, HOST));
+      expectBotsDone(table, crashed);
+    });
   });
 });
