@@ -168,8 +168,9 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       return say('The match begins! Click **My hand** on the table message to see your cards.');
     }
     case 'status': {
-      await ctx.tableMessages.post(tableId);
+      // Answer first (the post may wait in discord.js's queue), then post the table anew.
       await interaction.reply({ content: 'Here is the table.', flags: EPHEMERAL });
+      ctx.tableMessages.repost(tableId);
       return { result: 'ok', tableId };
     }
     case 'pause':
@@ -216,9 +217,13 @@ async function create(interaction: ChatInputCommandInteraction, ctx: BotContext)
   if (!opened.ok) return refuse(ctx, interaction, opened.error);
   const snapshot = ctx.service.tableView(opened.value.id);
   if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error);
-  // The table message is the reply itself; its id is kept so it can be edited for good.
-  const reply = await interaction.reply({ ...toDiscord(renderTable(snapshot.value)), withResponse: true });
-  const messageId = reply.resource?.message?.id;
-  if (messageId) ctx.service.setMessageId(opened.value.id, messageId);
-  return { result: 'ok', tableId: opened.value.id };
+  // The table message is the reply itself; its id is kept so it can be edited for good. Edits
+  // asked for before the id is known (someone joins at once) wait for it rather than post anew.
+  const tableId = opened.value.id;
+  await ctx.tableMessages.track(tableId, async () => {
+    const reply = await interaction.reply({ ...toDiscord(renderTable(snapshot.value)), withResponse: true });
+    const messageId = reply.resource?.message?.id;
+    if (messageId) ctx.service.setMessageId(tableId, messageId);
+  });
+  return { result: 'ok', tableId };
 }

@@ -49,6 +49,7 @@ async function lobbyButton(
   if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error, id.tableId);
   // The public message itself was clicked: the update is both the answer and the edit.
   await interaction.update(toDiscord(renderTable(snapshot.value)));
+  ctx.tableMessages.updatedDirectly(id.tableId, interaction.message.id);
   if ('events' in result.value) ctx.notifier.afterAction(result.value, actor.userId);
   return { result: 'ok', tableId: id.tableId };
 }

@@ -13,6 +13,7 @@ export class TableMessages {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly dirty = new Set<string>();
+  private draining = false;
 
   constructor(
     private readonly client: Client,
@@ -22,7 +23,7 @@ export class TableMessages {
   ) {}
 
   /** Posts a new table message in the table's channel and remembers its id. */
-  async post(tableId: string): Promise<void> {
+  private async post(tableId: string): Promise<void> {
     const snapshot = this.service.tableView(tableId);
     if (!snapshot.ok) return;
     const { table } = snapshot.value;
@@ -32,6 +33,40 @@ export class TableMessages {
     this.service.setMessageId(tableId, message.id);
   }
 
+  /** Posts the table again as a new message (which is edited from then on), after any edit under way. */
+  repost(tableId: string): void {
+    void this.track(tableId, () => this.post(tableId));
+  }
+
+  /**
+   * Runs `work` that creates or replaces the table message (a reply that is the table message):
+   * edits asked for meanwhile wait for it, so they never post a second message for want of an id.
+   */
+  track(tableId: string, work: () => Promise<void>): Promise<void> {
+    const previous = this.inFlight.get(tableId);
+    const run = (previous ? previous.then(work) : work())
+      .catch((error: unknown) =>
+        this.logger.warn({ tableId, err: describe(error) }, 'table message write failed'),
+      )
+      .finally(() => {
+        if (this.inFlight.get(tableId) === run) this.inFlight.delete(tableId);
+        if (!this.inFlight.has(tableId) && this.dirty.delete(tableId)) this.schedule(tableId);
+      });
+    this.inFlight.set(tableId, run);
+    return run;
+  }
+
+  /**
+   * The public message was just updated directly (a click on it answered by an update): an edit
+   * under way renders an older state and would land after it, so it is followed by a fresh one; a
+   * click on some other copy of the table leaves the stored message to be edited.
+   */
+  updatedDirectly(tableId: string, messageId: string): void {
+    const snapshot = this.service.tableView(tableId);
+    const stored = snapshot.ok ? snapshot.value.table.messageId : null;
+    if (stored !== messageId || this.inFlight.has(tableId)) this.schedule(tableId);
+  }
+
   /** Asks for an edit soon; many asks in a burst become one edit. */
   schedule(tableId: string): void {
     if (this.timers.has(tableId)) return;
@@ -39,6 +74,8 @@ export class TableMessages {
       this.dirty.add(tableId);
       return;
     }
+    // While shutting down nothing waits: the edit goes now, and drain() waits for it.
+    if (this.draining) return void this.flush(tableId);
     this.timers.set(
       tableId,
       setTimeout(() => {
@@ -49,15 +86,7 @@ export class TableMessages {
   }
 
   private flush(tableId: string): void {
-    const work = this.edit(tableId)
-      .catch((error: unknown) =>
-        this.logger.warn({ tableId, err: describe(error) }, 'table message edit failed'),
-      )
-      .finally(() => {
-        this.inFlight.delete(tableId);
-        if (this.dirty.delete(tableId)) this.schedule(tableId);
-      });
-    this.inFlight.set(tableId, work);
+    void this.track(tableId, () => this.edit(tableId));
   }
 
   private async edit(tableId: string): Promise<void> {
@@ -78,6 +107,7 @@ export class TableMessages {
 
   /** Sends every pending edit now and waits for all of them (for a clean shutdown). */
   async drain(): Promise<void> {
+    this.draining = true;
     for (const [tableId, timer] of this.timers) {
       clearTimeout(timer);
       this.timers.delete(tableId);

@@ -33,9 +33,53 @@ export interface RestReply {
   readonly route: string;
 }
 
+/** A hold on REST requests: matching ones wait (unanswered) until it is released. */
+export interface RequestHold {
+  /** Resolves when the first matching request arrives (and is being held). */
+  readonly arrived: Promise<void>;
+  /** Lets every held request through, and stops holding. */
+  release(): void;
+}
+
+interface Gate {
+  readonly match: (method: string, path: string) => boolean;
+  readonly opened: Promise<void>;
+  readonly arrivedNow: () => void;
+}
+
 export class Hub extends EventEmitter {
   readonly calls: RestCall[] = [];
   port = 0;
+  private gates: Gate[] = [];
+
+  /** Holds matching requests until released: to make Discord slow at a chosen moment in a test. */
+  hold(match: (method: string, path: string) => boolean): RequestHold {
+    let open = () => {};
+    let arrivedNow = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const arrived = new Promise<void>((resolve) => {
+      arrivedNow = resolve;
+    });
+    const gate: Gate = { match, opened, arrivedNow };
+    this.gates.push(gate);
+    return {
+      arrived,
+      release: () => {
+        this.gates = this.gates.filter((g) => g !== gate);
+        open();
+      },
+    };
+  }
+
+  /** Waits at every gate that holds this request. */
+  async passGates(method: string, path: string): Promise<void> {
+    for (const gate of this.gates.filter((g) => g.match(method, path))) {
+      gate.arrivedNow();
+      await gate.opened;
+    }
+  }
 
   constructor(
     readonly world: World,

@@ -6,12 +6,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Gateway } from './gateway.js';
-import { Hub, type RestCall } from './hub.js';
+import { Hub, type RequestHold, type RestCall } from './hub.js';
 import { handleRest } from './rest.js';
 import { DEFAULT_WAIT_MS, type MessageView, ScriptedUser, viewOf, waitUntil } from './scripted.js';
 import { type LocalChannel, type LocalGuild, World } from './world.js';
 
-export type { RestCall } from './hub.js';
+export type { RequestHold, RestCall } from './hub.js';
 export type { InteractionHandle, MessageView, ScriptedUser } from './scripted.js';
 
 export interface LocalDiscordOptions {
@@ -120,6 +120,14 @@ export class LocalDiscord {
       timeoutMs,
       'a matching REST call',
     );
+  }
+
+  /**
+   * Holds the bot's REST requests that match (method, path after /api/v10, e.g.
+   * "/interactions/:id/:token/callback") unanswered until released: Discord being slow, on cue.
+   */
+  holdRequests(match: (method: string, path: string) => boolean): RequestHold {
+    return this.hub.hold(match);
   }
 
   /** Waits until the bot's gateway session is connected (READY sent). */

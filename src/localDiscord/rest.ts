@@ -140,6 +140,7 @@ export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResp
   const path = decodeURIComponent(url.pathname.replace(/^\/api\/v10/, ''));
   const method = req.method ?? 'GET';
   const body = await readBody(req).catch(() => null);
+  await hub.passGates(method, path);
   const request: RestRequest = {
     method,
     path,

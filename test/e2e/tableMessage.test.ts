@@ -1,0 +1,112 @@
+/**
+ * The public table message when Discord is slow: one message per table, never a stale one. Each
+ * scenario holds one of the bot's REST requests in the local Discord, acts meanwhile, then lets
+ * it through.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MessageView } from '../../src/localDiscord/index.js';
+import { type BotFixture, startFixture } from '../support/botFixture.js';
+import { eventually } from '../support/discordFixture.js';
+import { scriptedEnv } from '../support/e2eTable.js';
+import { find } from '../support/panelPlayer.js';
+
+const EDIT_DELAY_MS = 20;
+
+let fx: BotFixture;
+beforeEach(async () => {
+  fx = await startFixture({ env: scriptedEnv('tmsg').env, tableEditDelayMs: EDIT_DELAY_MS });
+});
+afterEach(async () => {
+  await fx?.close();
+});
+
+/** The channel's public messages that are table messages (they carry the table's embed). */
+const tableMessages = (): MessageView[] =>
+  fx.discord.channelMessages(fx.channelId).filter((m) => m.embeds.length > 0);
+const seatsText = (m: MessageView | undefined) => JSON.stringify(m?.embeds ?? []);
+const isCallback = (method: string, path: string) =>
+  method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(path);
+/** Longer than the coalescing delay: an edit that was going to happen has had time to start. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, EDIT_DELAY_MS * 5));
+
+describe('the table message when Discord is slow', () => {
+  it('a player who joins while the table message is still being created does not cause a second one', async () => {
+    const [ann, ben] = fx.users;
+    let first = true;
+    const hold = fx.discord.holdRequests((method, path) => {
+      if (!first || !isCallback(method, path)) return false;
+      first = false;
+      return true;
+    });
+    const created = ann!.slash(fx.channelId, 'table', { subcommand: 'create' });
+    await hold.arrived;
+    const joined = await ben!.slash(fx.channelId, 'table', { subcommand: 'join' }).reply();
+    expect(joined.content).toMatch(/You are seated/);
+    await settle();
+    hold.release();
+    await created.reply();
+    const shown = await eventually(() => {
+      const all = tableMessages();
+      return all.length === 1 && seatsText(all[0]).includes('Ben') ? all : undefined;
+    }, 'the one table message to show Ben');
+    expect(shown).toHaveLength(1);
+    expect(seatsText(shown[0])).toContain('Ann');
+  });
+
+  it('/table status answers at once, then posts the table anew, and edits go to the new message', async () => {
+    const [ann, ben] = fx.users;
+    await ann!.slash(fx.channelId, 'table', { subcommand: 'create' }).reply();
+    const old = tableMessages()[0] as MessageView;
+    const hold = fx.discord.holdRequests(
+      (method, path) => method === 'POST' && path === `/channels/${fx.channelId}/messages`,
+    );
+    const answered = await ann!.slash(fx.channelId, 'table', { subcommand: 'status' }).reply();
+    expect(answered.content).toBe('Here is the table.');
+    expect(answered.ephemeral).toBe(true);
+    await hold.arrived;
+    expect(tableMessages()).toHaveLength(1);
+    hold.release();
+    const fresh = await eventually(
+      () => tableMessages().find((m) => m.id !== old.id),
+      'the table to be posted again',
+    );
+    await ben!.slash(fx.channelId, 'table', { subcommand: 'join' }).reply();
+    await eventually(
+      () =>
+        seatsText(fx.discord.channelMessages(fx.channelId).find((m) => m.id === fresh.id)).includes('Ben')
+          ? true
+          : undefined,
+      'the new table message to show Ben',
+    );
+    expect(fx.bot.service.tableInChannel(fx.channelId)).toMatchObject({
+      ok: true,
+      value: { table: { messageId: fresh.id } },
+    });
+  });
+
+  it('a click on the message while an older edit is under way is not undone by that edit', async () => {
+    const [ann, ben, cat] = fx.users;
+    await ann!.slash(fx.channelId, 'table', { subcommand: 'create' }).reply();
+    const message = tableMessages()[0] as MessageView;
+    const hold = fx.discord.holdRequests(
+      (method, path) => method === 'PATCH' && path === `/channels/${fx.channelId}/messages/${message.id}`,
+    );
+    // Ben's join schedules an edit showing Ann and Ben; Discord holds it.
+    await ben!.slash(fx.channelId, 'table', { subcommand: 'join' }).reply();
+    await hold.arrived;
+    // Cat joins by the button: the click's update shows all three at once.
+    const join = find(message, 'join');
+    expect(join).toBeDefined();
+    await cat!.click(message.id, join!.custom_id as string).acknowledged();
+    const current = () =>
+      seatsText(fx.discord.channelMessages(fx.channelId).find((m) => m.id === message.id));
+    expect(current()).toContain('Cat');
+    // Now the held edit lands, rendered before Cat sat down; a fresh edit must follow it.
+    hold.release();
+    await fx.discord.nextCall((c) => c.method === 'PATCH' && c.path.endsWith(message.id));
+    await eventually(() => (current().includes('Cat') ? true : undefined), 'Cat back on the table message');
+    await settle();
+    expect(current()).toContain('Cat');
+    expect(current()).toContain('Ben');
+  });
+});
