@@ -64,9 +64,8 @@ export function startMatch(core: Core, tableId: string, actor: Actor): Outcome<A
   });
   const loaded: LoadedTable = { table: next, match: { id: next.matchId as number, state, handStart: 0 } };
   core.tables.put(loaded);
-  const events: GameEvent[] = [];
-  const after = runBots(core, loaded, events);
-  return ok({ table: after.table, state: (after.match as { state: MatchState }).state, events });
+  const { loaded: after, events } = settleBots(core, loaded);
+  return ok({ table: after.table, state: (after.match as LoadedMatch).state, events });
 }
 
 function shuffleSeats(core: Core, seats: TableRecord['seats']): TableRecord['seats'] {
@@ -111,10 +110,12 @@ export function act(
   }
   const step = apply(state, seat, parsed.value);
   if (!step.ok) return refuse({ code: 'rule', error: step.error });
-  const events: GameEvent[] = [];
-  let after = commitStep(core, loaded, seat, actor.userId, parsed.value, step.value, events);
-  after = runBots(core, after, events);
-  return ok({ table: after.table, state: (after.match as { state: MatchState }).state, events });
+  // The player's action and the bots' answers to it are one transaction: one durable write, and
+  // nothing is acknowledged before all of it is committed.
+  const mine: Move = { seat, userId: actor.userId, action: parsed.value, step: step.value };
+  const moves = [mine, ...botMoves(core, loaded.table, (loaded.match as LoadedMatch).id, step.value.state)];
+  const after = commitMoves(core, loaded, moves);
+  return ok({ table: after.table, state: (after.match as LoadedMatch).state, events: eventsOf(moves) });
 }
 
 export function isTurnBound(action: Action): boolean {
@@ -122,36 +123,49 @@ export function isTurnBound(action: Action): boolean {
   return action.type === 'pass' || action.type === 'wish' || action.type === 'giveDragon';
 }
 
-/** The one IMMEDIATE transaction of an accepted action: its log entry, the new state, any results. */
-function commitStep(
-  core: Core,
-  loaded: LoadedTable,
-  seat: Seat,
-  userId: string | null,
-  action: Action,
-  step: Step,
-  events: GameEvent[],
-): LoadedTable {
+/** One accepted action, computed but not yet written. */
+interface Move {
+  readonly seat: Seat;
+  /** Null for a bot seat. */
+  readonly userId: string | null;
+  readonly action: Action;
+  readonly step: Step;
+}
+
+function eventsOf(moves: readonly Move[]): GameEvent[] {
+  return moves.flatMap((m) => m.step.events);
+}
+
+/**
+ * The one IMMEDIATE transaction of accepted actions, in order: each one's log entry and the state
+ * it produced (each written only over the version it was computed from), hand results, and the
+ * match's end with its results. The cache follows only once it is committed.
+ */
+function commitMoves(core: Core, loaded: LoadedTable, moves: readonly Move[]): LoadedTable {
+  if (moves.length === 0) return loaded;
   const match = loaded.match as LoadedMatch;
   const now = core.env.now();
   let table = loaded.table;
-  const ended = step.events.some((e) => e.type === 'matchEnded');
-  if (ended) table = { ...table, status: 'finished', pauseVotes: [], updatedAt: now };
+  let state = match.state;
+  let handStart = match.handStart;
   core.store.transaction(() => {
-    core.store.matches.record(match.id, match.state, step.state, seat, userId, action, step.events, now);
-    for (const event of step.events) {
-      if (event.type === 'handEnded') core.store.matches.recordHandResult(match.id, event.result);
-    }
-    if (ended) {
-      const s = step.state;
-      core.store.matches.endMatch(match.id, 'finished', s.scores, s.winner, now);
-      recordMatchEnd(core.store, match.id, table, s, now);
-      core.store.tables.update(table);
+    for (const { seat, userId, action, step } of moves) {
+      core.store.matches.record(match.id, state, step.state, seat, userId, action, step.events, now);
+      for (const event of step.events) {
+        if (event.type === 'handEnded') core.store.matches.recordHandResult(match.id, event.result);
+      }
+      if (step.events.some((e) => e.type === 'matchEnded')) {
+        const s = step.state;
+        table = { ...table, status: 'finished', pauseVotes: [], updatedAt: now };
+        core.store.matches.endMatch(match.id, 'finished', s.scores, s.winner, now);
+        recordMatchEnd(core.store, match.id, table, s, now);
+        core.store.tables.update(table);
+      }
+      if (step.state.hand.number !== state.hand.number) handStart = step.state.version;
+      state = step.state;
     }
   });
-  events.push(...step.events);
-  const handStart = step.state.hand.number === match.state.hand.number ? match.handStart : step.state.version;
-  const next: LoadedTable = { table, match: { id: match.id, state: step.state, handStart } };
+  const next: LoadedTable = { table, match: { id: match.id, state, handStart } };
   core.tables.put(next);
   return next;
 }
@@ -166,42 +180,49 @@ export interface BotFault {
 }
 
 /**
- * Brings a playing table up to date: the bot seats make every decision they owe. Runs after each
- * action, and when a table is first loaded or resumed (a crash may have come between a player's
- * action and the bots' answers). Returns the events of the moves made.
+ * Brings a playing table up to date: the bot seats make every decision they owe, in one
+ * transaction. Runs after each action, and when a table is first loaded or resumed (a crash may
+ * have come between a player's action and the bots' answers, in older versions). Returns the
+ * events of the moves made.
  */
 export function settleBots(core: Core, loaded: LoadedTable): { loaded: LoadedTable; events: GameEvent[] } {
-  const events: GameEvent[] = [];
-  return { loaded: runBots(core, loaded, events), events };
+  if (loaded.table.status !== 'playing' || !loaded.match) return { loaded, events: [] };
+  const moves = botMoves(core, loaded.table, loaded.match.id, loaded.match.state);
+  return { loaded: commitMoves(core, loaded, moves), events: eventsOf(moves) };
 }
 
-/** Lets bot seats make every decision they owe, each as its own committed action. */
-function runBots(core: Core, loaded: LoadedTable, events: GameEvent[]): LoadedTable {
-  const bots = SEATS.filter((seat) => loaded.table.seats[seat]?.kind === 'bot');
-  let current = loaded;
-  for (let i = 0; i < MAX_BOT_MOVES && bots.length > 0 && current.table.status === 'playing'; i++) {
-    const state = (current.match as LoadedMatch).state;
+/** Every decision the bot seats owe from `state` on, in order, until a person must act or the match ends. */
+function botMoves(core: Core, table: TableRecord, matchId: number, from: MatchState): Move[] {
+  const bots = SEATS.filter((seat) => table.seats[seat]?.kind === 'bot');
+  const moves: Move[] = [];
+  let state = from;
+  for (let i = 0; i < MAX_BOT_MOVES && bots.length > 0 && state.status === 'playing'; i++) {
     const move = botMove(state, bots, new Rng(seedRng(`${state.seed}:bots:${state.version}`)));
     if (!move) break;
-    const chosen = apply(state, move.seat, move.action);
-    if (chosen.ok) {
-      current = commitStep(core, current, move.seat, null, move.action, chosen.value, events);
-      continue;
+    let chosen: Move | null = null;
+    const step = apply(state, move.seat, move.action);
+    if (step.ok) chosen = { seat: move.seat, userId: null, action: move.action, step: step.value };
+    else {
+      // The bot's pick was refused: report it, and let the seat make any move the engine accepts
+      // rather than leave the table waiting for it for ever.
+      core.onBotFault({
+        tableId: table.id,
+        matchId,
+        version: state.version,
+        seat: move.seat,
+        code: step.error.code,
+      });
+      for (const action of legalActions(state, move.seat)) {
+        const fallback = apply(state, move.seat, action);
+        if (fallback.ok) {
+          chosen = { seat: move.seat, userId: null, action, step: fallback.value };
+          break;
+        }
+      }
     }
-    // The bot's pick was refused: report it, and let the seat make any move the engine accepts
-    // rather than leave the table waiting for it for ever.
-    core.onBotFault({
-      tableId: current.table.id,
-      matchId: (current.match as LoadedMatch).id,
-      version: state.version,
-      seat: move.seat,
-      code: chosen.error.code,
-    });
-    const fallback = legalActions(state, move.seat)
-      .map((action) => ({ action, step: apply(state, move.seat, action) }))
-      .find((c) => c.step.ok);
-    if (!fallback?.step.ok) break;
-    current = commitStep(core, current, move.seat, null, fallback.action, fallback.step.value, events);
+    if (!chosen) break;
+    moves.push(chosen);
+    state = chosen.step.state;
   }
-  return current;
+  return moves;
 }

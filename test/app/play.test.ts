@@ -1,5 +1,5 @@
 /** Acting in a match: who may act, malformed and illegal input, stale views, bombs, and a whole match with bots. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
 import {
   type Action,
@@ -501,6 +501,28 @@ describe('a complete match, one human and three bots', () => {
       expect(accepted(fx.service.playerView(table.id, HOST.userId)).legal).toEqual([]);
     },
   );
+
+  it("commits the host's action and the bots' answers to it in one transaction", () => {
+    const table = startWithBots();
+    const transactions = vi.spyOn(fx.store, 'transaction');
+    let answered = 0;
+    for (let i = 0; i < 40; i++) {
+      const { view, legal, table: now } = accepted(fx.service.playerView(table.id, HOST.userId));
+      if (now.status === 'finished') break;
+      const action =
+        view.phase === 'exchange'
+          ? plainPolicy(committedState(fx.store, tableOf(table.id)), 0)
+          : (legal.find((a) => a.type !== 'tichu' && !(a.type === 'grandTichu' && a.call)) as Action);
+      const calls = transactions.mock.calls.length;
+      const done = accepted(fx.service.act(table.id, HOST, action, view.version));
+      expect(transactions.mock.calls.length - calls).toBe(1);
+      const made = done.state.version - view.version;
+      if (made > 1) answered++;
+      // Every move it made is in the log, the bots' with no user.
+      expect(eventRows(table.matchId)).toBe(done.state.version);
+    }
+    expect(answered, 'actions the bots answered').toBeGreaterThan(10);
+  });
 
   it('frees the channel when finished, and can start a new match at the same table', () => {
     const table = startWithBots();
