@@ -1,10 +1,10 @@
 /** /leaderboard: this server's best players, by rating or other measures; hide yourself if you like. */
 import { type ButtonInteraction, type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
+import { BOARD_SORTS, type BoardSort } from '../src/app/stats.js';
 import type { BotContext } from '../src/discord/context.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
 import { renderLeaderboard } from '../src/discord/renderStats.js';
 import { actorOf, type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
-import { BOARD_SORTS, type BoardSort } from '../src/store/statsRepo.js';
 
 export const data = new SlashCommandBuilder()
   .setName('leaderboard')

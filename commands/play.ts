@@ -57,8 +57,12 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   const actor = actorOf(interaction);
   const result = ctx.service.act(tableId, actor, action);
   if (!result.ok) return refuse(ctx, interaction, result.error, tableId);
-  afterAction(ctx, result.value, actor.userId);
-  return showPanel(ctx, interaction, tableId, { notice: `You played ${formatCards(parsed.value)}.` });
+  // The player's answer goes first; the table message and the next player's ping follow it.
+  try {
+    return await showPanel(ctx, interaction, tableId, { notice: `You played ${formatCards(parsed.value)}.` });
+  } finally {
+    afterAction(ctx, result.value, actor.userId);
+  }
 }
 
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<Outcome> {

@@ -1,11 +1,11 @@
 /** /table: open a table in this channel, join, leave, seats, teams, bots, start, status, pause, resume, end. */
 import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
+import type { Seating } from '../src/app/tableService.js';
 import type { BotContext } from '../src/discord/context.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
 import { renderTable } from '../src/discord/renderTable.js';
 import { actorOf, type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
 import { MAX_TARGET_SCORE, MIN_TARGET_SCORE, type Seat, type Team } from '../src/engine/index.js';
-import type { Seating } from '../src/store/records.js';
 
 export const data = new SlashCommandBuilder()
   .setName('table')

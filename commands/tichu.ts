@@ -13,6 +13,10 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   const actor = actorOf(interaction);
   const result = ctx.service.act(here.value.table.id, actor, { type: 'tichu' });
   if (!result.ok) return refuse(ctx, interaction, result.error, here.value.table.id);
-  afterAction(ctx, result.value, actor.userId);
-  return showPanel(ctx, interaction, here.value.table.id, { notice: 'You called Tichu!' });
+  // The player's answer goes first; the table message and the next player's ping follow it.
+  try {
+    return await showPanel(ctx, interaction, here.value.table.id, { notice: 'You called Tichu!' });
+  } finally {
+    afterAction(ctx, result.value, actor.userId);
+  }
 }

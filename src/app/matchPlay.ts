@@ -1,5 +1,5 @@
 /** Matches at a table: start, every player's action (one durable transaction each), bots' turns. */
-import { botMove } from '../bots/randomBot.js';
+import { botChoice, owesAction } from '../bots/randomBot.js';
 import {
   type Action,
   apply,
@@ -15,6 +15,7 @@ import {
   SEATS,
   type Seat,
   type Step,
+  seatView,
   seedRng,
 } from '../engine/index.js';
 import type { Occupant, TableRecord } from '../store/records.js';
@@ -197,8 +198,14 @@ function botMoves(core: Core, table: TableRecord, matchId: number, from: MatchSt
   const moves: Move[] = [];
   let state = from;
   for (let i = 0; i < MAX_BOT_MOVES && bots.length > 0 && state.status === 'playing'; i++) {
-    const move = botMove(state, bots, new Rng(seedRng(`${state.seed}:bots:${state.version}`)));
-    if (!move) break;
+    const seat = bots.find((s) => owesAction(state, s));
+    if (seat === undefined) break;
+    // The bot decides from its seat's view and its legal actions, as a person would.
+    const legal = state.hand.phase === 'play' ? legalActions(state, seat, { exchanges: false }) : [];
+    const rng = new Rng(seedRng(`${state.seed}:bots:${state.version}`));
+    const picked = botChoice(seatView(state, seat), legal, rng);
+    if (!picked) break;
+    const move = { seat, action: picked };
     let chosen: Move | null = null;
     const step = apply(state, move.seat, move.action);
     if (step.ok) chosen = { seat: move.seat, userId: null, action: move.action, step: step.value };

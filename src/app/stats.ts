@@ -14,6 +14,9 @@ import type { BoardRow, BoardSort, MatchSummaryRow, PlayerTotals } from '../stor
 import type { Store } from '../store/store.js';
 import { checkSnowflake, type Outcome, refuse } from './core.js';
 
+/** What the Discord layer needs of the store's records comes through here, not from src/store. */
+export { BOARD_SORTS, type BoardSort, type MatchSummaryRow } from '../store/statsRepo.js';
+
 export const BOARD_PAGE_SIZE = 10;
 /** Win rate and Tichu success boards list only players with at least this many matches (or calls). */
 export const BOARD_MIN_MATCHES = 5;

@@ -31,6 +31,9 @@ import { type ActOutcome, act, type BotFault, settleBots, startMatch } from './m
 import { abandon, type PauseOutcome, requestPause, requestResume } from './pause.js';
 import { type LoadedTable, Tables } from './tables.js';
 
+/** The table records the Discord layer reads, re-exported so it need not reach into src/store. */
+export type { Occupant, Seating, TableRecord, TableStatus } from '../store/records.js';
+
 export interface TableSnapshot {
   readonly table: TableRecord;
   /** What everyone may see of the match, or null before the first match. */

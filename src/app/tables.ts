@@ -15,7 +15,11 @@ export interface LoadedTable {
   readonly match: LoadedMatch | null;
 }
 
+/** Loaded tables kept in memory at most; beyond it the least recently used is dropped (and reloaded on touch). */
+export const MAX_LOADED_TABLES = 5_000;
+
 export class Tables {
+  /** In order of use, oldest first. Everything in it is committed: dropping an entry loses nothing. */
   private readonly cache = new Map<string, LoadedTable>();
 
   /**
@@ -25,18 +29,23 @@ export class Tables {
   constructor(
     private readonly store: Store,
     private readonly afterLoad: (loaded: LoadedTable) => LoadedTable = (loaded) => loaded,
+    private readonly capacity = MAX_LOADED_TABLES,
   ) {}
 
   get(tableId: string): LoadedTable | null {
     const cached = this.cache.get(tableId);
-    if (cached) return cached;
+    if (cached) {
+      this.cache.delete(tableId);
+      this.cache.set(tableId, cached);
+      return cached;
+    }
     const table = this.store.tables.get(tableId);
     if (!table) return null;
     const loaded: LoadedTable = {
       table,
       match: table.matchId === null ? null : this.loadMatch(table.matchId),
     };
-    this.cache.set(tableId, loaded);
+    this.remember(loaded);
     return this.afterLoad(loaded);
   }
 
@@ -48,9 +57,18 @@ export class Tables {
     return table ? this.get(table.id) : null;
   }
 
-  /** Records what was just committed. */
+  /** Records what was just committed. A table that is over leaves memory (it is read again if touched). */
   put(loaded: LoadedTable): void {
+    this.cache.delete(loaded.table.id);
+    if (isActive(loaded.table)) this.remember(loaded);
+  }
+
+  private remember(loaded: LoadedTable): void {
     this.cache.set(loaded.table.id, loaded);
+    if (this.cache.size > this.capacity) {
+      const oldest = this.cache.keys().next().value as string;
+      this.cache.delete(oldest);
+    }
   }
 
   forget(tableId: string): void {

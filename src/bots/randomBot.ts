@@ -1,12 +1,14 @@
 /** A bot that picks uniformly among the legal actions of a seat: for self-play, tests and benchmarks. */
 import {
   type Action,
+  type Card,
   legalActions,
   legalCombos,
   type MatchState,
   playOf,
   type Rng,
   type Seat,
+  type SeatView,
 } from '../engine/index.js';
 
 /** A random legal action for `seat`, or null when it has none. Exchange picks are drawn directly. */
@@ -40,19 +42,19 @@ export function owesAction(state: MatchState, seat: Seat): boolean {
   return hand.pending ? hand.pending.seat === seat : hand.turn === seat;
 }
 
-/** The next decision owed by one of `botSeats`, chosen at random; a random bot makes no calls. */
-export function botMove(
-  state: MatchState,
-  botSeats: readonly Seat[],
-  rng: Rng,
-): { seat: Seat; action: Action } | null {
-  const seat = botSeats.find((s) => owesAction(state, s));
-  if (seat === undefined) return null;
-  if (state.hand.phase === 'grandTichu') return { seat, action: { type: 'grandTichu', call: false } };
-  if (state.hand.phase === 'exchange') {
-    const action = randomAction(state, seat, rng);
-    return action ? { seat, action } : null;
+/**
+ * A bot seat's decision, made from what that seat may see (its view) and the actions open to it,
+ * never from the whole state. A random bot makes no calls: no Grand Tichu, no Tichu; it exchanges
+ * three cards drawn at random and otherwise picks uniformly among the legal actions.
+ */
+export function botChoice(view: SeatView, legal: readonly Action[], rng: Rng): Action | null {
+  if (view.phase === 'grandTichu') return { type: 'grandTichu', call: false };
+  if (view.phase === 'exchange') {
+    if (view.exchangePicks !== null || view.hand.length < 3) return null;
+    const cards = [...view.hand];
+    const pick = () => cards.splice(rng.nextInt(cards.length), 1)[0] as Card;
+    return { type: 'exchange', next: pick(), partner: pick(), previous: pick() };
   }
-  const actions = legalActions(state, seat, { exchanges: false }).filter((a) => a.type !== 'tichu');
-  return actions.length === 0 ? null : { seat, action: actions[rng.nextInt(actions.length)] as Action };
+  const actions = legal.filter((a) => a.type !== 'tichu');
+  return actions.length === 0 ? null : (actions[rng.nextInt(actions.length)] as Action);
 }

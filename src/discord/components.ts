@@ -22,7 +22,12 @@ export async function handleComponent(ctx: BotContext, interaction: ComponentInt
     case 'start':
       return lobbyButton(ctx, interaction, id);
     case 'hand':
-      return showPanel(ctx, interaction, id.tableId);
+      return id.args[0] === 'bomb'
+        ? showPanel(ctx, interaction, id.tableId, {
+            bombsOnly: true,
+            notice: 'Choose your bomb in the menu.',
+          })
+        : showPanel(ctx, interaction, id.tableId);
     case 'pick':
       return pick(ctx, interaction, id);
     case 'exs':
@@ -117,15 +122,19 @@ async function gameAction(
   const actor = actorOf(interaction);
   const result = ctx.service.act(id.tableId, actor, action, id.version);
   if (!result.ok) return refuse(ctx, interaction, result.error, id.tableId);
-  afterAction(ctx, result.value, actor.userId);
   // A Tichu call from the exchange panel keeps the exchange picks made so far.
   const picks = id.verb === 'tichu' && id.args[0] ? decodeExchange(id.args[0]) : null;
-  return showPanel(
-    ctx,
-    interaction,
-    id.tableId,
-    picks ? { exchange: picks as [Card | null, Card | null, Card | null] } : {},
-  );
+  // The player's answer goes first; the table message and the next player's ping follow it.
+  try {
+    return await showPanel(
+      ctx,
+      interaction,
+      id.tableId,
+      picks ? { exchange: picks as [Card | null, Card | null, Card | null] } : {},
+    );
+  } finally {
+    afterAction(ctx, result.value, actor.userId);
+  }
 }
 
 function actionOf(interaction: ComponentInteraction, id: ParsedId): Action | null {

@@ -38,7 +38,8 @@ export function encodeId(
   ...args: Array<string | number>
 ): string {
   const id = [verb, tableId, String(version), ...args.map(String)].join(':');
-  if (id.length > 100) throw new Error(`custom id over 100 characters: ${id}`);
+  // The id may carry a hand's cards: the error names its verb and length only, never its text.
+  if (id.length > 100) throw new Error(`custom id for "${verb}" over 100 characters (${id.length})`);
   return id;
 }
 
@@ -58,7 +59,7 @@ export function encodeCards(cards: readonly Card[]): string {
 }
 
 export function decodeCards(text: string): Card[] | null {
-  if (text.length % 2 !== 0 || text.length > 28) return null;
+  if (text.length > 28 || !/^(?:[0-9a-z]{2})*$/.test(text)) return null;
   const cards: Card[] = [];
   for (let i = 0; i < text.length; i += 2) {
     const index = Number.parseInt(text.slice(i, i + 2), 36);

@@ -1,6 +1,7 @@
 /** Player names for seats, as shown at the table. */
+
+import type { TableRecord } from '../app/tableService.js';
 import type { Seat } from '../engine/index.js';
-import type { TableRecord } from '../store/records.js';
 import type { TextContext } from './refusalText.js';
 
 export function seatName(table: TableRecord, seat: Seat): string {

@@ -32,6 +32,8 @@ export interface PanelOptions {
   readonly exchange?: readonly [Card | null, Card | null, Card | null];
   /** Several Phoenix readings of the picked cards are legal: ask which. */
   readonly readings?: ReadonlyArray<{ cards: readonly Card[]; phoenixAs: number; label: string }>;
+  /** The player asked to bomb: the plays menu offers only bombs. */
+  readonly bombsOnly?: boolean;
 }
 
 type Row = Record<string, unknown>;
@@ -222,7 +224,9 @@ function playRows(snapshot: PlayerSnapshot, options: PanelOptions, lines: string
       },
     ],
   });
-  const plays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
+  const allPlays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
+  const bombs = allPlays.filter((p) => readCombos(p.cards).some(isBomb));
+  const plays = options.bombsOnly && bombs.length > 0 ? bombs : allPlays;
   if (plays.length > 0) {
     rows.push({
       type: 1,
@@ -230,7 +234,12 @@ function playRows(snapshot: PlayerSnapshot, options: PanelOptions, lines: string
         {
           type: 3,
           custom_id: id('lp'),
-          placeholder: view.turn === view.seat ? `Play… (${plays.length} possible)` : 'Bomb now…',
+          placeholder:
+            plays === bombs
+              ? 'Choose your bomb…'
+              : view.turn === view.seat
+                ? `Play… (${plays.length} possible)`
+                : 'Bomb now…',
           options: choosePlays(plays).map((p) => {
             const combo =
               readCombos(p.cards, topCombo(view)).find((c) => c.phoenixAs === p.phoenixAs) ??
@@ -255,8 +264,17 @@ function playRows(snapshot: PlayerSnapshot, options: PanelOptions, lines: string
     );
   if (legal.some((a) => a.type === 'pass')) actions.push(button('Pass', id('pass'), 2));
   if (legal.some((a) => a.type === 'tichu')) actions.push(button('Tichu!', id('tichu'), 4));
-  if (view.turn !== view.seat && plays.some((p) => readCombos(p.cards).some(isBomb)))
-    actions.push(button('Bomb!', id('hand', 'bomb'), 4, '💣'));
+  // Out of turn, "Bomb!" drops the one bomb held at once; with several, it asks which.
+  const [onlyBomb] = bombs;
+  if (view.turn !== view.seat && onlyBomb)
+    actions.push(
+      button(
+        'Bomb!',
+        bombs.length === 1 ? id('play', encodePlay(onlyBomb.cards)) : id('hand', 'bomb'),
+        4,
+        '💣',
+      ),
+    );
   if (actions.length > 0) rows.push({ type: 1, components: actions });
   return rows;
 }

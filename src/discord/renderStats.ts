@@ -1,7 +1,13 @@
 /** Leaderboards, statistics and history as messages: pure, from the stats use cases to Discord JSON. */
-import type { HandLog, Leaderboard, MatchDetail, PlayerStats } from '../app/stats.js';
+import type {
+  BoardSort,
+  HandLog,
+  Leaderboard,
+  MatchDetail,
+  MatchSummaryRow,
+  PlayerStats,
+} from '../app/stats.js';
 import type { Action, GameEvent, HandResult } from '../engine/index.js';
-import type { BoardSort, MatchSummaryRow } from '../store/statsRepo.js';
 import { cardLabel, comboLabel, rankLabel } from './cardText.js';
 
 type Json = Record<string, unknown>;

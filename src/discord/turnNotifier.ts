@@ -7,8 +7,12 @@ import type { Logger } from 'pino';
 import type { ActOutcome } from '../app/matchPlay.js';
 import type { TableService } from '../app/tableService.js';
 
+const SWEEP_AT = 1_000;
+
 export class TurnNotifier {
+  /** Last ping or activity per table and player, oldest first. */
   private readonly lastPing = new Map<string, number>();
+  private sweepAt = SWEEP_AT;
 
   constructor(
     private readonly client: Client,
@@ -30,7 +34,7 @@ export class TurnNotifier {
     const now = this.now();
     if (now - (this.lastPing.get(key) ?? Number.NEGATIVE_INFINITY) < this.minIntervalMs) return;
     if (!this.service.wantsTurnPings(occupant.userId)) return;
-    this.lastPing.set(key, now);
+    this.remember(key, now);
     this.client.rest
       .post(Routes.channelMessages(table.channelId), {
         body: {
@@ -45,6 +49,23 @@ export class TurnNotifier {
 
   /** The player just acted: no need to remind them for a while. */
   noteActivity(tableId: string, userId: string): void {
-    this.lastPing.set(`${tableId}:${userId}`, this.now());
+    this.remember(`${tableId}:${userId}`, this.now());
+  }
+
+  /** How many players and tables it remembers (for tests: it forgets what no longer matters). */
+  get remembered(): number {
+    return this.lastPing.size;
+  }
+
+  /** Notes a time; now and then forgets every time older than the interval (they no longer hold anyone back). */
+  private remember(key: string, now: number): void {
+    this.lastPing.delete(key);
+    this.lastPing.set(key, now);
+    if (this.lastPing.size <= this.sweepAt) return;
+    for (const [k, at] of this.lastPing) {
+      if (now - at < this.minIntervalMs) break; // in order of time: the rest are newer
+      this.lastPing.delete(k);
+    }
+    this.sweepAt = Math.max(SWEEP_AT, this.lastPing.size * 2);
   }
 }

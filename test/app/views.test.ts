@@ -1,6 +1,7 @@
 /** Views: the channel sees no hand, a player sees only their own; finding tables; lazy loading. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
+import { Tables } from '../../src/app/tables.js';
 import {
   type Card,
   legalActions,
@@ -224,5 +225,29 @@ describe('lazy loading', () => {
     expect(fx.service.loadedTables).toBe(2);
     expect(refusal(fx.service.tableView('nosuchtb'))).toEqual({ code: 'unknown_table' });
     expect(fx.service.loadedTables).toBe(2);
+  });
+
+  it('keeps at most its capacity in memory, least recently used out first, and drops tables that are over', () => {
+    const ids = [0, 1, 2].map(
+      (n) => openLobby(fx, [USERS[n] as Actor], { channelId: `20000000000000020${n}` }).id,
+    );
+    const tables = new Tables(fx.store, undefined, 2);
+    const [a, b, c] = ids as [string, string, string];
+    const first = tables.get(a);
+    tables.get(b);
+    tables.get(a); // a is now the most recently used
+    tables.get(c); // so b goes
+    expect(tables.size).toBe(2);
+    // A dropped table is read again, as it was stored.
+    expect(tables.get(b)).toEqual(tables.get(b));
+    expect(tables.get(a)?.table).toEqual(first?.table);
+    expect(tables.size).toBe(2);
+
+    // A table that is over leaves memory at once; touched again, it is read from the file.
+    accepted(fx.service.tableView(c));
+    const before = fx.service.loadedTables;
+    accepted(fx.service.abandon(c, USERS[2] as Actor));
+    expect(fx.service.loadedTables).toBe(before - 1);
+    expect(accepted(fx.service.tableView(c)).table.status).toBe('abandoned');
   });
 });

@@ -161,8 +161,7 @@ describe('refusals', () => {
     expect(table.text()).toBe(closed);
   });
 
-  // Fails today: renderPanel only knows "paused" and a finished match, so a closed (abandoned)
-  // table's panel still reads "On the table: … · **your turn**" with the card select.
+  // A closed (abandoned) table's panel must not read "On the table: … · **your turn**" with the card select.
   it('a panel of the closed table no longer says "your turn" nor offers cards to play', async () => {
     const last = seatAfter(lead, 3);
     const old = table

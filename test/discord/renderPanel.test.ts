@@ -1,0 +1,95 @@
+/** The private panel's "Bomb!" button: one click with one bomb held, a choice among bombs otherwise. */
+import { describe, expect, it } from 'vitest';
+import type { PlayerSnapshot } from '../../src/app/tableService.js';
+import { owesAction } from '../../src/bots/randomBot.js';
+import { decodePlay, parseId } from '../../src/discord/customIds.js';
+import { renderPanel } from '../../src/discord/renderPanel.js';
+import {
+  type Action,
+  apply,
+  type Card,
+  legalActions,
+  type MatchState,
+  makeSettings,
+  newMatch,
+  SEATS,
+  type Seat,
+  seatView,
+} from '../../src/engine/index.js';
+
+const FIVES: Card[] = ['5jd', '5sw', '5pg', '5st'];
+const NINES: Card[] = ['9jd', '9sw', '9pg', '9st'];
+
+/** A real state with a first play on the table: every decision made, then the leader's first legal play. */
+function trickOnTable(): MatchState {
+  let state = newMatch(makeSettings(), 'render-bombs');
+  for (let i = 0; i < 20 && state.hand.trick === null; i++) {
+    const seat = SEATS.find((s) => owesAction(state, s)) as Seat;
+    const hand = state.hand.hands[seat];
+    const action: Action =
+      state.hand.phase === 'grandTichu'
+        ? { type: 'grandTichu', call: false }
+        : state.hand.phase === 'exchange'
+          ? { type: 'exchange', next: hand[0] as Card, partner: hand[1] as Card, previous: hand[2] as Card }
+          : (legalActions(state, seat, { exchanges: false }).find((a) => a.type === 'play') as Action);
+    const step = apply(state, seat, action);
+    if (!step.ok) throw new Error(step.error.code);
+    state = step.value.state;
+  }
+  return state;
+}
+
+/** The panel of a seat that is not to play, while a play lies on the table, holding the given bombs. */
+function outOfTurn(bombs: Card[][]): PlayerSnapshot {
+  const state = trickOnTable();
+  const seat = SEATS.find((s) => s !== state.hand.turn && s !== state.hand.trick?.plays[0]?.seat) as Seat;
+  const base = seatView(state, seat);
+  const legal: Action[] = bombs.map((cards) => ({ type: 'play', cards }));
+  return {
+    table: {
+      id: 'abcd1234',
+      guildId: '100000000000000001',
+      channelId: '200000000000000001',
+      hostId: '300000000000000000',
+      messageId: null,
+      status: 'playing',
+      settings: state.settings,
+      seating: 'chosen',
+      matchId: 1,
+      pauseVotes: [],
+      seats: [0, 1, 2, 3].map((n) => ({
+        kind: 'user',
+        userId: `30000000000000000${n}`,
+        name: `P${n}`,
+      })) as never,
+      createdAt: 0,
+      updatedAt: 0,
+    },
+    seat,
+    view: { ...base, hand: [...bombs.flat(), '2jd', '3sw'] },
+    legal,
+  };
+}
+
+type Button = { type: number; label?: string; custom_id?: string };
+type Select = { type: number; custom_id?: string; placeholder?: string; options?: Array<{ value: string }> };
+const components = (payload: ReturnType<typeof renderPanel>) =>
+  payload.components.flatMap((row) => (row as { components: Array<Button & Select> }).components);
+
+describe('the Bomb! button', () => {
+  it('holding one bomb, drops it in one click (a play of its cards, judged on the current state)', () => {
+    const bomb = components(renderPanel(outOfTurn([FIVES]))).find((c) => c.label === 'Bomb!');
+    const id = parseId(bomb?.custom_id ?? '');
+    expect(id?.verb).toBe('play');
+    expect(decodePlay(id?.args[0] ?? '')?.cards).toEqual(FIVES);
+  });
+
+  it('holding several, asks which: the menu then offers only the bombs', () => {
+    const snapshot = outOfTurn([FIVES, NINES]);
+    const bomb = components(renderPanel(snapshot)).find((c) => c.label === 'Bomb!');
+    expect(parseId(bomb?.custom_id ?? '')).toMatchObject({ verb: 'hand', args: ['bomb'] });
+    const choosing = components(renderPanel(snapshot, { bombsOnly: true }));
+    const menu = choosing.find((c) => c.placeholder === 'Choose your bomb…');
+    expect(menu?.options?.map((o) => decodePlay(o.value)?.cards)).toEqual([FIVES, NINES]);
+  });
+});
