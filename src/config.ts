@@ -41,6 +41,16 @@ const schema = z.object({
       .optional(),
   ),
   DATABASE_PATH: z.preprocess(emptyToUndefined, z.string().default('./data/tichu.sqlite')),
+  DISCORD_API_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}\/api$/, {
+        error:
+          'DISCORD_API_URL is only for the local Discord (http://127.0.0.1:PORT/api): leave it empty to use Discord itself',
+      })
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -53,6 +63,8 @@ export interface Config {
   readonly devGuildId: string | undefined;
   readonly databasePath: string;
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  /** The local Discord's REST base (tests, sandbox); undefined means Discord itself. */
+  readonly apiUrl: string | undefined;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -70,6 +82,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       devGuildId: v.DISCORD_DEV_GUILD_ID,
       databasePath: v.DATABASE_PATH,
       logLevel: v.LOG_LEVEL,
+      apiUrl: v.DISCORD_API_URL,
     },
   };
 }

@@ -12,9 +12,9 @@ if (!result.ok) {
   for (const problem of result.problems) console.error(`  - ${problem}`);
   process.exit(1);
 }
-const { discordToken, applicationId, devGuildId } = result.config;
+const { discordToken, applicationId, devGuildId, apiUrl } = result.config;
 try {
-  const count = await registerCommands(discordToken, applicationId, devGuildId);
+  const count = await registerCommands(discordToken, applicationId, devGuildId, apiUrl);
   console.log(
     devGuildId
       ? `Registered ${count} commands on server ${devGuildId} (available at once).`

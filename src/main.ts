@@ -21,6 +21,7 @@ try {
     applicationId: config.applicationId,
     databasePath: config.databasePath,
     logger,
+    ...(config.apiUrl ? { restApi: config.apiUrl } : {}),
   });
   logger.info(
     { invite: inviteLink(config.applicationId), database: config.databasePath },

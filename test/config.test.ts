@@ -17,6 +17,7 @@ describe('loadConfig', () => {
         devGuildId: undefined,
         databasePath: './data/tichu.sqlite',
         logLevel: 'info',
+        apiUrl: undefined,
       },
     });
   });
@@ -37,6 +38,11 @@ describe('loadConfig', () => {
     ['a malformed application id', { DISCORD_APPLICATION_ID: '12ab' }, /17-20 digit Application ID/],
     ['a malformed dev guild id', { ...good, DISCORD_DEV_GUILD_ID: 'guild' }, /DISCORD_DEV_GUILD_ID must be/],
     ['an unknown log level', { ...good, LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [
+      'an API address that is not the local Discord',
+      { ...good, DISCORD_API_URL: 'http://10.0.0.5:8080/api' },
+      /DISCORD_API_URL is only for the local Discord/,
+    ],
   ])('%s', (_name, env, message) => {
     const result = loadConfig(env);
     expect(result.ok).toBe(false);

@@ -18,6 +18,7 @@ import {
   seatView,
   seedRng,
 } from '../engine/index.js';
+import { StaleWriteError } from '../store/matchRepo.js';
 import type { Occupant, TableRecord } from '../store/records.js';
 import {
   type Actor,
@@ -115,7 +116,17 @@ export function act(
   // nothing is acknowledged before all of it is committed.
   const mine: Move = { seat, userId: actor.userId, action: parsed.value, step: step.value };
   const moves = [mine, ...botMoves(core, loaded.table, (loaded.match as LoadedMatch).id, step.value.state)];
-  const after = commitMoves(core, loaded, moves);
+  let after: LoadedTable;
+  try {
+    after = commitMoves(core, loaded, moves);
+  } catch (error) {
+    if (!(error instanceof StaleWriteError)) throw error;
+    // The file moved on without us (another process on the same database): what we hold is
+    // stale. Forget it, read the table again, and refuse like any other stale view.
+    core.tables.forget(tableId);
+    const now = core.tables.get(tableId)?.match?.state.version ?? state.version;
+    return refuse({ code: 'stale_view', seen: seenVersion ?? state.version, version: now });
+  }
   return ok({ table: after.table, state: (after.match as LoadedMatch).state, events: eventsOf(moves) });
 }
 
@@ -189,7 +200,14 @@ export interface BotFault {
 export function settleBots(core: Core, loaded: LoadedTable): { loaded: LoadedTable; events: GameEvent[] } {
   if (loaded.table.status !== 'playing' || !loaded.match) return { loaded, events: [] };
   const moves = botMoves(core, loaded.table, loaded.match.id, loaded.match.state);
-  return { loaded: commitMoves(core, loaded, moves), events: eventsOf(moves) };
+  try {
+    return { loaded: commitMoves(core, loaded, moves), events: eventsOf(moves) };
+  } catch (error) {
+    if (!(error instanceof StaleWriteError)) throw error;
+    // Someone else moved the match on: drop what we hold; the next touch reads it afresh.
+    core.tables.forget(loaded.table.id);
+    return { loaded, events: [] };
+  }
 }
 
 /** Every decision the bot seats owe from `state` on, in order, until a person must act or the match ends. */

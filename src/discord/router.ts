@@ -41,7 +41,8 @@ export class Router {
           });
         outcome = { result: 'shutting_down' };
       } else if (interaction.isChatInputCommand()) {
-        kind = `/${interaction.commandName}`;
+        const sub = interaction.options.getSubcommand(false);
+        kind = sub ? `/${interaction.commandName} ${sub}` : `/${interaction.commandName}`;
         const command = commandNamed(interaction.commandName);
         if (command) outcome = await command.execute(interaction, this.ctx);
       } else if (interaction.isAutocomplete()) {

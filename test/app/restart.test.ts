@@ -26,6 +26,7 @@ import {
   openLobby,
   owingSeat,
   plainPolicy,
+  refusal,
   startFourHumans,
   USERS,
 } from '../support/service.js';
@@ -236,5 +237,25 @@ describe('every accepted action is durable', () => {
       accepted(fx.service.resume(table.id, HOST));
       expectBotsDone(table, crashed);
     });
+  });
+
+  it('a write over a version another process already moved past is refused as stale, and the table reads afresh', () => {
+    const started = startFourHumans(fx);
+    const id = started.table.id;
+    accepted(fx.service.tableView(id)); // this service holds version 0
+    withFreshService((other) => {
+      accepted(other.act(id, USERS[1] as Actor, { type: 'grandTichu', call: false }, 0));
+    });
+    // The first service still holds version 0: its write is refused, not thrown, and changes nothing.
+    expect(refusal(fx.service.act(id, USERS[2] as Actor, { type: 'grandTichu', call: false }, 0))).toEqual({
+      code: 'stale_view',
+      seen: 0,
+      version: 1,
+    });
+    expect(committedState(fx.store, started.table).version).toBe(1);
+    // Read afresh, it plays on.
+    const next = accepted(fx.service.act(id, USERS[2] as Actor, { type: 'grandTichu', call: false }, 1));
+    expect(next.state.version).toBe(2);
+    expect(next.state.hand.grand).toEqual([null, false, false, null]);
   });
 });
