@@ -23,7 +23,7 @@ function record(figure: Figure): void {
 console.log(`Tichu benchmarks on Node ${process.version}`);
 record(legalLead14());
 record(selfPlay());
-record(actionCommit());
+record(await actionCommit());
 for (const figure of startup10k()) record(figure);
 for (const figure of statsFigures()) record(figure);
 for (const figure of await endToEnd()) record(figure);

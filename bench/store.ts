@@ -26,8 +26,11 @@ function median(values: number[]): number {
   return sorted[sorted.length >> 1] as number;
 }
 
-/** Median time of `act` for one accepted action: engine, log entry, snapshot, fsync'd commit. */
-export function actionCommit(actions = 2000): Figure {
+/**
+ * Median time of one accepted action until it may be acknowledged: `act` (engine, log entry,
+ * snapshot, commit) and the flush of the WAL to disk (`durable()`, off the event loop).
+ */
+export async function actionCommit(actions = 2000): Promise<Figure> {
   const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-'));
   const store = Store.open(join(dir, 'bench.sqlite'));
   const service = new TableService(store, benchEnv('b'));
@@ -67,6 +70,7 @@ export function actionCommit(actions = 2000): Figure {
       if (!action) continue;
       const start = process.hrtime.bigint();
       const result = service.act(table, player, action, view.version);
+      await store.durable();
       times.push(Number(process.hrtime.bigint() - start) / 1e6);
       if (!result.ok) throw new Error(JSON.stringify(result.error));
       if (result.value.table.status === 'finished') open();
@@ -84,7 +88,7 @@ export function actionCommit(actions = 2000): Figure {
     unit: 'ms',
     target: '<= 1 ms',
     met: value <= 1,
-    note: `${times.length} accepted actions, WAL + synchronous=FULL (fsync per commit)`,
+    note: `${times.length} accepted actions, each committed and then flushed to disk (fdatasync of the WAL) before it counts`,
   };
 }
 

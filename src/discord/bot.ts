@@ -48,6 +48,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     intents: [GatewayIntentBits.Guilds],
     ...(options.restApi ? { rest: { api: options.restApi } } : {}),
   });
+  holdUntilDurable(client, store);
   const tableMessages = new TableMessages(client, service, logger, options.tableEditDelayMs);
   const notifier = new TurnNotifier(client, service, logger, options.turnPingIntervalMs);
   const ctx: BotContext = { service, stats: new StatsService(store), tableMessages, notifier, logger };
@@ -76,5 +77,19 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       store.close();
       logger.info('stopped');
     },
+  };
+}
+
+/**
+ * Nothing reaches Discord before what was committed is on disk: every REST request (an interaction's
+ * answer, a table edit, a "your turn" message) first waits for the store's flush. One rule in one
+ * place, rather than a wait before each of the many places that answer.
+ */
+function holdUntilDurable(client: Client, store: Store): void {
+  const rest = client.rest;
+  const send = rest.request.bind(rest);
+  rest.request = async (request) => {
+    await store.durable();
+    return send(request);
   };
 }

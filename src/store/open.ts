@@ -14,8 +14,9 @@ export interface OpenOptions {
 }
 
 /**
- * Opens (creating if needed) the database at `path`. WAL with synchronous=FULL: a commit is on disk
- * before it returns, so nothing is acknowledged that a crash or power cut could take back.
+ * Opens (creating if needed) the database at `path`. WAL with synchronous=NORMAL: a commit survives
+ * a crash of the process at once, and a power cut once `Store.durable()` has flushed the WAL (off
+ * the event loop); nothing is acknowledged before that.
  */
 export function openDatabase(path: string, options: OpenOptions = {}): Database.Database {
   const file = path === ':memory:' ? path : resolve(path);
@@ -38,7 +39,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database.
   }
   try {
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db, readMigrations(options.migrationsDir ?? MIGRATIONS_DIR), file);

@@ -4,28 +4,42 @@ import { MatchRepo } from './matchRepo.js';
 import { type OpenOptions, openDatabase } from './open.js';
 import { StatsRepo } from './statsRepo.js';
 import { TableRepo } from './tableRepo.js';
+import { WalSync } from './walSync.js';
 
 export class Store {
   readonly tables: TableRepo;
   readonly matches: MatchRepo;
   readonly stats: StatsRepo;
+  readonly wal: WalSync;
 
   constructor(readonly db: Database.Database) {
     this.tables = new TableRepo(db);
     this.matches = new MatchRepo(db);
     this.stats = new StatsRepo(db);
+    this.wal = new WalSync(db.memory ? null : `${db.name}-wal`);
   }
 
   static open(path: string, options: OpenOptions = {}): Store {
     return new Store(openDatabase(path, options));
   }
 
-  /** Runs `work` in one IMMEDIATE transaction: all of it commits, or none of it. No await inside. */
+  /**
+   * Runs `work` in one IMMEDIATE transaction: all of it commits, or none of it. No await inside.
+   * Committed is not yet durable: await `durable()` before acknowledging anything.
+   */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work).immediate();
+    const result = this.db.transaction(work).immediate();
+    this.wal.noteCommit();
+    return result;
+  }
+
+  /** Resolves once every transaction committed so far is on disk (flushes are shared under load). */
+  durable(): Promise<void> {
+    return this.wal.durable();
   }
 
   close(): void {
+    this.wal.close();
     if (this.db.open) this.db.close();
   }
 }

@@ -110,3 +110,33 @@ describe('the table message when Discord is slow', () => {
     expect(current()).toContain('Ben');
   });
 });
+
+describe('durability before words', () => {
+  it('no answer reaches Discord before what was committed is on disk', async () => {
+    const [ann] = fx.users;
+    const store = fx.bot.store;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const flushed = store.durable.bind(store);
+    let asked = 0;
+    // The disk is slow: every flush waits for the gate.
+    store.durable = async () => {
+      asked++;
+      await gate;
+      return flushed();
+    };
+    const calls = fx.discord.calls.length;
+    const created = ann!.slash(fx.channelId, 'table', { subcommand: 'create' });
+    await eventually(() => (asked > 0 ? true : undefined), 'the bot to wait for the flush');
+    await settle();
+    // The table is committed, yet Discord has heard nothing.
+    expect(fx.bot.service.tableInChannel(fx.channelId).ok).toBe(true);
+    expect(fx.discord.calls.length).toBe(calls);
+    release();
+    const reply = await created.reply();
+    expect(reply.embeds.length).toBeGreaterThan(0);
+    store.durable = flushed;
+  });
+});

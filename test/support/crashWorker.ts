@@ -1,6 +1,6 @@
 /**
  * A child process for the crash test: plays random legal matches at one table of four scripted
- * users against a database file, and after every acknowledged action writes "ack <match> <version>"
+ * users against a database file, and after every action is durable writes "ack <match> <version>"
  * to stdout with a synchronous write, so the parent knows exactly what was acknowledged before it
  * kills this process with SIGKILL. Usage: crashWorker.ts <database file> <seed> [matches to finish]
  */
@@ -83,6 +83,8 @@ for (let step = 0; step < 1_000_000 && finished < matchesToFinish; step++) {
   const result = service.act(id, move.player, move.action, move.version);
   if (!result.ok) throw new Error(`act refused: ${JSON.stringify(result.error)}`);
   const matchId = result.value.table.matchId;
+  // Acknowledged only once durable, as the bot does before it answers.
+  await store.durable();
   writeSync(1, `ack ${matchId} ${result.value.state.version}\n`);
   if (result.value.table.status === 'finished') {
     finished++;
