@@ -13,6 +13,7 @@ export const HELP_TEXT = [
   '**Play**: click **My hand** on the table message: only you see your cards. Pick a play from the list (one click), or pick cards and press **Play**. **Pass**, **Tichu!** and **Bomb!** are there too. Typing works: `/play cards:7st 7jd`, `/pass`, `/tichu`, `/hand`.',
   '**Panels** go stale when others play: press **Refresh** or **My hand** for the current one.',
   '**Host**: `/table pause`, `/table resume`, `/table end`, `/table kick`. Others can pause or resume when all agree.',
+  "**Competition**: `/leaderboard top` ranks this server (by rating, wins, win rate or Tichu success; `/leaderboard visibility` hides you), `/stats` shows yours or a member's, `/history` lists matches, replays a match hand by hand and exports it.",
   '`/notify turn:off` stops the turn messages. `/rules` for the rules.',
 ].join('\n');
 

@@ -42,13 +42,8 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   const tableId = here.value.table.id;
   const typed = parsePlayText(interaction.options.getString('cards', true));
   const parsed = parseCards(typed.cards);
-  if (!parsed.ok) {
-    await interaction.reply({
-      content: `I could not read those cards: ${parsed.error.reason}.`,
-      flags: EPHEMERAL,
-    });
-    return { result: 'bad_card', tableId };
-  }
+  if (!parsed.ok)
+    return refuse(ctx, interaction, { code: 'unreadable_cards', reason: parsed.error.reason }, tableId);
   const phoenixAs = interaction.options.getInteger('phoenix') ?? typed.phoenixAs;
   const action: Action =
     phoenixAs === undefined

@@ -24,6 +24,10 @@ export type Refusal =
   | { readonly code: 'unknown_match' }
   | { readonly code: 'match_in_progress' }
   | { readonly code: 'hand_not_over' }
+  // Said by the Discord layer, in the same words map: typed cards it cannot read, a restart, a bug.
+  | { readonly code: 'unreadable_cards'; readonly reason: string }
+  | { readonly code: 'restarting' }
+  | { readonly code: 'internal_error' }
   | { readonly code: 'rule'; readonly error: RuleError };
 
 export type RefusalCode = Refusal['code'];

@@ -264,9 +264,10 @@ function playRows(snapshot: PlayerSnapshot, options: PanelOptions, lines: string
     );
   if (legal.some((a) => a.type === 'pass')) actions.push(button('Pass', id('pass'), 2));
   if (legal.some((a) => a.type === 'tichu')) actions.push(button('Tichu!', id('tichu'), 4));
-  // Out of turn, "Bomb!" drops the one bomb held at once; with several, it asks which.
+  // Whenever a bomb may be played (in turn or out of it), "Bomb!" drops the one bomb held at
+  // once; with several, it asks which.
   const [onlyBomb] = bombs;
-  if (view.turn !== view.seat && onlyBomb)
+  if (onlyBomb)
     actions.push(
       button(
         'Bomb!',

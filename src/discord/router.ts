@@ -5,8 +5,12 @@ import { commandNamed } from '../../commands/index.js';
 import { page as leaderboardPage } from '../../commands/leaderboard.js';
 import { handleComponent } from './components.js';
 import type { BotContext } from './context.js';
+import { refusalText, type TextContext } from './refusalText.js';
 import { EPHEMERAL } from './renderPanel.js';
 import type { Outcome } from './respond.js';
+
+/** For sentences that name no player. */
+const NO_NAMES: TextContext = { seatName: (seat) => `Seat ${seat + 1}` };
 
 export class Router {
   private readonly inFlight = new Set<Promise<void>>();
@@ -36,7 +40,7 @@ export class Router {
       if (!this.accepting) {
         if (interaction.isRepliable())
           await interaction.reply({
-            content: 'The bot is restarting; try again in a moment.',
+            content: refusalText({ code: 'restarting' }, NO_NAMES),
             flags: EPHEMERAL,
           });
         outcome = { result: 'shutting_down' };
@@ -83,7 +87,7 @@ export class Router {
     if (!interaction.isRepliable() || interaction.replied || interaction.deferred) return;
     await interaction
       .reply({
-        content: 'Something went wrong on our side. Use /hand to see where the table stands.',
+        content: refusalText({ code: 'internal_error' }, NO_NAMES),
         flags: EPHEMERAL,
       })
       .catch(() => undefined);

@@ -13,9 +13,13 @@ export class MigrationError extends Error {}
 
 const FILE_NAME = /^(\d{4})_[a-z0-9_]+\.sql$/;
 
-/** Reads `dir`; refuses a malformed name, a duplicate number or a gap in the numbering. */
+/** Files a migrations folder may hold besides migrations. */
+const NOT_MIGRATIONS = new Set(['README.md']);
+
+/** Reads `dir`; refuses a malformed name (any file but its README), a duplicate number or a gap. */
 export function readMigrations(dir: string): Migration[] {
-  const files = readdirSync(dir).filter((name) => name.endsWith('.sql'));
+  // Every other file must be a well-named migration: "0004_x.SQL" is refused, never skipped.
+  const files = readdirSync(dir).filter((name) => !NOT_MIGRATIONS.has(name) && !name.startsWith('.'));
   const migrations: Migration[] = [];
   for (const name of files) {
     const match = FILE_NAME.exec(name);

@@ -40,9 +40,11 @@ function trickOnTable(): MatchState {
 }
 
 /** The panel of a seat that is not to play, while a play lies on the table, holding the given bombs. */
-function outOfTurn(bombs: Card[][]): PlayerSnapshot {
+function outOfTurn(bombs: Card[][], inTurn = false): PlayerSnapshot {
   const state = trickOnTable();
-  const seat = SEATS.find((s) => s !== state.hand.turn && s !== state.hand.trick?.plays[0]?.seat) as Seat;
+  const seat = inTurn
+    ? (state.hand.turn as Seat)
+    : (SEATS.find((s) => s !== state.hand.turn && s !== state.hand.trick?.plays[0]?.seat) as Seat);
   const base = seatView(state, seat);
   const legal: Action[] = bombs.map((cards) => ({ type: 'play', cards }));
   return {
@@ -91,5 +93,12 @@ describe('the Bomb! button', () => {
     const choosing = components(renderPanel(snapshot, { bombsOnly: true }));
     const menu = choosing.find((c) => c.placeholder === 'Choose your bomb…');
     expect(menu?.options?.map((o) => decodePlay(o.value)?.cards)).toEqual([FIVES, NINES]);
+  });
+
+  it('is offered on your own turn too, when a bomb is among your plays', () => {
+    const snapshot = outOfTurn([NINES], true);
+    expect(snapshot.view.turn).toBe(snapshot.seat);
+    const bomb = components(renderPanel(snapshot)).find((c) => c.label === 'Bomb!');
+    expect(decodePlay(parseId(bomb?.custom_id ?? '')?.args[0] ?? '')?.cards).toEqual(NINES);
   });
 });

@@ -97,6 +97,12 @@ describe('openDatabase', () => {
     ['a misnamed file', { '0001_init.sql': '', 'add-stuff.sql': '' }, /misnamed.*NNNN_lower_case_words\.sql/],
     ['upper case in the name', { '0001_Init.sql': '' }, /misnamed/],
     [
+      'an upper-case extension (refused, not skipped)',
+      { '0001_init.sql': '', '0002_more.SQL': '' },
+      /misnamed/,
+    ],
+    ['a stray file', { '0001_init.sql': '', 'notes.txt': '' }, /misnamed/],
+    [
       'a gap in the numbering',
       { '0001_a.sql': '', '0003_c.sql': '' },
       /without gaps or repeats.*0003_c\.sql.*0002/,
