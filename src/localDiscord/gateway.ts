@@ -3,10 +3,12 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Hub } from './hub.js';
-import type { Json, LocalGuild } from './world.js';
+import type { Json, LocalGuild, StoredMessage } from './world.js';
 
 interface Session {
   readonly id: string;
+  /** The intents of its IDENTIFY: which events it receives. */
+  readonly intents: number;
   seq: number;
   socket: WebSocket | null;
   /** Every dispatch of this session, for RESUME after a reconnect. */
@@ -23,6 +25,8 @@ const OP = {
   hello: 10,
   ack: 11,
 } as const;
+
+const INTENT = { guildMessages: 1 << 9, messageContent: 1 << 15 } as const;
 
 export class Gateway {
   private readonly wss: WebSocketServer;
@@ -74,7 +78,7 @@ export class Gateway {
           socket.close(4013, 'Invalid intent(s).');
           return;
         }
-        this.identify(socket);
+        this.identify(socket, d.intents);
         return;
       case OP.resume:
         this.resume(socket, d);
@@ -84,9 +88,9 @@ export class Gateway {
     }
   }
 
-  private identify(socket: WebSocket): void {
+  private identify(socket: WebSocket, intents: number): void {
     this.identifies++;
-    const session: Session = { id: randomBytes(16).toString('hex'), seq: 0, socket, sent: [] };
+    const session: Session = { id: randomBytes(16).toString('hex'), intents, seq: 0, socket, sent: [] };
     this.sessions.set(session.id, session);
     const guilds = [...this.hub.world.guilds.values()];
     this.send(session, 'READY', {
@@ -137,6 +141,40 @@ export class Gateway {
   /** Sends an event to every session (queued for a session that is disconnected, until it resumes). */
   dispatch(type: string, data: unknown): void {
     for (const session of this.sessions.values()) this.send(session, type, data);
+  }
+
+  /**
+   * A message was created, edited or deleted: MESSAGE_CREATE / _UPDATE / _DELETE to the sessions
+   * with the GUILD_MESSAGES intent, as Discord does. Without MESSAGE_CONTENT (privileged), a message
+   * by someone else arrives with its content, embeds, components and attachments emptied. An
+   * ephemeral message is never dispatched to anyone.
+   */
+  messageEvent(message: StoredMessage): void {
+    if (message.visibleTo !== null) return;
+    const type = message.deleted
+      ? 'MESSAGE_DELETE'
+      : message.editedAt !== null
+        ? 'MESSAGE_UPDATE'
+        : 'MESSAGE_CREATE';
+    for (const session of this.sessions.values()) {
+      if ((session.intents & INTENT.guildMessages) === 0) continue;
+      if (message.deleted) {
+        this.send(session, type, {
+          id: message.id,
+          channel_id: message.channelId,
+          guild_id: message.guildId,
+        });
+        continue;
+      }
+      const json: Json = { ...this.hub.world.messageJson(message, this.hub.port), guild_id: message.guildId };
+      const readable =
+        (session.intents & INTENT.messageContent) !== 0 || message.authorId === this.hub.applicationId;
+      this.send(
+        session,
+        type,
+        readable ? json : { ...json, content: '', embeds: [], components: [], attachments: [] },
+      );
+    }
   }
 
   get connected(): number {

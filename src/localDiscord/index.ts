@@ -9,7 +9,7 @@ import { Gateway } from './gateway.js';
 import { Hub, type RequestHold, type RestCall } from './hub.js';
 import { handleRest } from './rest.js';
 import { DEFAULT_WAIT_MS, type MessageView, ScriptedUser, viewOf, waitUntil } from './scripted.js';
-import { type LocalChannel, type LocalGuild, World } from './world.js';
+import { type LocalChannel, type LocalGuild, type StoredMessage, World } from './world.js';
 
 export type { RequestHold, RestCall } from './hub.js';
 export type { InteractionHandle, MessageView, ScriptedUser } from './scripted.js';
@@ -54,6 +54,7 @@ export class LocalDiscord {
       });
     });
     const gateway = new Gateway(server, hub, options.heartbeatIntervalMs ?? 41_250);
+    hub.on('message', (message: StoredMessage) => gateway.messageEvent(message));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, '127.0.0.1', () => resolve());

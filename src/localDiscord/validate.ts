@@ -222,6 +222,24 @@ function checkTextInput(errors: FormErrors, path: Path, input: Json, needsLabel:
   if (input.value !== undefined) checkLength(errors, [...path, 'value'], input.value, 0, 4000);
   if (input.placeholder !== undefined)
     checkLength(errors, [...path, 'placeholder'], input.placeholder, 0, 100);
+  if (input.style !== 1 && input.style !== 2)
+    errors.add([...path, 'style'], 'BASE_TYPE_CHOICES', 'Value must be one of (1, 2).');
+  const bound = (key: 'min_length' | 'max_length', low: number) => {
+    const value = input[key];
+    if (value === undefined) return;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < low || value > 4000)
+      errors.add([...path, key], 'NUMBER_TYPE_MAX', `Must be between ${low} and 4000.`);
+  };
+  bound('min_length', 0);
+  bound('max_length', 1);
+  if (
+    typeof input.min_length === 'number' &&
+    typeof input.max_length === 'number' &&
+    input.min_length > input.max_length
+  )
+    errors.add([...path, 'min_length'], 'BASE_TYPE_BAD_INT', 'Must be at most max_length.');
+  if (input.required !== undefined && typeof input.required !== 'boolean')
+    errors.add([...path, 'required'], 'BASE_TYPE_BAD_BOOLEAN', 'Must be a boolean.');
 }
 
 export function validateChoices(data: Json): FormErrors {

@@ -180,6 +180,22 @@ describe('message limits (50035 Invalid Form Body)', () => {
       /embeds/,
     ],
     ['11 embeds', { embeds: Array.from({ length: 11 }, (_, i) => ({ title: `e${i}` })) }, /embeds/],
+    [
+      'a select option label of 101 characters',
+      { components: [row(select({ options: [{ label: 'l'.repeat(101), value: 'a' }] }))] },
+      /label/,
+    ],
+    [
+      'a select option value of 101 characters',
+      { components: [row(select({ options: [{ label: 'a', value: 'v'.repeat(101) }] }))] },
+      /value/,
+    ],
+    [
+      'an embed field value of 1025 characters',
+      { embeds: [{ fields: [{ name: 'f', value: 'v'.repeat(1025) }] }] },
+      /fields/,
+    ],
+    ['an embed footer of 2049 characters', { embeds: [{ footer: { text: 'f'.repeat(2049) } }] }, /footer/],
   ];
 
   it.each(cases)('a reply with %s is refused', async (_what, body, path) => {
@@ -273,6 +289,26 @@ describe('modal limits', () => {
       title,
       components: [row({ type: 4, custom_id: 'name', label: 'Name', style: 1 })],
     }) as unknown as APIModalInteractionResponseCallbackData;
+
+  const withInput = (input: object) =>
+    ({
+      custom_id: 'rename',
+      title: 'Rename',
+      components: [row({ type: 4, custom_id: 'name', label: 'Name', style: 1, ...input })],
+    }) as unknown as APIModalInteractionResponseCallbackData;
+
+  it.each<[string, object, RegExp]>([
+    ['a text input label of 46 characters', { label: 'l'.repeat(46) }, /label/],
+    ['a text input style other than 1 or 2', { style: 9 }, /style/],
+    ['a max_length above 4000', { max_length: 4001 }, /max_length/],
+    ['a min_length above max_length', { min_length: 10, max_length: 5 }, /min_length/],
+    ['a required that is not a boolean', { required: 'yes' }, /required/],
+  ])('a modal with %s is refused with 50035', async (_what, input, path) => {
+    const error = await refusal((interaction) => interaction.showModal(withInput(input)));
+    expect(error.code).toBe(50035);
+    expect(errorPaths(error)).toMatch(path);
+    expect(fx.alice.openModal).toBeNull();
+  });
 
   it('a modal title of 46 characters is refused with 50035', async () => {
     const error = await refusal((interaction) => interaction.showModal(modal('m'.repeat(46))));

@@ -31,6 +31,8 @@ export interface DiscordFixtureOptions {
   /** Scripted users to add (default alice and bob). */
   readonly users?: readonly string[];
   readonly heartbeatIntervalMs?: number;
+  /** The client's gateway intents (default: Guilds only, as the bot). */
+  readonly intents?: readonly GatewayIntentBits[];
   /** Called for interactions that no `handleNext` claimed. */
   readonly onInteraction?: (interaction: Interaction) => unknown;
 }
@@ -117,7 +119,10 @@ export async function startDiscordFixture(options: DiscordFixtureOptions = {}): 
   const { guild, channels } = discord.addGuild('Tichu Club', ['general']);
   const channel = channels[0]!;
   const rest = new REST({ api: discord.restUrl }).setToken(discord.token);
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: discord.restUrl } });
+  const client = new Client({
+    intents: [...(options.intents ?? [GatewayIntentBits.Guilds])],
+    rest: { api: discord.restUrl },
+  });
 
   let closed = false;
   const close = async () => {
