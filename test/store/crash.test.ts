@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { owesAction } from '../../src/bots/randomBot.js';
 import { Rng, replay, seedRng } from '../../src/engine/index.js';
 import { Store } from '../../src/store/store.js';
 
@@ -24,8 +25,11 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the worker; kills it with SIGKILL after `killAfterAcks` acknowledgements (null: let it finish). */
-function runWorker(seed: string, killAfterAcks: number | null, matches = 1000): Promise<Run> {
+/**
+ * Runs the worker; kills it with SIGKILL `killAfterMs` after its first acknowledgement, at whatever
+ * it is doing then (null: let it finish).
+ */
+function runWorker(seed: string, killAfterMs: number | null, matches = 1000): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(
       process.execPath,
@@ -36,6 +40,7 @@ function runWorker(seed: string, killAfterAcks: number | null, matches = 1000): 
     );
     const run: Run = { acks: [], finished: [], code: null, signal: null, stderr: '' };
     let buffer = '';
+    let killer: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000); // a bound, never the expected path
     child.stdout?.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
@@ -46,14 +51,17 @@ function runWorker(seed: string, killAfterAcks: number | null, matches = 1000): 
         if (kind === 'ack') run.acks.push([Number(match), Number(version)]);
         if (kind === 'finished') run.finished.push(Number(match));
       }
-      if (killAfterAcks !== null && run.acks.length >= killAfterAcks) child.kill('SIGKILL');
+      if (killAfterMs !== null && run.acks.length > 0 && !killer)
+        killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       run.stderr += chunk.toString();
     });
     child.on('error', reject);
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': every line the worker wrote before it died has been read.
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
+      clearTimeout(killer);
       run.code = code;
       run.signal = signal;
       resolve(run);
@@ -82,6 +90,11 @@ function checkDatabase(acks: ReadonlyArray<[number, number]>): { matches: number
       expect(stored.loggedVersion).toBe(stored.state.version);
       const rebuilt = replay(stored.settings, stored.seed, log);
       expect(rebuilt.ok && rebuilt.value).toEqual(stored.state);
+      // The bot (seat 3) answered in the same transaction as the action before: it never owes a
+      // move in what the file holds, whenever the process died.
+      expect(owesAction(stored.state, 3), `match ${id} v${stored.state.version}: the bot owes a move`).toBe(
+        false,
+      );
     }
     return { matches: ids.length, actions };
   } finally {
@@ -93,9 +106,9 @@ describe('crash safety', () => {
   it('keeps every acknowledged action across SIGKILLs at random moments, and play continues to the end', async () => {
     const rng = new Rng(seedRng('crash-test'));
     const allAcks: Array<[number, number]> = [];
-    const kills = 12;
+    const kills = 16;
     for (let round = 0; round < kills; round++) {
-      const run = await runWorker(`round-${round}`, 1 + rng.nextInt(150));
+      const run = await runWorker(`round-${round}`, rng.nextInt(400));
       expect(run.stderr).toBe('');
       expect(run.signal).toBe('SIGKILL');
       allAcks.push(...run.acks);

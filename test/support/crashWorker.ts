@@ -15,7 +15,9 @@ const matchesToFinish = Number(matchesArg);
 
 const GUILD = '910000000000000001';
 const CHANNEL = '920000000000000001';
-const PLAYERS = SEATS.map((s) => ({ userId: `93000000000000000${s}`, name: `Player ${s}` }));
+// Three people and a bot: a person's action and the bot's answers to it commit together, and a
+// kill must never separate them.
+const PLAYERS = SEATS.slice(0, 3).map((s) => ({ userId: `93000000000000000${s}`, name: `Player ${s}` }));
 const host = PLAYERS[0] as (typeof PLAYERS)[number];
 
 const store = Store.open(file);
@@ -36,6 +38,8 @@ function tableId(): string {
     const joined = service.join(opened.value.id, player);
     if (!joined.ok) throw new Error(`join: ${joined.error.code}`);
   }
+  const bot = service.addBot(opened.value.id, host);
+  if (!bot.ok) throw new Error(`bot: ${bot.error.code}`);
   return opened.value.id;
 }
 
