@@ -149,9 +149,10 @@ export function statsFigures(samples = 300): Figure[] {
   }
   reopened.close();
   rmSync(dir, { recursive: true, force: true });
-  const note = `${MATCHES.toLocaleString('en')} finished matches, ${SERVERS} servers, ${PLAYERS_PER_SERVER} players each; median of ${samples}`;
-  const lb = median(board);
-  const ps = median(player);
+  // The slowest of the samples counts, not the median: the reply must never need deferring for it.
+  const lb = Math.max(...board);
+  const ps = Math.max(...player);
+  const note = `${MATCHES.toLocaleString('en')} finished matches, ${SERVERS} servers, ${PLAYERS_PER_SERVER} players each; slowest of ${samples} (median ${round3(median(board))} ms)`;
   return [
     {
       key: 'stats.leaderboard.ms',
@@ -167,7 +168,11 @@ export function statsFigures(samples = 300): Figure[] {
       unit: 'ms',
       target: '<= 50 ms',
       met: ps <= 50,
-      note: 'totals, rating, rank and favourite partner',
+      note: `totals, rating, rank and favourite partner; slowest of ${samples} (median ${round3(median(player))} ms)`,
     },
   ];
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
 }
