@@ -161,6 +161,15 @@ export function removeBot(core: Core, tableId: string, actor: Actor, seat: unkno
   const found = findTable(core, tableId);
   if (!found.ok) return found;
   const { table } = found.value;
+  // No seat named: the bot in the highest seat leaves.
+  if (seat === undefined) {
+    const last = [3, 2, 1, 0].find((s) => table.seats[s]?.kind === 'bot');
+    if (last === undefined) {
+      const bad = needHost(table, actor) ?? needStatus(table, 'lobby', 'finished');
+      return refuse(bad ?? { code: 'no_bot' });
+    }
+    return removeBot(core, tableId, actor, last);
+  }
   const bad = needHost(table, actor) ?? needStatus(table, 'lobby', 'finished') ?? checkSeat(seat);
   if (bad) return refuse(bad);
   if (!isSeat(seat) || table.seats[seat]?.kind !== 'bot')
@@ -182,7 +191,7 @@ export function removePlayer(
   if (bad) return refuse(bad);
   if (userId === table.hostId) return refuse({ code: 'cannot_remove_host' });
   const seat = seatOfUser(table, userId);
-  if (seat === null) return refuse({ code: 'not_seated' });
+  if (seat === null) return refuse({ code: 'player_not_seated', userId });
   return ok(saveTable(core, found.value, withSeat(table, seat, null)));
 }
 

@@ -21,6 +21,8 @@ export type Refusal =
   | { readonly code: 'already_voted' }
   | { readonly code: 'not_a_bot'; readonly seat: Seat }
   | { readonly code: 'cannot_remove_host' }
+  | { readonly code: 'player_not_seated'; readonly userId: string }
+  | { readonly code: 'no_bot' }
   | { readonly code: 'unknown_match' }
   | { readonly code: 'match_in_progress' }
   | { readonly code: 'hand_not_over' }

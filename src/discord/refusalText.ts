@@ -86,6 +86,9 @@ const REFUSAL_TEXTS: RefusalTexts = {
   match_in_progress: () => 'That match is still being played: it can be exported once it is over.',
   hand_not_over: () => 'That hand is not over yet (or does not exist): its cards stay secret until it ends.',
   cannot_remove_host: () => 'The host cannot be removed; the host can leave or end the table.',
+  // A mention renders as the member's name; answers are sent with no mention allowed, so no ping.
+  player_not_seated: (r) => `<@${r.userId}> is not seated at this table.`,
+  no_bot: () => 'There is no bot at this table.',
   unreadable_cards: (r) => `I could not read those cards: ${r.reason}.`,
   restarting: () => 'The bot is restarting; try again in a moment.',
   internal_error: () => 'Something went wrong on our side. Use /hand to see where the table stands.',

@@ -26,6 +26,10 @@ export function renderTable(snapshot: TableSnapshot): MessagePayload {
   } else {
     lines.push(`First to ${settings.targetScore} points · seating: ${table.seating}`);
   }
+  // The table's rule flags, whenever they differ from the usual rules (and in the lobby always).
+  const house = houseRules(settings);
+  if (house.length > 0) lines.push(`House rules: ${house.join(' · ')}`);
+  else if (!view) lines.push('Standard rules');
   lines.push(statusLine(snapshot));
   const fields: Array<Record<string, unknown>> = [
     { name: 'Seats', value: seatLines(snapshot).join('\n'), inline: false },
@@ -155,4 +159,13 @@ function buttons({ table, view }: TableSnapshot): Array<Record<string, unknown>>
     ];
   }
   return [];
+}
+
+/** The rule flags that differ from the usual rules, in words. */
+function houseRules(settings: TableSnapshot['table']['settings']): string[] {
+  const rules: string[] = [];
+  if (!settings.callsAfterFirstOut) rules.push('no Tichu once someone is out');
+  if (!settings.wishOptional) rules.push('the Mah Jong must name a wish');
+  if (!settings.bombIgnoresWish) rules.push('a bomb must respect the wish');
+  return rules;
 }

@@ -348,6 +348,20 @@ describe("the host's controls", () => {
     ]);
   });
 
+  it('with no seat named, removes the bot in the highest seat, and says so when there is none', () => {
+    const table = lobby(); // HOST, ALICE and a bot in seat 2
+    accepted(fx.service.addBot(table.id, HOST)); // and one in seat 3
+    expect(refusal(fx.service.removeBot(table.id, ALICE, undefined)).code).toBe('not_host');
+    expect(accepted(fx.service.removeBot(table.id, HOST, undefined)).seats[3]).toBeNull();
+    expect(accepted(fx.service.removeBot(table.id, HOST, undefined)).seats).toEqual([
+      seated(HOST),
+      seated(ALICE),
+      null,
+      null,
+    ]);
+    expect(refusal(fx.service.removeBot(table.id, HOST, undefined))).toEqual({ code: 'no_bot' });
+  });
+
   it('removes another player from the lobby', () => {
     const table = lobby();
     expect(accepted(fx.service.removePlayer(table.id, HOST, ALICE.userId)).seats).toEqual([
@@ -356,7 +370,10 @@ describe("the host's controls", () => {
       BOT,
       null,
     ]);
-    expect(refusal(fx.service.removePlayer(table.id, HOST, ALICE.userId))).toEqual({ code: 'not_seated' });
+    expect(refusal(fx.service.removePlayer(table.id, HOST, ALICE.userId))).toEqual({
+      code: 'player_not_seated',
+      userId: ALICE.userId,
+    });
   });
 
   it('may not remove the host', () => {
