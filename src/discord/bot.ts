@@ -1,5 +1,5 @@
 /** The composition root: the database, the table service, the discord.js client and the handlers. */
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Environment } from '../app/ids.js';
 import { StatsService } from '../app/stats.js';
@@ -46,6 +46,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   );
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    // The bot reads messages only from the interactions that carry them: caching them (200 a
+    // channel by default) only grows the heap and the garbage collector's pauses.
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
     ...(options.restApi ? { rest: { api: options.restApi } } : {}),
   });
   holdUntilDurable(client, store);
