@@ -16,6 +16,7 @@ import {
   type Seat,
   seatView,
 } from '../../src/engine/index.js';
+import { playingTable } from '../support/records.js';
 
 const FIVES: Card[] = ['5jd', '5sw', '5pg', '5st'];
 const NINES: Card[] = ['9jd', '9sw', '9pg', '9st'];
@@ -48,25 +49,7 @@ function outOfTurn(bombs: Card[][], inTurn = false): PlayerSnapshot {
   const base = seatView(state, seat);
   const legal: Action[] = bombs.map((cards) => ({ type: 'play', cards }));
   return {
-    table: {
-      id: 'abcd1234',
-      guildId: '100000000000000001',
-      channelId: '200000000000000001',
-      hostId: '300000000000000000',
-      messageId: null,
-      status: 'playing',
-      settings: state.settings,
-      seating: 'chosen',
-      matchId: 1,
-      pauseVotes: [],
-      seats: [0, 1, 2, 3].map((n) => ({
-        kind: 'user',
-        userId: `30000000000000000${n}`,
-        name: `P${n}`,
-      })) as never,
-      createdAt: 0,
-      updatedAt: 0,
-    },
+    table: playingTable(state.settings),
     seat,
     view: { ...base, hand: [...bombs.flat(), '2jd', '3sw'] },
     legal,

@@ -6,6 +6,7 @@ import type { ActOutcome } from '../../src/app/matchPlay.js';
 import type { TableService } from '../../src/app/tableService.js';
 import { TurnNotifier } from '../../src/discord/turnNotifier.js';
 import { type MatchState, makeSettings, newMatch } from '../../src/engine/index.js';
+import { playingTable, RECORD_USERS } from '../support/records.js';
 
 describe('TurnNotifier memory', () => {
   it('forgets activity older than the interval, so a long-running bot does not grow without end', () => {
@@ -29,27 +30,13 @@ describe('TurnNotifier memory', () => {
 });
 
 describe('TurnNotifier pings', () => {
-  const users = ['300000000000000000', '300000000000000001', '300000000000000002', '300000000000000003'];
+  const users = RECORD_USERS;
   /** A playing table whose turn is `seat`'s (the state's other fields do not matter here). */
   function outcome(seat: 0 | 1 | 2 | 3): ActOutcome {
     const base = newMatch(makeSettings(), 'pings');
     const state: MatchState = { ...base, hand: { ...base.hand, phase: 'play', turn: seat, pending: null } };
     return {
-      table: {
-        id: 'abcd1234',
-        guildId: '100000000000000001',
-        channelId: '200000000000000001',
-        hostId: users[0] as string,
-        messageId: null,
-        status: 'playing',
-        settings: state.settings,
-        seating: 'chosen',
-        matchId: 1,
-        pauseVotes: [],
-        seats: users.map((userId, n) => ({ kind: 'user', userId, name: `P${n}` })) as never,
-        createdAt: 0,
-        updatedAt: 0,
-      },
+      table: playingTable(state.settings),
       state,
       events: [],
     };
