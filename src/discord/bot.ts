@@ -51,7 +51,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
     ...(options.restApi ? { rest: { api: options.restApi } } : {}),
   });
-  holdUntilDurable(client, store);
+  holdUntilDurable(client, store, logger);
   const tableMessages = new TableMessages(client, service, logger, options.tableEditDelayMs);
   const notifier = new TurnNotifier(client, service, logger, options.turnPingIntervalMs);
   const ctx: BotContext = { service, stats: new StatsService(store), tableMessages, notifier, logger };
@@ -88,11 +88,19 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
  * answer, a table edit, a "your turn" message) first waits for the store's flush. One rule in one
  * place, rather than a wait before each of the many places that answer.
  */
-function holdUntilDurable(client: Client, store: Store): void {
+function holdUntilDurable(client: Client, store: Store, logger: Logger): void {
   const rest = client.rest;
   const send = rest.request.bind(rest);
+  let reported = false;
   rest.request = async (request) => {
-    await store.durable();
+    try {
+      await store.durable();
+    } catch (error) {
+      // The disk failed a flush: the bot goes silent rather than confirm what may be lost.
+      if (!reported) logger.fatal({ err: String(error) }, 'stopped answering: restart the bot');
+      reported = true;
+      throw error;
+    }
     return send(request);
   };
 }

@@ -62,9 +62,14 @@ export class Router {
       }
     } catch (error) {
       outcome = { result: 'error' };
+      const code = (error as { code?: unknown } | null)?.code;
+      const damaged = typeof code === 'string' && code.startsWith('SQLITE_CORRUPT');
       this.ctx.logger.error(
         { err: error instanceof Error ? error.message : String(error), interaction: interaction.id, kind },
-        'handler failed',
+        // A damaged page shows only when a table on it is first read (tables load lazily).
+        damaged
+          ? 'the database file is damaged: stop the bot and restore it from a backup'
+          : 'handler failed',
       );
       await this.apologize(interaction);
     }

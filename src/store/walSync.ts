@@ -7,8 +7,12 @@
  */
 import { closeSync, existsSync, fdatasync, openSync } from 'node:fs';
 
+type Sync = (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => void;
+
 export class WalSync {
   private fd: number | null = null;
+  /** A flush that failed: nothing after it can be called durable (the kernel may have dropped pages). */
+  private failure: Error | null = null;
   private committed = 0;
   private synced = 0;
   private running: Promise<void> | null = null;
@@ -16,18 +20,26 @@ export class WalSync {
   /** How many flushes ran (for tests and benchmarks: fewer than commits under load). */
   flushes = 0;
 
-  /** `walPath` null: nothing to flush (an in-memory database). */
-  constructor(private readonly walPath: string | null) {}
+  /** `walPath` null: nothing to flush (an in-memory database). `sync` is injectable for tests. */
+  constructor(
+    private readonly walPath: string | null,
+    private readonly sync: Sync = fdatasync,
+  ) {}
 
   /** A transaction just committed. */
   noteCommit(): void {
     this.committed++;
   }
 
-  /** Resolves once every commit made before the call is on disk. */
+  /**
+   * Resolves once every commit made before the call is on disk. After a failed flush it rejects,
+   * now and for good: pages the kernel failed to write may be gone, so nothing is acknowledged any
+   * more (restart the bot: SQLite recovers from what the disk holds).
+   */
   async durable(): Promise<void> {
     const target = this.committed;
-    while (this.synced < target) {
+    while (this.synced < target || this.failure) {
+      if (this.failure) throw this.failure;
       if (!this.running) this.running = this.flush().finally(() => (this.running = null));
       await this.running;
     }
@@ -43,9 +55,16 @@ export class WalSync {
     const upTo = this.committed;
     const fd = this.open();
     if (fd !== null) {
-      await new Promise<void>((resolve, reject) =>
-        fdatasync(fd, (error) => (error ? reject(error) : resolve())),
-      );
+      try {
+        await new Promise<void>((resolve, reject) =>
+          this.sync(fd, (error) => (error ? reject(error) : resolve())),
+        );
+      } catch (error) {
+        this.failure = new Error(
+          `the database could not be flushed to disk (${error instanceof Error ? error.message : String(error)})`,
+        );
+        throw this.failure;
+      }
       this.flushes++;
     }
     this.synced = Math.max(this.synced, upTo);

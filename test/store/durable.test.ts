@@ -1,9 +1,10 @@
 /** Durability off the event loop: commits are flushed (fdatasync of the WAL) before anything is acknowledged. */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Store } from '../../src/store/store.js';
+import { WalSync } from '../../src/store/walSync.js';
 
 let dir: string;
 let store: Store;
@@ -65,5 +66,21 @@ describe('Store.durable', () => {
     } finally {
       memory.close();
     }
+  });
+
+  it('after a failed flush, nothing is ever called durable again', async () => {
+    const wal = join(dir, 'failing-wal');
+    writeFileSync(wal, 'x');
+    let calls = 0;
+    const sync = new WalSync(wal, (_fd, done) => {
+      calls++;
+      done(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }));
+    });
+    sync.noteCommit();
+    await expect(sync.durable()).rejects.toThrow(/could not be flushed to disk \(EIO: i\/o error\)/);
+    // No new commit, and still refused: the failed pages may be lost.
+    await expect(sync.durable()).rejects.toThrow(/could not be flushed/);
+    expect(calls).toBe(1);
+    sync.close();
   });
 });
