@@ -120,8 +120,12 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     return n === null ? undefined : ((n - 1) as Seat);
   };
   const say = async (content: string) => {
-    await interaction.reply({ content, flags: EPHEMERAL, allowedMentions: { parse: [] } });
-    ctx.tableMessages.schedule(tableId);
+    try {
+      await interaction.reply({ content, flags: EPHEMERAL, allowedMentions: { parse: [] } });
+    } finally {
+      // The change is committed: the table message follows even if the answer did not get through.
+      ctx.tableMessages.schedule(tableId);
+    }
     return { result: 'ok', tableId };
   };
   switch (sub) {

@@ -21,6 +21,8 @@ try {
     applicationId: config.applicationId,
     databasePath: config.databasePath,
     logger,
+    // The disk failed a flush: exit, so that a supervisor restarts the bot on what the disk holds.
+    onFatal: () => process.exit(1),
     ...(config.apiUrl ? { restApi: config.apiUrl } : {}),
   });
   logger.info(

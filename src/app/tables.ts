@@ -46,7 +46,13 @@ export class Tables {
       match: table.matchId === null ? null : this.loadMatch(table.matchId),
     };
     this.remember(loaded);
-    return this.afterLoad(loaded);
+    try {
+      return this.afterLoad(loaded);
+    } catch (error) {
+      // Not brought up to date (a busy or full disk): not kept either, so the next touch retries.
+      this.cache.delete(tableId);
+      throw error;
+    }
   }
 
   activeInChannel(channelId: string): LoadedTable | null {

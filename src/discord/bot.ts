@@ -20,6 +20,11 @@ export interface BotOptions {
   readonly env?: Environment;
   readonly tableEditDelayMs?: number;
   readonly turnPingIntervalMs?: number;
+  /**
+   * Called once if the database can no longer be flushed to disk: the bot has stopped answering
+   * (nothing it says could be trusted to last). `npm start` exits so a supervisor restarts it.
+   */
+  readonly onFatal?: (error: Error) => void;
 }
 
 export interface RunningBot {
@@ -51,11 +56,17 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
     ...(options.restApi ? { rest: { api: options.restApi } } : {}),
   });
-  holdUntilDurable(client, store, logger);
+  let router: Router | null = null;
+  holdUntilDurable(client, store, (error) => {
+    logger.fatal({ err: error.message }, 'stopped answering: the database cannot be flushed to disk');
+    router?.stopAccepting();
+    options.onFatal?.(error);
+  });
   const tableMessages = new TableMessages(client, service, logger, options.tableEditDelayMs);
   const notifier = new TurnNotifier(client, service, logger, options.turnPingIntervalMs);
   const ctx: BotContext = { service, stats: new StatsService(store), tableMessages, notifier, logger };
-  const router = new Router(client, ctx);
+  router = new Router(client, ctx);
+  const running = router;
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   try {
     await client.login(options.token);
@@ -74,7 +85,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     async stop() {
       if (stopped) return;
       stopped = true;
-      await router.drain();
+      await running.drain();
       await tableMessages.drain();
       await client.destroy();
       store.close();
@@ -88,17 +99,17 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
  * answer, a table edit, a "your turn" message) first waits for the store's flush. One rule in one
  * place, rather than a wait before each of the many places that answer.
  */
-function holdUntilDurable(client: Client, store: Store, logger: Logger): void {
+function holdUntilDurable(client: Client, store: Store, onFailure: (error: Error) => void): void {
   const rest = client.rest;
   const send = rest.request.bind(rest);
-  let reported = false;
+  let failed = false;
   rest.request = async (request) => {
     try {
       await store.durable();
     } catch (error) {
       // The disk failed a flush: the bot goes silent rather than confirm what may be lost.
-      if (!reported) logger.fatal({ err: String(error) }, 'stopped answering: restart the bot');
-      reported = true;
+      if (!failed) onFailure(error instanceof Error ? error : new Error(String(error)));
+      failed = true;
       throw error;
     }
     return send(request);

@@ -53,9 +53,13 @@ async function lobbyButton(
   const snapshot = ctx.service.tableView(id.tableId);
   if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error, id.tableId);
   // The public message itself was clicked: the update is both the answer and the edit.
-  await interaction.update(toDiscord(renderTable(snapshot.value)));
-  ctx.tableMessages.updatedDirectly(id.tableId, interaction.message.id);
-  if ('events' in result.value) ctx.notifier.afterAction(result.value, actor.userId);
+  try {
+    await interaction.update(toDiscord(renderTable(snapshot.value)));
+  } finally {
+    // Whether or not the answer got through, the stored message ends up showing the table as it is.
+    ctx.tableMessages.updatedDirectly(id.tableId);
+    if ('events' in result.value) ctx.notifier.afterAction(result.value, actor.userId);
+  }
   return { result: 'ok', tableId: id.tableId };
 }
 

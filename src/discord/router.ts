@@ -26,6 +26,11 @@ export class Router {
     });
   }
 
+  /** New interactions are no longer handled (they are told the bot is restarting). */
+  stopAccepting(): void {
+    this.accepting = false;
+  }
+
   /** Stops taking new interactions and waits for the ones being handled. */
   async drain(): Promise<void> {
     this.accepting = false;

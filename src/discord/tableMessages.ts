@@ -57,14 +57,13 @@ export class TableMessages {
   }
 
   /**
-   * The public message was just updated directly (a click on it answered by an update): an edit
-   * under way renders an older state and would land after it, so it is followed by a fresh one; a
-   * click on some other copy of the table leaves the stored message to be edited.
+   * The public message was just updated directly (a click on it answered by an update, or an
+   * attempt that failed). An edit that started while that answer waited for the disk or for
+   * Discord may have landed after it or before it, so a fresh edit always follows: it renders the
+   * state as it is now, and coalesces with any other edit asked for.
    */
-  updatedDirectly(tableId: string, messageId: string): void {
-    const snapshot = this.service.tableView(tableId);
-    const stored = snapshot.ok ? snapshot.value.table.messageId : null;
-    if (stored !== messageId || this.inFlight.has(tableId)) this.schedule(tableId);
+  updatedDirectly(tableId: string): void {
+    this.schedule(tableId);
   }
 
   /** Asks for an edit soon; many asks in a burst become one edit. */

@@ -45,6 +45,7 @@ interface Gate {
   readonly match: (method: string, path: string) => boolean;
   readonly opened: Promise<void>;
   readonly arrivedNow: () => void;
+  readonly release: () => void;
 }
 
 export class Hub extends EventEmitter {
@@ -62,15 +63,18 @@ export class Hub extends EventEmitter {
     const arrived = new Promise<void>((resolve) => {
       arrivedNow = resolve;
     });
-    const gate: Gate = { match, opened, arrivedNow };
-    this.gates.push(gate);
-    return {
-      arrived,
-      release: () => {
-        this.gates = this.gates.filter((g) => g !== gate);
-        open();
-      },
+    const release = () => {
+      this.gates = this.gates.filter((g) => g !== gate);
+      open();
     };
+    const gate: Gate = { match, opened, arrivedNow, release };
+    this.gates.push(gate);
+    return { arrived, release };
+  }
+
+  /** Lets everything held through (at close, so no request hangs). */
+  releaseAll(): void {
+    for (const gate of this.gates) gate.release();
   }
 
   /** Waits at every gate that holds this request. */

@@ -157,6 +157,7 @@ export class LocalDiscord {
   }
 
   async close(): Promise<void> {
+    this.hub.releaseAll();
     await this.gateway.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));

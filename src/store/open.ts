@@ -38,7 +38,10 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database.
     );
   }
   try {
-    db.pragma('journal_mode = WAL');
+    const mode = db.pragma('journal_mode = WAL', { simple: true });
+    // Durability is built on the WAL (Store.durable flushes it): refuse to run without one.
+    if (mode !== 'wal' && file !== ':memory:')
+      throw new Error(`the database cannot use write-ahead logging (journal mode ${String(mode)})`);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');

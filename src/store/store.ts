@@ -16,7 +16,7 @@ export class Store {
     this.tables = new TableRepo(db);
     this.matches = new MatchRepo(db);
     this.stats = new StatsRepo(db);
-    this.wal = new WalSync(db.memory ? null : `${db.name}-wal`);
+    this.wal = new WalSync(db.memory ? null : `${mainFile(db)}-wal`);
   }
 
   static open(path: string, options: OpenOptions = {}): Store {
@@ -42,4 +42,10 @@ export class Store {
     this.wal.close();
     if (this.db.open) this.db.close();
   }
+}
+
+/** The main database file as SQLite opened it (symbolic links resolved): its WAL lies beside it. */
+function mainFile(db: Database.Database): string {
+  const rows = db.pragma('database_list') as Array<{ name: string; file: string }>;
+  return rows.find((r) => r.name === 'main')?.file || db.name;
 }

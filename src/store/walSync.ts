@@ -53,29 +53,34 @@ export class WalSync {
 
   private async flush(): Promise<void> {
     const upTo = this.committed;
-    const fd = this.open();
-    if (fd !== null) {
-      try {
+    try {
+      const fd = this.open();
+      if (fd === null) {
+        // Commits without a WAL file would be commits nothing flushes: never call them durable.
+        if (upTo > 0 && this.walPath !== null) throw new Error(`no WAL file at ${this.walPath}`);
+      } else {
         await new Promise<void>((resolve, reject) =>
           this.sync(fd, (error) => (error ? reject(error) : resolve())),
         );
-      } catch (error) {
-        this.failure = new Error(
-          `the database could not be flushed to disk (${error instanceof Error ? error.message : String(error)})`,
-        );
-        throw this.failure;
+        this.flushes++;
       }
-      this.flushes++;
+    } catch (error) {
+      this.failure = new Error(
+        `the database could not be flushed to disk (${error instanceof Error ? error.message : String(error)})`,
+      );
+      throw this.failure;
+    } finally {
+      if (this.closing) this.release();
     }
     this.synced = Math.max(this.synced, upTo);
-    if (this.closing) this.release();
   }
 
   private open(): number | null {
     if (this.fd !== null || this.walPath === null || this.closing) return this.fd;
     // The -wal file exists from the first write on, and stays (reused) while the database is open.
     if (!existsSync(this.walPath)) return null;
-    this.fd = openSync(this.walPath, 'r');
+    // Read-write: flushing needs write access on some systems (Windows' FlushFileBuffers).
+    this.fd = openSync(this.walPath, 'r+');
     return this.fd;
   }
 

@@ -250,4 +250,18 @@ describe('lazy loading', () => {
     expect(fx.service.loadedTables).toBe(before - 1);
     expect(accepted(fx.service.tableView(c)).table.status).toBe('abandoned');
   });
+
+  it('a table whose bringing up to date fails is not kept, so the next touch tries again', () => {
+    const id = openLobby(fx, [USERS[0] as Actor], { channelId: '200000000000000301' }).id;
+    let fail = true;
+    const tables = new Tables(fx.store, (loaded) => {
+      if (fail) throw new Error('SQLITE_BUSY');
+      return loaded;
+    });
+    expect(() => tables.get(id)).toThrow('SQLITE_BUSY');
+    expect(tables.size).toBe(0);
+    fail = false;
+    expect(tables.get(id)?.table.id).toBe(id);
+    expect(tables.size).toBe(1);
+  });
 });

@@ -111,6 +111,52 @@ describe('the table message when Discord is slow', () => {
   });
 });
 
+describe('the table message when an answer is slow or lost', () => {
+  const firstCallback = () => {
+    let first = true;
+    return (method: string, path: string) => {
+      if (!first || !isCallback(method, path)) return false;
+      first = false;
+      return true;
+    };
+  };
+  const shown = (id: string) => seatsText(fx.discord.channelMessages(fx.channelId).find((m) => m.id === id));
+
+  it('a click answered late, after a newer edit landed, is followed by a fresh edit', async () => {
+    const [ann, ben, cat] = fx.users;
+    await ann!.slash(fx.channelId, 'table', { subcommand: 'create' }).reply();
+    const message = tableMessages()[0] as MessageView;
+    const hold = fx.discord.holdRequests(firstCallback());
+    // Cat's Join is answered by an update showing Ann and Cat; Discord holds it.
+    const click = cat!.click(message.id, find(message, 'join')!.custom_id as string);
+    await hold.arrived;
+    // Meanwhile Ben joins, and the edit showing all three lands first.
+    await ben!.slash(fx.channelId, 'table', { subcommand: 'join' }).reply();
+    await eventually(() => (shown(message.id).includes('Ben') ? true : undefined), 'the edit with Ben');
+    hold.release();
+    await click.acknowledged();
+    // The late update showed no Ben; a fresh edit brings him back.
+    await eventually(
+      () => (shown(message.id).includes('Ben') && shown(message.id).includes('Cat') ? true : undefined),
+      'all three on the message',
+    );
+  });
+
+  it("a join whose answer misses Discord's deadline still shows on the table message", async () => {
+    const [ann, ben] = fx.users;
+    await ann!.slash(fx.channelId, 'table', { subcommand: 'create' }).reply();
+    const message = tableMessages()[0] as MessageView;
+    const hold = fx.discord.holdRequests(firstCallback());
+    const joined = ben!.slash(fx.channelId, 'table', { subcommand: 'join' });
+    await hold.arrived;
+    // Past the 3 s deadline: the answer will be refused with 10062.
+    fx.discord.advanceTime(3_500);
+    hold.release();
+    await expect(joined.reply(1_000)).rejects.toThrow();
+    await eventually(() => (shown(message.id).includes('Ben') ? true : undefined), 'Ben on the message');
+  });
+});
+
 describe('durability before words', () => {
   it('no answer reaches Discord before what was committed is on disk', async () => {
     const [ann] = fx.users;

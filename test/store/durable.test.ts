@@ -1,5 +1,5 @@
 /** Durability off the event loop: commits are flushed (fdatasync of the WAL) before anything is acknowledged. */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -82,5 +82,27 @@ describe('Store.durable', () => {
     await expect(sync.durable()).rejects.toThrow(/could not be flushed/);
     expect(calls).toBe(1);
     sync.close();
+  });
+
+  it('flushes the real WAL when the database path is a symbolic link (SQLite puts the WAL beside the real file)', async () => {
+    const real = join(dir, 'real', 'x.sqlite');
+    Store.open(real).close();
+    const link = join(dir, 'link.sqlite');
+    symlinkSync(real, link);
+    const linked = Store.open(link);
+    try {
+      linked.transaction(() => linked.tables.upsertPlayer('300000000000000009', 'P', 1));
+      expect(existsSync(`${link}-wal`)).toBe(false);
+      await linked.durable();
+      expect(linked.wal.flushes).toBe(1);
+    } finally {
+      linked.close();
+    }
+  });
+
+  it('never calls commits durable when there is no WAL file to flush', async () => {
+    const sync = new WalSync(join(dir, 'nowhere-wal'));
+    sync.noteCommit();
+    await expect(sync.durable()).rejects.toThrow(/no WAL file/);
   });
 });
