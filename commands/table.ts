@@ -224,10 +224,14 @@ async function create(interaction: ChatInputCommandInteraction, ctx: BotContext)
   // The table message is the reply itself; its id is kept so it can be edited for good. Edits
   // asked for before the id is known (someone joins at once) wait for it rather than post anew.
   const tableId = opened.value.id;
+  let answered = false;
   await ctx.tableMessages.track(tableId, async () => {
     const reply = await interaction.reply({ ...toDiscord(renderTable(snapshot.value)), withResponse: true });
+    answered = true;
     const messageId = reply.resource?.message?.id;
     if (messageId) ctx.service.setMessageId(tableId, messageId);
   });
-  return { result: 'ok', tableId };
+  // The table is open either way: without the reply, its message is posted instead.
+  if (!answered) ctx.tableMessages.schedule(tableId);
+  return { result: answered ? 'ok' : 'reply_failed', tableId };
 }

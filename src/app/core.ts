@@ -3,7 +3,7 @@ import { err, isSeat, ok, type Result, type Seat } from '../engine/index.js';
 import type { TableRecord, TableStatus } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { type Environment, SNOWFLAKE, TABLE_ID } from './ids.js';
-import type { BotFault } from './matchPlay.js';
+import type { ActOutcome, BotFault } from './matchPlay.js';
 import type { Refusal } from './refusals.js';
 import type { LoadedTable, Tables } from './tables.js';
 
@@ -13,6 +13,11 @@ export interface Core {
   readonly env: Environment;
   /** Told when the engine refuses a bot seat's move (a bug to log; play goes on with another move). */
   readonly onBotFault: (fault: BotFault) => void;
+  /**
+   * Told when bot seats moved outside a player's action (a table loaded after a crash, or
+   * resumed): nobody's answer carries these moves, so the table message and pings must follow.
+   */
+  readonly onBotsMoved: (outcome: ActOutcome) => void;
 }
 
 /** Who is asking: identity comes only from Discord's interaction user, never from a custom id. */

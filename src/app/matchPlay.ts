@@ -66,7 +66,7 @@ export function startMatch(core: Core, tableId: string, actor: Actor): Outcome<A
   });
   const loaded: LoadedTable = { table: next, match: { id: next.matchId as number, state, handStart: 0 } };
   core.tables.put(loaded);
-  const { loaded: after, events } = settleBots(core, loaded);
+  const { loaded: after, events } = settleBots(core, loaded, false);
   return ok({ table: after.table, state: (after.match as LoadedMatch).state, events });
 }
 
@@ -197,11 +197,19 @@ export interface BotFault {
  * have come between a player's action and the bots' answers, in older versions). Returns the
  * events of the moves made.
  */
-export function settleBots(core: Core, loaded: LoadedTable): { loaded: LoadedTable; events: GameEvent[] } {
+export function settleBots(
+  core: Core,
+  loaded: LoadedTable,
+  announce = true,
+): { loaded: LoadedTable; events: GameEvent[] } {
   if (loaded.table.status !== 'playing' || !loaded.match) return { loaded, events: [] };
   const moves = botMoves(core, loaded.table, loaded.match.id, loaded.match.state);
   try {
-    return { loaded: commitMoves(core, loaded, moves), events: eventsOf(moves) };
+    const after = commitMoves(core, loaded, moves);
+    const events = eventsOf(moves);
+    if (announce && moves.length > 0)
+      core.onBotsMoved({ table: after.table, state: (after.match as LoadedMatch).state, events });
+    return { loaded: after, events };
   } catch (error) {
     if (!(error instanceof StaleWriteError)) throw error;
     // Someone else moved the match on: drop what we hold; the next touch reads it afresh.

@@ -54,6 +54,8 @@ export class TableService {
    * `onBotFault` hears of a bot seat's move the engine refused (a bug: log it); the seat then makes
    * another legal move so the table never waits for it.
    */
+  private botsMoved: (outcome: ActOutcome) => void = () => {};
+
   constructor(
     store: Store,
     env: Environment = systemEnvironment,
@@ -63,10 +65,19 @@ export class TableService {
       store,
       env,
       onBotFault,
+      onBotsMoved: (outcome) => this.botsMoved(outcome),
       // A table read from SQLite first lets its bots make the moves a crash may have cut short.
       tables: new Tables(store, (loaded) => settleBots(core, loaded).loaded),
     };
     this.core = core;
+  }
+
+  /**
+   * Hears of bot moves made outside a player's action (a table loaded after a crash, or resumed),
+   * which no answer carries: the Discord layer edits the table message and pings.
+   */
+  onBotsMoved(listener: (outcome: ActOutcome) => void): void {
+    this.botsMoved = listener;
   }
 
   openTable(input: lobby.OpenTableInput): Outcome<TableRecord> {

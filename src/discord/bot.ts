@@ -65,6 +65,10 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const tableMessages = new TableMessages(client, service, logger, options.tableEditDelayMs);
   const notifier = new TurnNotifier(client, service, logger, options.turnPingIntervalMs);
   const ctx: BotContext = { service, stats: new StatsService(store), tableMessages, notifier, logger };
+  service.onBotsMoved((outcome) => {
+    tableMessages.schedule(outcome.table.id);
+    notifier.afterAction(outcome, '');
+  });
   router = new Router(client, ctx);
   const running = router;
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -87,6 +91,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       stopped = true;
       await running.drain();
       await tableMessages.drain();
+      await notifier.drain();
       await client.destroy();
       store.close();
       logger.info('stopped');

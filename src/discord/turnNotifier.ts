@@ -13,6 +13,7 @@ export class TurnNotifier {
   /** Last ping or activity per table and player, oldest first. */
   private readonly lastPing = new Map<string, number>();
   private sweepAt = SWEEP_AT;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly client: Client,
@@ -35,16 +36,25 @@ export class TurnNotifier {
     if (now - (this.lastPing.get(key) ?? Number.NEGATIVE_INFINITY) < this.minIntervalMs) return;
     if (!this.service.wantsTurnPings(occupant.userId)) return;
     this.remember(key, now);
-    this.client.rest
+    const sent = this.client.rest
       .post(Routes.channelMessages(table.channelId), {
         body: {
           content: `<@${occupant.userId}> it is your turn at the Tichu table. (Turn these off with /notify off.)`,
           allowed_mentions: { users: [occupant.userId] },
         },
       })
-      .catch((error: unknown) =>
-        this.logger.warn({ tableId: table.id, err: String(error) }, 'turn message failed'),
-      );
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          this.logger.warn({ tableId: table.id, err: String(error) }, 'turn message failed'),
+      )
+      .finally(() => this.inFlight.delete(sent));
+    this.inFlight.add(sent);
+  }
+
+  /** Waits for the turn messages under way (for a clean shutdown). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
   /** The player just acted: no need to remind them for a while. */

@@ -1,6 +1,7 @@
 /** Durability: every accepted action is committed before it is acknowledged, and a restart resumes it. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
+import type { ActOutcome } from '../../src/app/matchPlay.js';
 import { TableService } from '../../src/app/tableService.js';
 import { owesAction } from '../../src/bots/randomBot.js';
 import {
@@ -221,9 +222,19 @@ describe('every accepted action is durable', () => {
     it('they make them when the table is first loaded again, and the host plays on', () => {
       const table = hostWithBots();
       const crashed = commitHostOnly(table);
+      const heard: ActOutcome[] = [];
+      fx.service.onBotsMoved((outcome) => heard.push(outcome));
       const seen = accepted(fx.service.tableView(table.id));
       const state = expectBotsDone(table, crashed);
       expect(seen.view).toEqual(publicView(state));
+      // No answer carries these moves: the service tells its listener (the Discord layer edits).
+      expect(
+        heard.map((o) => [
+          o.table.id,
+          o.state.version,
+          o.events.filter((e) => e.type === 'exchangeChosen').length,
+        ]),
+      ).toEqual([[table.id, state.version, 3]]);
       const picks = plainPolicy(state, 0);
       expect(accepted(fx.service.act(table.id, HOST, picks, state.version)).state.hand.phase).toBe('play');
     });
