@@ -6,7 +6,6 @@ import {
 } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
 import { comboLabelFor } from '../src/discord/playLabels.js';
-import { EPHEMERAL } from '../src/discord/renderPanel.js';
 import { actorOf, afterAction, type Outcome, refuse, showPanel } from '../src/discord/respond.js';
 import { type Action, formatCards, parseCards, type Rank } from '../src/engine/index.js';
 

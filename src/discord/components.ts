@@ -56,8 +56,9 @@ async function lobbyButton(
   try {
     await interaction.update(toDiscord(renderTable(snapshot.value)));
   } finally {
-    // Whether or not the answer got through, the stored message ends up showing the table as it is.
-    ctx.tableMessages.updatedDirectly(id.tableId);
+    // Whether or not the answer got through, and whatever edit landed while it waited, a fresh
+    // edit leaves the stored message showing the table as it is.
+    ctx.tableMessages.schedule(id.tableId);
     if ('events' in result.value) ctx.notifier.afterAction(result.value, actor.userId);
   }
   return { result: 'ok', tableId: id.tableId };

@@ -56,16 +56,6 @@ export class TableMessages {
     return run;
   }
 
-  /**
-   * The public message was just updated directly (a click on it answered by an update, or an
-   * attempt that failed). An edit that started while that answer waited for the disk or for
-   * Discord may have landed after it or before it, so a fresh edit always follows: it renders the
-   * state as it is now, and coalesces with any other edit asked for.
-   */
-  updatedDirectly(tableId: string): void {
-    this.schedule(tableId);
-  }
-
   /** Asks for an edit soon; many asks in a burst become one edit. */
   schedule(tableId: string): void {
     if (this.timers.has(tableId)) return;

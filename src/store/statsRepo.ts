@@ -9,21 +9,6 @@ export interface RatingRow {
   readonly ratedMatches: number;
 }
 
-export interface StatsRow {
-  readonly userId: string;
-  readonly name: string;
-  readonly matches: number;
-  readonly wins: number;
-  readonly hands: number;
-  readonly points: number;
-  readonly tichuCalls: number;
-  readonly tichuMade: number;
-  readonly grandCalls: number;
-  readonly grandMade: number;
-  readonly doubleVictories: number;
-  readonly bombs: number;
-}
-
 export const BOARD_SORTS = ['rating', 'wins', 'winrate', 'tichu'] as const;
 export type BoardSort = (typeof BOARD_SORTS)[number];
 

@@ -2,7 +2,6 @@
 import {
   ChannelType,
   type ChatInputCommandInteraction,
-  DiscordAPIError,
   type RESTError,
   RESTEvents,
   Routes,
@@ -13,6 +12,7 @@ import type { RestCall } from '../../src/localDiscord/index.js';
 import {
   type DiscordFixture,
   eventually,
+  refusedWith,
   startDiscordFixture,
   succeeded,
   testCommands,
@@ -26,19 +26,6 @@ beforeAll(async () => {
 });
 afterEach(() => fx?.forgetPending());
 afterAll(() => fx?.close());
-
-async function refused(request: Promise<unknown>): Promise<DiscordAPIError> {
-  const error = await within(
-    request.then(
-      () => null,
-      (e: unknown) => e,
-    ),
-    WAIT_MS,
-    'the REST call',
-  );
-  expect(error).toBeInstanceOf(DiscordAPIError);
-  return error as DiscordAPIError;
-}
 
 describe('login', () => {
   it('starts with GET /gateway/bot, then the client is ready with the guild and its channel', () => {
@@ -75,7 +62,7 @@ describe('login', () => {
     const { REST } = await import('discord.js');
     const rest = new REST({ api: fx.discord.restUrl, retries: 0 }).setToken('not-the-token');
     try {
-      const error = await refused(rest.get(Routes.user('@me')));
+      const error = await refusedWith(rest.get(Routes.user('@me')));
       expect(error.status).toBe(401);
     } finally {
       rest.clearHashSweeper();
@@ -155,7 +142,7 @@ describe('command registration', () => {
   ])('refuses a command name with %s with 50035', async (_what, name) => {
     const { rest, discord, guild } = fx;
     const before = discord.hub.world.commands.get(guild.id);
-    const error = await refused(
+    const error = await refusedWith(
       rest.put(Routes.applicationGuildCommands(discord.applicationId, guild.id), {
         body: [{ name, description: 'A command', type: 1 }],
       }),
@@ -170,7 +157,7 @@ describe('command registration', () => {
   });
 
   it('refuses a bad global command name too', async () => {
-    const error = await refused(
+    const error = await refusedWith(
       fx.rest.put(Routes.applicationCommands(fx.discord.applicationId), {
         body: [{ name: 'Bad Name', description: 'x' }],
       }),
@@ -179,7 +166,7 @@ describe('command registration', () => {
   });
 
   it('refuses a slash command without a description with 50035', async () => {
-    const error = await refused(
+    const error = await refusedWith(
       fx.rest.put(Routes.applicationCommands(fx.discord.applicationId), { body: [{ name: 'nodesc' }] }),
     );
     expect(error.code).toBe(50035);
@@ -261,7 +248,7 @@ describe('the REST call record', () => {
   it('records refused calls with their status and Discord error body', async () => {
     const { discord } = fx;
     const failed = discord.nextCall((c) => c.status >= 400);
-    await refused(fx.textChannel().send({ content: '' }));
+    await refusedWith(fx.textChannel().send({ content: '' }));
     const call = await failed;
     expect(call).toMatchObject({ method: 'POST', route: '/channels/:channel/messages', status: 400 });
     expect(call.response).toMatchObject({ code: 50006 });

@@ -1,9 +1,10 @@
 /** Channel messages and attachments through the real discord.js client. */
-import { AttachmentBuilder, DiscordAPIError, type Message } from 'discord.js';
+import { AttachmentBuilder, type Message } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../src/localDiscord/world.js';
 import {
   type DiscordFixture,
+  refusedWith,
   startDiscordFixture,
   succeeded,
   testCommands,
@@ -17,19 +18,6 @@ beforeAll(async () => {
 });
 afterEach(() => fx?.forgetPending());
 afterAll(() => fx?.close());
-
-async function refusal(request: Promise<unknown>): Promise<DiscordAPIError> {
-  const error = await within(
-    request.then(
-      () => null,
-      (e: unknown) => e,
-    ),
-    WAIT_MS,
-    'the REST call',
-  );
-  expect(error).toBeInstanceOf(DiscordAPIError);
-  return error as DiscordAPIError;
-}
 
 /** A message written by a scripted user, put straight into the world. */
 function userMessage(authorId: string, content: string): StoredMessage {
@@ -77,7 +65,7 @@ describe('channel messages', () => {
 
     await within(sent.delete(), WAIT_MS, 'delete');
     expect(fx.bob.messages(fx.channel.id).some((m) => m.id === sent.id)).toBe(false);
-    const gone = await refusal(channel.messages.fetch({ message: sent.id, force: true }));
+    const gone = await refusedWith(channel.messages.fetch({ message: sent.id, force: true }));
     expect(gone.code).toBe(10008);
   });
 
@@ -89,14 +77,14 @@ describe('channel messages', () => {
       'fetch',
     );
     expect(message.author.id).toBe(fx.alice.id);
-    const error = await refusal(message.edit('written by the bot'));
+    const error = await refusedWith(message.edit('written by the bot'));
     expect(error.code).toBe(50005);
     expect(error.status).toBe(403);
     expect(fx.bob.messages(fx.channel.id).find((m) => m.id === theirs.id)?.content).toBe('written by alice');
   });
 
   it('a message in an unknown channel is refused with 10003', async () => {
-    const error = await refusal(
+    const error = await refusedWith(
       fx.client.rest.post('/channels/1234567890123456789/messages', { body: { content: 'hello?' } }),
     );
     expect(error.code).toBe(10003);

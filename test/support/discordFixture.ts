@@ -105,6 +105,21 @@ export function apiError(outcome: Outcome<unknown>): DiscordAPIError {
   return outcome.error;
 }
 
+/** The DiscordAPIError a REST call (made directly by the test) is refused with; bounded wait. */
+export async function refusedWith(request: Promise<unknown>): Promise<DiscordAPIError> {
+  const error = await within(
+    request.then(
+      () => null,
+      (e: unknown) => e,
+    ),
+    WAIT_MS,
+    'the REST call',
+  );
+  if (!(error instanceof DiscordAPIError))
+    throw new Error(`expected a DiscordAPIError, got ${String(error)}`);
+  return error;
+}
+
 /** The value an outcome succeeded with; fails the test with the handler's error otherwise. */
 export function succeeded<T>(outcome: Outcome<T>): T {
   if (!outcome.ok) throw new Error(`the handler failed: ${String(outcome.error)}`, { cause: outcome.error });

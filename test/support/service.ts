@@ -110,16 +110,20 @@ export function refusal<E>(outcome: Result<unknown, E>): E {
   return outcome.error;
 }
 
+/**
+ * Opens a lobby hosted by the first player; the others join in order ("bot": the host adds a bot
+ * in the next seat).
+ */
 export function openLobby(
   fx: Fixture,
-  players: readonly Actor[] = [HOST],
+  players: readonly [Actor, ...Array<Actor | 'bot'>] | readonly Actor[] = [HOST],
   options: {
     channelId?: string;
     guildId?: string;
     settings?: Parameters<TableService['openTable']>[0]['settings'];
   } = {},
 ): TableRecord {
-  const [host, ...others] = players as [Actor, ...Actor[]];
+  const [host, ...others] = players as [Actor, ...Array<Actor | 'bot'>];
   let table = accepted(
     fx.service.openTable({
       guildId: options.guildId ?? GUILD,
@@ -128,7 +132,10 @@ export function openLobby(
       ...(options.settings ? { settings: options.settings } : {}),
     }),
   );
-  for (const player of others) table = accepted(fx.service.join(table.id, player));
+  for (const player of others)
+    table = accepted(
+      player === 'bot' ? fx.service.addBot(table.id, host) : fx.service.join(table.id, player),
+    );
   return table;
 }
 

@@ -22,7 +22,7 @@ import {
   seedRng,
 } from '../../src/engine/index.js';
 import type { TableRecord } from '../../src/store/records.js';
-import { accepted, CHANNEL, type Fixture, GUILD, type Policy } from './service.js';
+import { accepted, type Fixture, openLobby, type Policy } from './service.js';
 
 export function isBombPlay(action: Action): boolean {
   return action.type === 'play' && readCombos(action.cards).some(isBomb);
@@ -115,17 +115,12 @@ export function playMatch(
     max?: number;
   },
 ): PlayedMatch {
-  const [host, ...others] = seats;
-  let table = accepted(
-    fx.service.openTable({
-      guildId: options.guildId ?? GUILD,
-      channelId: options.channelId ?? CHANNEL,
-      host,
-      ...(options.settings ? { settings: options.settings } : {}),
-    }),
-  );
-  for (const spec of others)
-    table = accepted(spec === 'bot' ? fx.service.addBot(table.id, host) : fx.service.join(table.id, spec));
+  const table = openLobby(fx, seats, {
+    ...(options.guildId ? { guildId: options.guildId } : {}),
+    ...(options.channelId ? { channelId: options.channelId } : {}),
+    ...(options.settings ? { settings: options.settings } : {}),
+  });
+  const host = seats[0];
   fx.env.seeds.push(options.seed);
   const started = accepted(fx.service.start(table.id, host));
   return continueMatch(fx, started.table, started.state, options.policy, options.until, options.max);
