@@ -24,23 +24,35 @@ const store = Store.open(file);
 const service = new TableService(store);
 const rng = new Rng(seedRng(`${seed}:${process.pid}`));
 
+/** The table of the channel, opened if need be and its lobby filled (a kill may have cut that short). */
 function tableId(): string {
   const found = service.tableInChannel(CHANNEL);
-  if (found.ok) return found.value.table.id;
-  const opened = service.openTable({
-    guildId: GUILD,
-    channelId: CHANNEL,
-    host,
-    settings: { targetScore: 300 },
-  });
-  if (!opened.ok) throw new Error(`open: ${opened.error.code}`);
+  let id: string;
+  if (found.ok) id = found.value.table.id;
+  else {
+    const opened = service.openTable({
+      guildId: GUILD,
+      channelId: CHANNEL,
+      host,
+      settings: { targetScore: 300 },
+    });
+    if (!opened.ok) throw new Error(`open: ${opened.error.code}`);
+    id = opened.value.id;
+  }
+  const table = service.tableView(id);
+  if (!table.ok) throw new Error(`table: ${table.error.code}`);
+  if (table.value.table.status !== 'lobby') return id;
+  const seats = table.value.table.seats;
   for (const player of PLAYERS.slice(1)) {
-    const joined = service.join(opened.value.id, player);
+    if (seats.some((o) => o?.kind === 'user' && o.userId === player.userId)) continue;
+    const joined = service.join(id, player);
     if (!joined.ok) throw new Error(`join: ${joined.error.code}`);
   }
-  const bot = service.addBot(opened.value.id, host);
-  if (!bot.ok) throw new Error(`bot: ${bot.error.code}`);
-  return opened.value.id;
+  if (!seats.some((o) => o?.kind === 'bot')) {
+    const bot = service.addBot(id, host);
+    if (!bot.ok) throw new Error(`bot: ${bot.error.code}`);
+  }
+  return id;
 }
 
 /** The next move of whichever seat owes one, chosen at random among its legal actions. */
