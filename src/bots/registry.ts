@@ -1,0 +1,70 @@
+/** The levels and how a bot seat decides from a state: the one entry point the app and the arena use. */
+import {
+  type Action,
+  canBomb,
+  legalActions,
+  type MatchState,
+  type Rng,
+  SEATS,
+  type Seat,
+  seatView,
+} from '../engine/index.js';
+import { easyPolicy } from './easy.js';
+import { memoryOf } from './memory.js';
+import type { BotLevel, Budget, Policy } from './policy.js';
+import { owesAction } from './randomBot.js';
+
+// normal and hard are filled in by their own modules (work in progress this session).
+export const POLICIES: Readonly<Record<BotLevel, Policy>> = {
+  easy: easyPolicy,
+  normal: easyPolicy,
+  hard: easyPolicy,
+};
+
+export const DEFAULT_HARD_BUDGET_MS = 150;
+
+/** A budget with a wall clock; `playouts` caps the work (tests pass it with ms Infinity). */
+export function makeBudget(ms: number, playouts?: number): Budget {
+  return playouts === undefined
+    ? { ms, now: () => performance.now() }
+    : { ms, playouts, now: () => performance.now() };
+}
+
+/**
+ * What `seat` does now at `level`, from its view and memory only: a decision it owes, or (when it
+ * owes none) a bomb it chooses to drop out of turn, or null.
+ */
+export function decideFor(
+  level: BotLevel,
+  state: MatchState,
+  seat: Seat,
+  rng: Rng,
+  budget: Budget,
+): Action | null {
+  const legal = legalActions(state, seat, { exchanges: false });
+  if (legal.length === 0 && !(state.hand.phase === 'exchange' && owesAction(state, seat))) return null;
+  return POLICIES[level](seatView(state, seat), memoryOf(state, seat), legal, rng, budget);
+}
+
+export interface BotAsk {
+  readonly seat: Seat;
+  /** True when the seat owes a decision; false when it is only offered the chance to bomb. */
+  readonly owes: boolean;
+}
+
+/**
+ * The bot seats to ask now, in order: those that could bomb the table out of turn (asked first, so a
+ * bomb lands before the trick moves on), then the bot seat that owes a decision, if any.
+ */
+export function botsToAsk(state: MatchState, isBot: (seat: Seat) => boolean): BotAsk[] {
+  if (state.status !== 'playing') return [];
+  const asks: BotAsk[] = [];
+  const hand = state.hand;
+  if (hand.phase === 'play' && hand.trick && !hand.pending) {
+    for (const seat of SEATS)
+      if (isBot(seat) && hand.turn !== seat && canBomb(state, seat)) asks.push({ seat, owes: false });
+  }
+  const owing = SEATS.find((seat) => isBot(seat) && owesAction(state, seat));
+  if (owing !== undefined) asks.push({ seat: owing, owes: true });
+  return asks;
+}
