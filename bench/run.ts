@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: prints each figure beside its target from DESIGN.md. `npm run bench -- --json`
- * adds one JSON object with every figure on the last line. Figures, never timed assertions.
+ * adds one JSON object with every figure on the last line; `-- --bots-only` runs only the bot
+ * figures (minutes on every core). Figures, never timed assertions.
  */
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { botFigures } from './bots.js';
 import { type Figure, legalLead14, selfPlay } from './engine.js';
 import { statsFigures } from './stats.js';
 import { actionCommit, startup10k } from './store.js';
@@ -21,7 +23,23 @@ function record(figure: Figure): void {
   );
 }
 
+/** The bot figures last, once nothing else runs: they keep every core busy for minutes. */
+async function recordBots(): Promise<void> {
+  const bots = await botFigures();
+  for (const figure of bots.figures) record(figure);
+  console.log(`bots: ${(bots.wallMs / 1000).toFixed(1)} s wall time for the bot figures`);
+}
+
+function printJson(): void {
+  if (json) console.log(JSON.stringify(Object.fromEntries(figures.map((f) => [f.key, f.value]))));
+}
+
 console.log(`Tichu benchmarks on Node ${process.version}`);
+if (process.argv.includes('--bots-only')) {
+  await recordBots();
+  printJson();
+  process.exit(0);
+}
 record(legalLead14());
 record(selfPlay());
 record(await actionCommit());
@@ -35,7 +53,6 @@ const e2eOutput = execFileSync(
 );
 const e2eFigures = JSON.parse(e2eOutput.trim().split('\n').at(-1) ?? '[]') as Figure[];
 for (const figure of e2eFigures) record(figure);
+await recordBots();
 
-if (json) {
-  console.log(JSON.stringify(Object.fromEntries(figures.map((f) => [f.key, f.value]))));
-}
+printJson();
