@@ -1,11 +1,19 @@
 /** /table: open a table in this channel, join, leave, seats, teams, bots, start, status, pause, resume, end. */
 import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import type { Seating } from '../src/app/tableService.js';
+import { BOT_LEVELS, type BotLevel, DEFAULT_BOT_LEVEL } from '../src/bots/policy.js';
 import type { BotContext } from '../src/discord/context.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
 import { renderTable } from '../src/discord/renderTable.js';
 import { actorOf, type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
 import { MAX_TARGET_SCORE, MIN_TARGET_SCORE, type Seat, type Team } from '../src/engine/index.js';
+
+/** What each level is, in the words the command's choices show. */
+const LEVEL_WORDS: Readonly<Record<BotLevel, string>> = {
+  easy: 'for new players',
+  normal: 'a solid club player',
+  hard: 'searches ahead, slower',
+};
 
 export const data = new SlashCommandBuilder()
   .setName('table')
@@ -90,6 +98,14 @@ export const data = new SlashCommandBuilder()
           .setDescription('Seat 1-4 (for add: default the first empty one)')
           .setMinValue(1)
           .setMaxValue(4),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('level')
+          .setDescription(`For add: how well the bot plays (default ${DEFAULT_BOT_LEVEL})`)
+          .addChoices(
+            ...BOT_LEVELS.map((level) => ({ name: `${level}: ${LEVEL_WORDS[level]}`, value: level })),
+          ),
       ),
   )
   .addSubcommand((s) =>
@@ -153,9 +169,13 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     case 'bot': {
       const add = interaction.options.getString('do', true) === 'add';
       const seat = seatOption('seat');
-      const r = add ? ctx.service.addBot(tableId, actor, seat) : ctx.service.removeBot(tableId, actor, seat);
+      // The service judges the level (Discord offers only the choices, but a request can say anything).
+      const level = interaction.options.getString('level') ?? DEFAULT_BOT_LEVEL;
+      const r = add
+        ? ctx.service.addBot(tableId, actor, seat, level)
+        : ctx.service.removeBot(tableId, actor, seat);
       return r.ok
-        ? say(add ? 'A bot sits down.' : 'The bot left.')
+        ? say(add ? `A ${level} bot sits down.` : 'The bot left.')
         : refuse(ctx, interaction, r.error, tableId);
     }
     case 'kick': {

@@ -1,5 +1,6 @@
 /** The bot's configuration: parsed once from the environment with zod, every problem listed in plain words. */
 import { z } from 'zod';
+import { DEFAULT_HARD_BUDGET_MS } from './bots/registry.js';
 
 const PORTAL = 'https://discord.com/developers/applications';
 const snowflake = /^\d{17,20}$/;
@@ -8,6 +9,15 @@ const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+/** An optional whole number within bounds, refused with one plain sentence whatever is wrong with it. */
+function boundedInteger(min: number, max: number, message: string) {
+  const error = { error: message };
+  return z.preprocess(
+    emptyToUndefined,
+    z.coerce.number(error).int(error).min(min, error).max(max, error).optional(),
+  );
+}
 
 const schema = z.object({
   DISCORD_TOKEN: z.preprocess(
@@ -51,6 +61,16 @@ const schema = z.object({
       })
       .optional(),
   ),
+  BOT_HARD_BUDGET_MS: boundedInteger(
+    10,
+    60_000,
+    `BOT_HARD_BUDGET_MS must be the milliseconds a hard bot may think, a whole number from 10 to 60000 (default ${DEFAULT_HARD_BUDGET_MS}), or left empty`,
+  ),
+  BOT_WORKERS: boundedInteger(
+    1,
+    256,
+    'BOT_WORKERS must be how many threads make hard bots’ decisions, a whole number from 1 to 256, or left empty (one fewer than the cores)',
+  ),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -65,6 +85,10 @@ export interface Config {
   readonly logLevel: (typeof LOG_LEVELS)[number];
   /** The local Discord's REST base (tests, sandbox); undefined means Discord itself. */
   readonly apiUrl: string | undefined;
+  /** Wall-clock time a hard bot's decision may take, in milliseconds. */
+  readonly hardBudgetMs: number;
+  /** Threads for hard bots' decisions; undefined: one fewer than the cores, at least one. */
+  readonly botWorkers: number | undefined;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -83,6 +107,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       databasePath: v.DATABASE_PATH,
       logLevel: v.LOG_LEVEL,
       apiUrl: v.DISCORD_API_URL,
+      hardBudgetMs: v.BOT_HARD_BUDGET_MS ?? DEFAULT_HARD_BUDGET_MS,
+      botWorkers: v.BOT_WORKERS,
     },
   };
 }

@@ -23,6 +23,8 @@ try {
     logger,
     // The disk failed a flush: exit, so that a supervisor restarts the bot on what the disk holds.
     onFatal: () => process.exit(1),
+    hardBudgetMs: config.hardBudgetMs,
+    ...(config.botWorkers === undefined ? {} : { botWorkers: config.botWorkers }),
     ...(config.apiUrl ? { restApi: config.apiUrl } : {}),
   });
   logger.info(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_HARD_BUDGET_MS } from '../src/bots/registry.js';
 import { loadConfig } from '../src/config.js';
 
 const good = {
@@ -18,8 +19,15 @@ describe('loadConfig', () => {
         databasePath: './data/tichu.sqlite',
         logLevel: 'info',
         apiUrl: undefined,
+        hardBudgetMs: DEFAULT_HARD_BUDGET_MS,
+        botWorkers: undefined,
       },
     });
+  });
+
+  it('reads the hard bots’ thinking time and thread count', () => {
+    const result = loadConfig({ ...good, BOT_HARD_BUDGET_MS: ' 400 ', BOT_WORKERS: '3' });
+    expect(result.ok && [result.config.hardBudgetMs, result.config.botWorkers]).toEqual([400, 3]);
   });
 
   it.each([
@@ -38,6 +46,14 @@ describe('loadConfig', () => {
     ['a malformed application id', { DISCORD_APPLICATION_ID: '12ab' }, /17-20 digit Application ID/],
     ['a malformed dev guild id', { ...good, DISCORD_DEV_GUILD_ID: 'guild' }, /DISCORD_DEV_GUILD_ID must be/],
     ['an unknown log level', { ...good, LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [
+      'a hard budget that is not a number',
+      { ...good, BOT_HARD_BUDGET_MS: 'fast' },
+      /BOT_HARD_BUDGET_MS must be/,
+    ],
+    ['a hard budget out of bounds', { ...good, BOT_HARD_BUDGET_MS: '5' }, /BOT_HARD_BUDGET_MS must be/],
+    ['a fractional worker count', { ...good, BOT_WORKERS: '1.5' }, /BOT_WORKERS must be/],
+    ['no workers', { ...good, BOT_WORKERS: '0' }, /BOT_WORKERS must be/],
     [
       'an API address that is not the local Discord',
       { ...good, DISCORD_API_URL: 'http://10.0.0.5:8080/api' },

@@ -1,9 +1,10 @@
 /** What every use case shares: the store, the loaded tables, the environment, and small guards. */
+import type { Decider } from '../bots/decisionJob.js';
 import { err, isSeat, ok, type Result, type Seat } from '../engine/index.js';
 import type { TableRecord, TableStatus } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { type Environment, SNOWFLAKE, TABLE_ID } from './ids.js';
-import type { ActOutcome, BotFault } from './matchPlay.js';
+import type { ActOutcome, BotFault, DecisionFailure } from './outcomes.js';
 import type { Refusal } from './refusals.js';
 import type { LoadedTable, Tables } from './tables.js';
 
@@ -18,6 +19,21 @@ export interface Core {
    * resumed): nobody's answer carries these moves, so the table message and pings must follow.
    */
   readonly onBotsMoved: (outcome: ActOutcome) => void;
+  readonly bots: BotRuntime;
+}
+
+/** How bot seats decide beyond the main thread: hard decisions, their budget, and those in flight. */
+export interface BotRuntime {
+  /** Where a hard decision a seat owes is made (the worker pool in the bot). */
+  readonly decider: Decider;
+  /** Wall-clock budget of a hard decision, in milliseconds. */
+  readonly hardBudgetMs: number;
+  /** Told when a hard decision came back without an answer (logged); the seat plays at normal level. */
+  readonly onDecisionFailed: (failure: DecisionFailure) => void;
+  /** Tables with a hard decision in flight (at most one each), settled once its answer is handled. */
+  readonly inFlight: Map<string, Promise<void>>;
+  /** Set at shutdown: answers after it are dropped (the owed decision is committed state: asked again). */
+  stopped: boolean;
 }
 
 /** Who is asking: identity comes only from Discord's interaction user, never from a custom id. */

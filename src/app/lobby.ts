@@ -1,4 +1,5 @@
 /** The lobby: opening a table, joining, leaving, seats and teams, bots, the host's settings. */
+import { DEFAULT_BOT_LEVEL, isBotLevel } from '../bots/policy.js';
 import {
   isSeat,
   makeSettings,
@@ -142,7 +143,14 @@ export function chooseTeam(core: Core, tableId: string, actor: Actor, team: Team
   return chooseSeat(core, tableId, actor, free);
 }
 
-export function addBot(core: Core, tableId: string, actor: Actor, seat?: unknown): Outcome<TableRecord> {
+/** The host seats a bot of `level` (default normal) in `seat`, or in the first empty seat. */
+export function addBot(
+  core: Core,
+  tableId: string,
+  actor: Actor,
+  seat?: unknown,
+  level: unknown = DEFAULT_BOT_LEVEL,
+): Outcome<TableRecord> {
   const found = findTable(core, tableId);
   if (!found.ok) return found;
   const { table } = found.value;
@@ -151,10 +159,11 @@ export function addBot(core: Core, tableId: string, actor: Actor, seat?: unknown
     needStatus(table, 'lobby', 'finished') ??
     (seat === undefined ? null : checkSeat(seat));
   if (bad) return refuse(bad);
+  if (!isBotLevel(level)) return refuse({ code: 'bad_bot_level', level });
   const target = seat === undefined ? SEATS.find((s) => table.seats[s] === null) : (seat as Seat);
   if (target === undefined) return refuse({ code: 'table_full' });
   if (table.seats[target] !== null) return refuse({ code: 'seat_taken', seat: target });
-  return ok(saveTable(core, found.value, withSeat(table, target, { kind: 'bot' })));
+  return ok(saveTable(core, found.value, withSeat(table, target, { kind: 'bot', level })));
 }
 
 export function removeBot(core: Core, tableId: string, actor: Actor, seat: unknown): Outcome<TableRecord> {

@@ -1,25 +1,18 @@
 /** Matches at a table: start, every player's action (one durable transaction each), bots' turns. */
-import { botChoice, owesAction } from '../bots/randomBot.js';
 import {
   type Action,
   apply,
   type GameEvent,
   isBomb,
-  legalActions,
-  type MatchState,
   newMatch,
   ok,
   parseAction,
-  Rng,
   readCombos,
-  SEATS,
-  type Seat,
-  type Step,
-  seatView,
-  seedRng,
 } from '../engine/index.js';
 import { StaleWriteError } from '../store/matchRepo.js';
 import type { Occupant, TableRecord } from '../store/records.js';
+import { botMoves } from './botMoves.js';
+import { commitMoves } from './commit.js';
 import {
   type Actor,
   type Core,
@@ -30,17 +23,9 @@ import {
   refuse,
   seatOfUser,
 } from './core.js';
-import { recordMatchEnd } from './results.js';
+import { dispatchHard } from './hardTurns.js';
+import { type ActOutcome, eventsOf, type Move } from './outcomes.js';
 import type { LoadedMatch, LoadedTable } from './tables.js';
-
-export interface ActOutcome {
-  readonly table: TableRecord;
-  readonly state: MatchState;
-  /** What happened, in order, including the moves of bot seats that followed. */
-  readonly events: readonly GameEvent[];
-}
-
-const MAX_BOT_MOVES = 5_000;
 
 /** Starts a match (also a new one after a finished match) once all four seats are filled. */
 export function startMatch(core: Core, tableId: string, actor: Actor): Outcome<ActOutcome> {
@@ -116,6 +101,7 @@ export function act(
   // nothing is acknowledged before all of it is committed.
   const mine: Move = { seat, userId: actor.userId, action: parsed.value, step: step.value };
   const moves = [mine, ...botMoves(core, loaded.table, (loaded.match as LoadedMatch).id, step.value.state)];
+  // A hard seat that owes the next decision is asked once this is committed: its answer comes later.
   let after: LoadedTable;
   try {
     after = commitMoves(core, loaded, moves);
@@ -127,6 +113,7 @@ export function act(
     const now = core.tables.get(tableId)?.match?.state.version ?? state.version;
     return refuse({ code: 'stale_view', seen: seenVersion ?? state.version, version: now });
   }
+  dispatchHard(core, after);
   return ok({ table: after.table, state: (after.match as LoadedMatch).state, events: eventsOf(moves) });
 }
 
@@ -135,67 +122,11 @@ export function isTurnBound(action: Action): boolean {
   return action.type === 'pass' || action.type === 'wish' || action.type === 'giveDragon';
 }
 
-/** One accepted action, computed but not yet written. */
-interface Move {
-  readonly seat: Seat;
-  /** Null for a bot seat. */
-  readonly userId: string | null;
-  readonly action: Action;
-  readonly step: Step;
-}
-
-function eventsOf(moves: readonly Move[]): GameEvent[] {
-  return moves.flatMap((m) => m.step.events);
-}
-
 /**
- * The one IMMEDIATE transaction of accepted actions, in order: each one's log entry and the state
- * it produced (each written only over the version it was computed from), hand results, and the
- * match's end with its results. The cache follows only once it is committed.
- */
-function commitMoves(core: Core, loaded: LoadedTable, moves: readonly Move[]): LoadedTable {
-  if (moves.length === 0) return loaded;
-  const match = loaded.match as LoadedMatch;
-  const now = core.env.now();
-  let table = loaded.table;
-  let state = match.state;
-  let handStart = match.handStart;
-  core.store.transaction(() => {
-    for (const { seat, userId, action, step } of moves) {
-      core.store.matches.record(match.id, state, step.state, seat, userId, action, step.events, now);
-      for (const event of step.events) {
-        if (event.type === 'handEnded') core.store.matches.recordHandResult(match.id, event.result);
-      }
-      if (step.events.some((e) => e.type === 'matchEnded')) {
-        const s = step.state;
-        table = { ...table, status: 'finished', pauseVotes: [], updatedAt: now };
-        core.store.matches.endMatch(match.id, 'finished', s.scores, s.winner, now);
-        recordMatchEnd(core.store, match.id, table, s, now);
-        core.store.tables.update(table);
-      }
-      if (step.state.hand.number !== state.hand.number) handStart = step.state.version;
-      state = step.state;
-    }
-  });
-  const next: LoadedTable = { table, match: { id: match.id, state, handStart } };
-  core.tables.put(next);
-  return next;
-}
-
-/** A bot seat's move that the engine refused: a bug in a bot or the engine, reported, never thrown. */
-export interface BotFault {
-  readonly tableId: string;
-  readonly matchId: number;
-  readonly version: number;
-  readonly seat: Seat;
-  readonly code: string;
-}
-
-/**
- * Brings a playing table up to date: the bot seats make every decision they owe, in one
- * transaction. Runs after each action, and when a table is first loaded or resumed (a crash may
- * have come between a player's action and the bots' answers, in older versions). Returns the
- * events of the moves made.
+ * Brings a playing table up to date: the easy and normal bot seats make every decision they owe, in
+ * one transaction, and a hard seat that owes the next one is asked for it. Runs when a match starts
+ * and when a table is first loaded or resumed (a crash or a restart may have come between a
+ * player's action and the bots' answers). Returns the events of the moves made now.
  */
 export function settleBots(
   core: Core,
@@ -209,6 +140,7 @@ export function settleBots(
     const events = eventsOf(moves);
     if (announce && moves.length > 0)
       core.onBotsMoved({ table: after.table, state: (after.match as LoadedMatch).state, events });
+    dispatchHard(core, after);
     return { loaded: after, events };
   } catch (error) {
     if (!(error instanceof StaleWriteError)) throw error;
@@ -216,46 +148,4 @@ export function settleBots(
     core.tables.forget(loaded.table.id);
     return { loaded, events: [] };
   }
-}
-
-/** Every decision the bot seats owe from `state` on, in order, until a person must act or the match ends. */
-function botMoves(core: Core, table: TableRecord, matchId: number, from: MatchState): Move[] {
-  const bots = SEATS.filter((seat) => table.seats[seat]?.kind === 'bot');
-  const moves: Move[] = [];
-  let state = from;
-  for (let i = 0; i < MAX_BOT_MOVES && bots.length > 0 && state.status === 'playing'; i++) {
-    const seat = bots.find((s) => owesAction(state, s));
-    if (seat === undefined) break;
-    // The bot decides from its seat's view and its legal actions, as a person would.
-    const legal = state.hand.phase === 'play' ? legalActions(state, seat, { exchanges: false }) : [];
-    const rng = new Rng(seedRng(`${state.seed}:bots:${state.version}`));
-    const picked = botChoice(seatView(state, seat), legal, rng);
-    if (!picked) break;
-    const move = { seat, action: picked };
-    let chosen: Move | null = null;
-    const step = apply(state, move.seat, move.action);
-    if (step.ok) chosen = { seat: move.seat, userId: null, action: move.action, step: step.value };
-    else {
-      // The bot's pick was refused: report it, and let the seat make any move the engine accepts
-      // rather than leave the table waiting for it for ever.
-      core.onBotFault({
-        tableId: table.id,
-        matchId,
-        version: state.version,
-        seat: move.seat,
-        code: step.error.code,
-      });
-      for (const action of legalActions(state, move.seat)) {
-        const fallback = apply(state, move.seat, action);
-        if (fallback.ok) {
-          chosen = { seat: move.seat, userId: null, action, step: fallback.value };
-          break;
-        }
-      }
-    }
-    if (!chosen) break;
-    moves.push(chosen);
-    state = chosen.step.state;
-  }
-  return moves;
 }

@@ -20,6 +20,7 @@ export type Refusal =
   | { readonly code: 'stale_view'; readonly seen: number; readonly version: number }
   | { readonly code: 'already_voted' }
   | { readonly code: 'not_a_bot'; readonly seat: Seat }
+  | { readonly code: 'bad_bot_level'; readonly level: unknown }
   | { readonly code: 'cannot_remove_host' }
   | { readonly code: 'player_not_seated'; readonly userId: string }
   | { readonly code: 'no_bot' }

@@ -2,6 +2,9 @@
  * The table service: every use case the Discord layer calls, with ids and values in and a result
  * or a refusal out. No discord.js here; SQL stays in src/store.
  */
+
+import { type Decider, inlineDecider } from '../bots/decisionJob.js';
+import { DEFAULT_HARD_BUDGET_MS } from '../bots/registry.js';
 import {
   type Action,
   legalActions,
@@ -25,14 +28,31 @@ import {
   refuse,
   seatOfUser,
 } from './core.js';
+import { botsIdle, stopBots } from './hardTurns.js';
 import { type Environment, systemEnvironment } from './ids.js';
 import * as lobby from './lobby.js';
-import { type ActOutcome, act, type BotFault, settleBots, startMatch } from './matchPlay.js';
+import { act, settleBots, startMatch } from './matchPlay.js';
+import type { ActOutcome, BotFault, DecisionFailure } from './outcomes.js';
 import { abandon, type PauseOutcome, requestPause, requestResume } from './pause.js';
 import { type LoadedTable, Tables } from './tables.js';
 
 /** The table records the Discord layer reads, re-exported so it need not reach into src/store. */
 export type { Occupant, Seating, TableRecord, TableStatus } from '../store/records.js';
+export type { ActOutcome, BotFault, DecisionFailure } from './outcomes.js';
+
+export interface ServiceOptions {
+  /**
+   * Hears of a bot seat's move the engine refused, or a policy that failed (a bug: log it); the seat
+   * then makes another legal move so the table never waits for it.
+   */
+  readonly onBotFault?: (fault: BotFault) => void;
+  /** Where hard bots' owed decisions are made: the worker pool; by default this thread, asynchronously. */
+  readonly decider?: Decider;
+  /** Wall-clock budget of a hard decision, in milliseconds. */
+  readonly hardBudgetMs?: number;
+  /** Hears of a hard decision its worker did not make (log it); the seat plays at normal level instead. */
+  readonly onDecisionFailed?: (failure: DecisionFailure) => void;
+}
 
 export interface TableSnapshot {
   readonly table: TableRecord;
@@ -50,22 +70,21 @@ export interface PlayerSnapshot {
 export class TableService {
   private readonly core: Core;
 
-  /**
-   * `onBotFault` hears of a bot seat's move the engine refused (a bug: log it); the seat then makes
-   * another legal move so the table never waits for it.
-   */
   private botsMoved: (outcome: ActOutcome) => void = () => {};
 
-  constructor(
-    store: Store,
-    env: Environment = systemEnvironment,
-    onBotFault: (fault: BotFault) => void = () => {},
-  ) {
+  constructor(store: Store, env: Environment = systemEnvironment, options: ServiceOptions = {}) {
     const core: Core = {
       store,
       env,
-      onBotFault,
+      onBotFault: options.onBotFault ?? (() => {}),
       onBotsMoved: (outcome) => this.botsMoved(outcome),
+      bots: {
+        decider: options.decider ?? inlineDecider(),
+        hardBudgetMs: options.hardBudgetMs ?? DEFAULT_HARD_BUDGET_MS,
+        onDecisionFailed: options.onDecisionFailed ?? (() => {}),
+        inFlight: new Map(),
+        stopped: false,
+      },
       // A table read from SQLite first lets its bots make the moves a crash may have cut short.
       tables: new Tables(store, (loaded) => settleBots(core, loaded).loaded),
     };
@@ -73,8 +92,8 @@ export class TableService {
   }
 
   /**
-   * Hears of bot moves made outside a player's action (a table loaded after a crash, or resumed),
-   * which no answer carries: the Discord layer edits the table message and pings.
+   * Hears of bot moves made outside a player's action (a hard bot's answer, a table loaded after a
+   * crash, or resumed), which no answer carries: the Discord layer edits the table message and pings.
    */
   onBotsMoved(listener: (outcome: ActOutcome) => void): void {
     this.botsMoved = listener;
@@ -95,8 +114,8 @@ export class TableService {
   chooseTeam(tableId: string, actor: Actor, team: Team): Outcome<TableRecord> {
     return lobby.chooseTeam(this.core, tableId, actor, team);
   }
-  addBot(tableId: string, actor: Actor, seat?: unknown): Outcome<TableRecord> {
-    return lobby.addBot(this.core, tableId, actor, seat);
+  addBot(tableId: string, actor: Actor, seat?: unknown, level?: unknown): Outcome<TableRecord> {
+    return lobby.addBot(this.core, tableId, actor, seat, level);
   }
   removeBot(tableId: string, actor: Actor, seat: unknown): Outcome<TableRecord> {
     return lobby.removeBot(this.core, tableId, actor, seat);
@@ -188,6 +207,16 @@ export class TableService {
     const bad = checkSnowflake(guildId, 'server id');
     if (bad) return refuse(bad);
     return ok(this.core.store.tables.activeInGuild(guildId));
+  }
+
+  /** Resolves once no hard bot decision is in flight (tests; the answers' moves are committed by then). */
+  botsIdle(): Promise<void> {
+    return botsIdle(this.core);
+  }
+
+  /** Shutdown: hard decisions in flight are dropped (asked again on the next start) and the decider closes. */
+  stopBots(): Promise<void> {
+    return stopBots(this.core);
   }
 
   /** How many tables are held in memory (loading is lazy). */

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Environment } from '../app/ids.js';
 import { StatsService } from '../app/stats.js';
 import { TableService } from '../app/tableService.js';
+import { WorkerPool } from '../bots/workerPool.js';
 import { Store } from '../store/store.js';
 import type { BotContext } from './context.js';
 import { Router } from './router.js';
@@ -20,6 +21,10 @@ export interface BotOptions {
   readonly env?: Environment;
   readonly tableEditDelayMs?: number;
   readonly turnPingIntervalMs?: number;
+  /** Wall-clock time a hard bot's decision may take (default DEFAULT_HARD_BUDGET_MS). */
+  readonly hardBudgetMs?: number;
+  /** Worker threads for hard bots' decisions (default one fewer than the cores, at least one). */
+  readonly botWorkers?: number;
   /**
    * Called once if the database can no longer be flushed to disk: the bot has stopped answering
    * (nothing it says could be trusted to last). `npm start` exits so a supervisor restarts it.
@@ -45,10 +50,17 @@ export function inviteLink(applicationId: string): string {
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const store = Store.open(options.databasePath);
   const logger = options.logger;
-  // A bot seat's refused move is a bug worth an error line (ids and the rule code, never cards).
-  const service = new TableService(store, options.env, (fault) =>
-    logger.error({ ...fault }, 'bot move refused'),
-  );
+  // Hard bots think in worker threads (started on the first hard decision), never on the thread
+  // that answers clicks.
+  const pool = new WorkerPool(options.botWorkers === undefined ? {} : { size: options.botWorkers });
+  const service = new TableService(store, options.env, {
+    decider: pool,
+    ...(options.hardBudgetMs === undefined ? {} : { hardBudgetMs: options.hardBudgetMs }),
+    // A bot seat's refused or failed move is a bug worth an error line (ids and a code, never cards).
+    onBotFault: (fault) => logger.error({ ...fault }, 'bot move refused or failed; another legal move made'),
+    onDecisionFailed: (failure) =>
+      logger.error({ ...failure }, 'hard bot decision failed off the main thread; decided at normal level'),
+  });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     // The bot reads messages only from the interactions that carry them: caching them (200 a
@@ -77,6 +89,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     await ready;
   } catch (error) {
     await client.destroy();
+    await service.stopBots();
     store.close();
     throw error;
   }
@@ -90,6 +103,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       if (stopped) return;
       stopped = true;
       await running.drain();
+      // Decisions in flight are dropped, not awaited: each is owed in the committed state and asked
+      // again when its table is next read. Before the drains, so no answer lands after them.
+      await service.stopBots();
       await tableMessages.drain();
       await notifier.drain();
       await client.destroy();

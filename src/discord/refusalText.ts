@@ -3,6 +3,7 @@
  * or the service does not compile until it has words here.
  */
 import type { Refusal, RefusalCode } from '../app/refusals.js';
+import { BOT_LEVELS } from '../bots/policy.js';
 import type { RuleError, RuleErrorCode, Seat } from '../engine/index.js';
 import { cardsLabel, comboLabel, rankLabel } from './cardText.js';
 
@@ -81,6 +82,7 @@ const REFUSAL_TEXTS: RefusalTexts = {
   stale_view: () => 'The table moved on since this panel was shown. Here is your current hand.',
   already_voted: () => 'You already asked; waiting for the other players.',
   not_a_bot: (r) => `Seat ${r.seat + 1} is not a bot.`,
+  bad_bot_level: () => `Bots play at one of these levels: ${BOT_LEVELS.join(', ')}.`,
   unknown_match: () =>
     'There is no such match on this server. /history lists the recent ones with their numbers.',
   match_in_progress: () => 'That match is still being played: it can be exported once it is over.',

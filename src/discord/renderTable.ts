@@ -107,17 +107,21 @@ function phaseLine(table: TableSnapshot['table'], view: PublicView): string {
 function seatLines({ table, view }: TableSnapshot): string[] {
   return SEATS.map((seat: Seat) => {
     const team = TEAM_MARK[seat % 2];
-    const name = table.seats[seat] ? seatName(table, seat) : '*empty*';
-    const host =
-      table.seats[seat]?.kind === 'user' && (table.seats[seat] as { userId: string }).userId === table.hostId
-        ? ' (host)'
-        : '';
-    if (!view || table.status === 'lobby') return `${team} ${seat + 1}. ${name}${host}`;
+    const occupant = table.seats[seat];
+    const name = occupant ? seatName(table, seat) : '*empty*';
+    // A bot's level is part of who sits there: players choose their table by it.
+    const tag =
+      occupant?.kind === 'bot'
+        ? ` (${occupant.level})`
+        : occupant?.kind === 'user' && occupant.userId === table.hostId
+          ? ' (host)'
+          : '';
+    if (!view || table.status === 'lobby') return `${team} ${seat + 1}. ${name}${tag}`;
     const cards = view.cardsLeft[seat];
     const place = view.out.indexOf(seat);
     const state = place >= 0 ? `out #${place + 1}` : `${cards} card${cards === 1 ? '' : 's'}`;
     const turn = view.turn === seat && view.phase === 'play' ? ' ◀️' : '';
-    return `${team} ${seat + 1}. ${name}${host} — ${state}${CALL_MARK[view.calls[seat]]}${turn}`;
+    return `${team} ${seat + 1}. ${name}${tag} — ${state}${CALL_MARK[view.calls[seat]]}${turn}`;
   });
 }
 

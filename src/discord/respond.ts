@@ -9,9 +9,8 @@ import type {
   StringSelectMenuInteraction,
 } from 'discord.js';
 import type { Actor } from '../app/core.js';
-import type { ActOutcome } from '../app/matchPlay.js';
 import type { Refusal } from '../app/refusals.js';
-import type { TableSnapshot } from '../app/tableService.js';
+import type { ActOutcome, TableSnapshot } from '../app/tableService.js';
 import { comboLabel } from './cardText.js';
 import type { BotContext } from './context.js';
 import { textContext } from './names.js';

@@ -4,8 +4,7 @@
  */
 import { type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
-import type { ActOutcome } from '../app/matchPlay.js';
-import type { TableService } from '../app/tableService.js';
+import type { ActOutcome, TableService } from '../app/tableService.js';
 
 const SWEEP_AT = 1_000;
 

@@ -1,5 +1,6 @@
 /** The records the store reads and writes, parsed at the edge (zod) where they come back from SQLite. */
 import { z } from 'zod';
+import { BOT_LEVELS, type BotLevel } from '../bots/policy.js';
 import type { LoggedAction, MatchState, Settings } from '../engine/index.js';
 
 export const TABLE_STATUSES = ['lobby', 'playing', 'paused', 'finished', 'abandoned'] as const;
@@ -11,7 +12,7 @@ export type Seating = (typeof SEATINGS)[number];
 
 export type Occupant =
   | { readonly kind: 'user'; readonly userId: string; readonly name: string }
-  | { readonly kind: 'bot' };
+  | { readonly kind: 'bot'; readonly level: BotLevel };
 
 export interface TableRecord {
   readonly id: string;
@@ -55,3 +56,6 @@ export const settingsSchema = z.object({
 });
 
 export const pauseVotesSchema = z.array(z.string());
+
+/** A bot seat's level as stored; anything else in the file is refused, never guessed. */
+export const botLevelSchema = z.enum(BOT_LEVELS);

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { Settings } from '../engine/index.js';
 import {
+  botLevelSchema,
   type Occupant,
   pauseVotesSchema,
   type Seating,
@@ -29,6 +30,7 @@ interface SeatRow {
   seat: number;
   kind: 'user' | 'bot';
   user_id: string | null;
+  bot_level: string | null;
   display_name: string | null;
 }
 
@@ -57,7 +59,7 @@ export class TableRepo {
       "SELECT * FROM tables WHERE guild_id = ? AND status IN ('lobby', 'playing', 'paused') ORDER BY created_at",
     );
     this.seatsOf = db.prepare<[string], SeatRow>(
-      'SELECT s.seat, s.kind, s.user_id, p.display_name FROM seats s LEFT JOIN players p ON p.user_id = s.user_id WHERE s.table_id = ?',
+      'SELECT s.seat, s.kind, s.user_id, s.bot_level, p.display_name FROM seats s LEFT JOIN players p ON p.user_id = s.user_id WHERE s.table_id = ?',
     );
     this.insertRow = db.prepare(
       `INSERT INTO tables (id, guild_id, channel_id, host_id, message_id, status, settings, seating, match_id, pause_votes, created_at, updated_at)
@@ -68,7 +70,9 @@ export class TableRepo {
        seating = @seating, match_id = @match_id, pause_votes = @pause_votes, updated_at = @updated_at WHERE id = @id`,
     );
     this.deleteSeats = db.prepare('DELETE FROM seats WHERE table_id = ?');
-    this.insertSeat = db.prepare('INSERT INTO seats (table_id, seat, kind, user_id) VALUES (?, ?, ?, ?)');
+    this.insertSeat = db.prepare(
+      'INSERT INTO seats (table_id, seat, kind, user_id, bot_level) VALUES (?, ?, ?, ?, ?)',
+    );
     this.upsertPlayerRow = db.prepare(
       `INSERT INTO players (user_id, display_name, created_at, updated_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name, updated_at = excluded.updated_at`,
@@ -141,8 +145,9 @@ export class TableRepo {
   private writeSeats(table: TableRecord): void {
     this.deleteSeats.run(table.id);
     table.seats.forEach((occupant, seat) => {
-      if (occupant)
-        this.insertSeat.run(table.id, seat, occupant.kind, occupant.kind === 'user' ? occupant.userId : null);
+      if (!occupant) return;
+      if (occupant.kind === 'user') this.insertSeat.run(table.id, seat, 'user', occupant.userId, null);
+      else this.insertSeat.run(table.id, seat, 'bot', null, occupant.level);
     });
   }
 
@@ -157,7 +162,7 @@ export class TableRepo {
       seats[s.seat] =
         s.kind === 'user'
           ? { kind: 'user', userId: s.user_id as string, name: s.display_name ?? 'Unknown player' }
-          : { kind: 'bot' };
+          : { kind: 'bot', level: botLevelSchema.parse(s.bot_level) };
     }
     return {
       id: row.id,

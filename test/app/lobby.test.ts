@@ -29,7 +29,7 @@ beforeEach(() => {
 afterEach(() => fx.cleanup());
 
 const seated = (user: Actor) => ({ kind: 'user', userId: user.userId, name: user.name });
-const BOT = { kind: 'bot' };
+const BOT = { kind: 'bot', level: 'normal' };
 
 function tableOf(id: string): TableRecord {
   return accepted(fx.service.tableView(id)).table;
@@ -335,6 +335,27 @@ describe("the host's controls", () => {
     accepted(fx.service.addBot(table.id, HOST));
     expect(refusal(fx.service.addBot(table.id, HOST))).toEqual({ code: 'table_full' });
   });
+
+  it('adds a bot at the level the host chose (normal by default), kept in the file', () => {
+    const table = openLobby(fx);
+    accepted(fx.service.addBot(table.id, HOST, 1, 'easy'));
+    accepted(fx.service.addBot(table.id, HOST, 2, 'hard'));
+    const last = accepted(fx.service.addBot(table.id, HOST, 3));
+    const levels = [null, { kind: 'bot', level: 'easy' }, { kind: 'bot', level: 'hard' }, BOT];
+    expect(last.seats.slice(1)).toEqual(levels.slice(1));
+    fx.restart();
+    expect(tableOf(table.id).seats.slice(1)).toEqual(levels.slice(1));
+  });
+
+  it.each([['expert'], [''], [3], [null], ['HARD']])(
+    'refuses a bot level it does not know (%j) and changes nothing',
+    (level) => {
+      const table = openLobby(fx);
+      expect(refusal(fx.service.addBot(table.id, HOST, 1, level))).toEqual({ code: 'bad_bot_level', level });
+      expect(tableOf(table.id).seats).toEqual([seated(HOST), null, null, null]);
+      expect(fx.store.tables.get(table.id)).toEqual(table);
+    },
+  );
 
   it('removes a bot, but not a user, with removeBot', () => {
     const table = lobby();

@@ -1,7 +1,7 @@
 /** Durability: every accepted action is committed before it is acknowledged, and a restart resumes it. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
-import type { ActOutcome } from '../../src/app/matchPlay.js';
+import type { ActOutcome } from '../../src/app/outcomes.js';
 import { TableService } from '../../src/app/tableService.js';
 import { owesAction } from '../../src/bots/randomBot.js';
 import {

@@ -2,7 +2,7 @@
 import type { Client } from 'discord.js';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { ActOutcome } from '../../src/app/matchPlay.js';
+import type { ActOutcome } from '../../src/app/outcomes.js';
 import type { TableService } from '../../src/app/tableService.js';
 import { TurnNotifier } from '../../src/discord/turnNotifier.js';
 import { type MatchState, makeSettings, newMatch } from '../../src/engine/index.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
 import type { Environment } from '../../src/app/ids.js';
-import type { ActOutcome } from '../../src/app/matchPlay.js';
+import type { ActOutcome } from '../../src/app/outcomes.js';
 import { TableService } from '../../src/app/tableService.js';
 import { owesAction } from '../../src/bots/randomBot.js';
 import {

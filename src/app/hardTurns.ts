@@ -1,0 +1,119 @@
+/**
+ * Hard bot seats' owed decisions, made off the main thread: asked of the decider (the worker pool)
+ * after a commit, and on their answer checked against the table, committed with the easy and normal
+ * moves that follow, and announced. At most one decision per table is in flight.
+ */
+import { type DecisionAnswer, type DecisionRequest, reasonOf, runDecision } from '../bots/decisionJob.js';
+import { StaleWriteError } from '../store/matchRepo.js';
+import { botMoves, hardSeatOwing, owedMove, requestFor } from './botMoves.js';
+import { commitMoves } from './commit.js';
+import type { Core } from './core.js';
+import { eventsOf } from './outcomes.js';
+import type { LoadedMatch, LoadedTable } from './tables.js';
+
+/** If a hard bot seat owes the next decision at this playing table, asks for it (unless one is in flight). */
+export function dispatchHard(core: Core, loaded: LoadedTable): void {
+  const { bots } = core;
+  const { table, match } = loaded;
+  if (bots.stopped || bots.inFlight.has(table.id) || table.status !== 'playing' || !match) return;
+  const seat = hardSeatOwing(table, match.state);
+  if (seat === null) return;
+  const request = requestFor(core, 'hard', match.state, seat);
+  const done = bots.decider
+    .decide(request)
+    .catch((error: unknown): DecisionAnswer => ({ ok: false, reason: reasonOf(error) }))
+    .then((answer) => answered(core, table.id, match.id, request, answer))
+    // Nothing in flight may reject unheard: an answer that could not be used is reported.
+    .catch((error: unknown) => failed(core, table.id, match.id, request, reasonOf(error)));
+  bots.inFlight.set(table.id, done);
+}
+
+/**
+ * The answer is used only if the match is still where it was asked (same match, same version, still
+ * playing). Paused: the resume asks again; moved on (someone bombed, called, or a hand's phase went
+ * on): asked again now; over: nothing is owed.
+ */
+function answered(
+  core: Core,
+  tableId: string,
+  matchId: number,
+  request: DecisionRequest,
+  answer: DecisionAnswer,
+): void {
+  const { bots } = core;
+  let loaded: LoadedTable | null = null;
+  try {
+    if (bots.stopped) return;
+    // Read while still marked in flight: a table read afresh from the file asks nothing twice.
+    loaded = core.tables.get(tableId);
+  } catch (error) {
+    failed(core, tableId, matchId, request, `the table could not be read: ${reasonOf(error)}`);
+    return;
+  } finally {
+    bots.inFlight.delete(tableId);
+  }
+  if (!loaded?.match || loaded.match.id !== matchId || loaded.table.status !== 'playing') return;
+  if (loaded.match.state.version !== request.state.version) {
+    dispatchHard(core, loaded);
+    return;
+  }
+  play(core, loaded, request, answer);
+}
+
+function play(core: Core, loaded: LoadedTable, request: DecisionRequest, answer: DecisionAnswer): void {
+  const { table } = loaded;
+  const match = loaded.match as LoadedMatch;
+  let decided = answer;
+  if (!answer.ok) {
+    failed(core, table.id, match.id, request, answer.reason);
+    decided = runDecision({ ...request, level: 'normal' });
+  }
+  const first = owedMove(core, table, match.id, match.state, request.seat, decided);
+  if (!first) return;
+  const moves = [first, ...botMoves(core, table, match.id, first.step.state)];
+  let after: LoadedTable;
+  try {
+    after = commitMoves(core, loaded, moves);
+  } catch (error) {
+    // Another process moved the match on, or the disk refused (busy, full): nothing was committed.
+    // Drop what we hold; the next touch reads the table afresh and asks again.
+    core.tables.forget(table.id);
+    if (!(error instanceof StaleWriteError))
+      failed(core, table.id, match.id, request, `the answer could not be committed: ${reasonOf(error)}`);
+    return;
+  }
+  core.onBotsMoved({
+    table: after.table,
+    state: (after.match as LoadedMatch).state,
+    events: eventsOf(moves),
+  });
+  dispatchHard(core, after);
+}
+
+function failed(
+  core: Core,
+  tableId: string,
+  matchId: number,
+  request: DecisionRequest,
+  reason: string,
+): void {
+  core.bots.onDecisionFailed({
+    tableId,
+    matchId,
+    version: request.state.version,
+    seat: request.seat,
+    reason,
+  });
+}
+
+/** Resolves once no hard decision is in flight (those that follow an answer included). */
+export async function botsIdle(core: Core): Promise<void> {
+  while (core.bots.inFlight.size > 0) await Promise.all(core.bots.inFlight.values());
+}
+
+/** Shutdown: answers still owed are dropped (each is asked again when its table is next read), workers end. */
+export async function stopBots(core: Core): Promise<void> {
+  core.bots.stopped = true;
+  await core.bots.decider.close();
+  await Promise.all(core.bots.inFlight.values());
+}

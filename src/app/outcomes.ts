@@ -1,0 +1,44 @@
+/** What the match use cases hand back and report: shared by core, the moves' commit and the bot turns. */
+import type { Action, GameEvent, MatchState, Seat, Step } from '../engine/index.js';
+import type { TableRecord } from '../store/records.js';
+
+export interface ActOutcome {
+  readonly table: TableRecord;
+  readonly state: MatchState;
+  /** What happened, in order, including the moves of bot seats that followed. */
+  readonly events: readonly GameEvent[];
+}
+
+/**
+ * A bot seat's move that the engine refused, or a policy that threw or gave no answer to a decision
+ * it owed: a bug in a bot or the engine, reported, never thrown. The seat plays another legal move.
+ */
+export interface BotFault {
+  readonly tableId: string;
+  readonly matchId: number;
+  readonly version: number;
+  readonly seat: Seat;
+  readonly code: string;
+}
+
+/** A hard decision its worker could not make (a crash, a stuck or missing worker): made inline at normal level. */
+export interface DecisionFailure {
+  readonly tableId: string;
+  readonly matchId: number;
+  readonly version: number;
+  readonly seat: Seat;
+  readonly reason: string;
+}
+
+/** One accepted action, computed but not yet written. */
+export interface Move {
+  readonly seat: Seat;
+  /** Null for a bot seat. */
+  readonly userId: string | null;
+  readonly action: Action;
+  readonly step: Step;
+}
+
+export function eventsOf(moves: readonly Move[]): GameEvent[] {
+  return moves.flatMap((m) => m.step.events);
+}

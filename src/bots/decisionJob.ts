@@ -1,0 +1,58 @@
+/** One bot decision as a job another thread can run: what is asked, what comes back, and running it. */
+import { type Action, type MatchState, Rng, type Seat, seedRng } from '../engine/index.js';
+import type { BotLevel } from './policy.js';
+import { decideFor, makeBudget } from './registry.js';
+
+export interface DecisionRequest {
+  readonly level: BotLevel;
+  readonly state: MatchState;
+  readonly seat: Seat;
+  /** The rng's seed: the caller derives it from the match, so the same state asks the same question. */
+  readonly seed: string;
+  /** Wall-clock time the decision may take, in milliseconds. */
+  readonly budgetMs: number;
+}
+
+/** The action (null: the policy declined), or why no decision came back (a crash, a stuck worker). */
+export type DecisionAnswer =
+  | { readonly ok: true; readonly action: Action | null }
+  | { readonly ok: false; readonly reason: string };
+
+/** Where decisions are made: a pool of worker threads in the bot, this thread in tests and tools. */
+export interface Decider {
+  decide(request: DecisionRequest): Promise<DecisionAnswer>;
+  /** Stops deciding: answers still owed come back as failures; nothing is decided after. */
+  close(): Promise<void>;
+}
+
+/** Runs one decision here and now. A policy that throws is a failure to report, not a crash. */
+export function runDecision(request: DecisionRequest): DecisionAnswer {
+  try {
+    const rng = new Rng(seedRng(request.seed));
+    const action = decideFor(request.level, request.state, request.seat, rng, makeBudget(request.budgetMs));
+    return { ok: true, action };
+  } catch (error) {
+    return { ok: false, reason: `the ${request.level} policy threw: ${reasonOf(error)}` };
+  }
+}
+
+/**
+ * Decides on this thread, but never within the caller's task: the asynchronous path is the same as
+ * with a pool, only slower for the event loop (tests and tools that start no workers).
+ */
+export function inlineDecider(): Decider {
+  let closed = false;
+  return {
+    decide: (request) =>
+      new Promise((resolve) =>
+        setImmediate(() => resolve(closed ? { ok: false, reason: 'closed' } : runDecision(request))),
+      ),
+    close: async () => {
+      closed = true;
+    },
+  };
+}
+
+export function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

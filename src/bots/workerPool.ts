@@ -1,0 +1,151 @@
+/** A pool of worker threads that make bot decisions off the main thread, one job per worker at a time. */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { type Decider, type DecisionAnswer, type DecisionRequest, reasonOf } from './decisionJob.js';
+
+/** One core stays with the main thread, which answers every click. */
+export function defaultPoolSize(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
+export interface PoolOptions {
+  /** How many workers at most (started on demand); default `defaultPoolSize()`. */
+  readonly size?: number;
+  /**
+   * A job still unanswered this long after its budget ran out is failed and its worker replaced: a
+   * stuck policy must not hold a table for ever.
+   */
+  readonly graceMs?: number;
+  /** The worker's entry module (tests point it at a worker that crashes). */
+  readonly entry?: URL;
+}
+
+/** After this many workers in a row die before they are ready, the pool stops starting new ones. */
+const MAX_START_FAILURES = 3;
+
+interface Job {
+  readonly id: number;
+  readonly request: DecisionRequest;
+  readonly resolve: (answer: DecisionAnswer) => void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  ready: boolean;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+  /** Why it died, when it said (an uncaught error comes before its exit). */
+  error: string | null;
+}
+
+type WorkerMessage = { type: 'ready' } | { type: 'answer'; id: number; answer: DecisionAnswer };
+
+export class WorkerPool implements Decider {
+  readonly size: number;
+  private readonly graceMs: number;
+  private readonly entry: URL;
+  private readonly slots = new Set<Slot>();
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private startFailures = 0;
+  private closed = false;
+
+  constructor(options: PoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? defaultPoolSize()));
+    this.graceMs = options.graceMs ?? 5_000;
+    this.entry = options.entry ?? new URL('./decisionWorker.mjs', import.meta.url);
+  }
+
+  /** Never rejects: a crash, a stuck worker or a closed pool is an answer with a reason. */
+  decide(request: DecisionRequest): Promise<DecisionAnswer> {
+    if (this.closed) return Promise.resolve({ ok: false, reason: 'the worker pool is closed' });
+    if (this.startFailures >= MAX_START_FAILURES)
+      return Promise.resolve({ ok: false, reason: 'the decision workers do not start' });
+    return new Promise((resolve) => {
+      this.queue.push({ id: this.nextId++, request, resolve });
+      this.pump();
+    });
+  }
+
+  /** Workers running now (started on demand, so none until the first hard decision). */
+  get workers(): number {
+    return this.slots.size;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.resolve({ ok: false, reason: 'the worker pool is closed' });
+    await Promise.all(
+      [...this.slots].map((slot) => {
+        this.finish(slot, { ok: false, reason: 'the worker pool is closed' });
+        return slot.worker.terminate();
+      }),
+    );
+  }
+
+  private pump(): void {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) return;
+      if (slot.ready && !slot.job) this.send(slot, this.queue.shift() as Job);
+    }
+    const starting = [...this.slots].filter((s) => !s.ready).length;
+    let wanted = this.queue.length - starting;
+    while (wanted > 0 && this.slots.size < this.size) {
+      this.spawn();
+      wanted--;
+    }
+  }
+
+  private spawn(): void {
+    const slot: Slot = { worker: new Worker(this.entry), ready: false, job: null, timer: null, error: null };
+    this.slots.add(slot);
+    slot.worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'ready') {
+        slot.ready = true;
+        this.startFailures = 0;
+      } else if (slot.job?.id === message.id) this.finish(slot, message.answer);
+      if (!slot.job) slot.worker.unref(); // an idle worker never keeps the process alive
+      this.pump();
+    });
+    slot.worker.on('error', (error) => {
+      slot.error = reasonOf(error);
+    });
+    slot.worker.on('exit', (code) => this.lost(slot, code));
+  }
+
+  private send(slot: Slot, job: Job): void {
+    slot.job = job;
+    slot.worker.ref();
+    slot.timer = setTimeout(() => {
+      slot.error = `no answer within ${job.request.budgetMs + this.graceMs} ms`;
+      void slot.worker.terminate();
+    }, job.request.budgetMs + this.graceMs);
+    slot.timer.unref();
+    slot.worker.postMessage({ id: job.id, request: job.request });
+  }
+
+  private finish(slot: Slot, answer: DecisionAnswer): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    const job = slot.job;
+    slot.job = null;
+    job?.resolve(answer);
+  }
+
+  /** A worker exited: its job fails with the reason, and a replacement starts if work is waiting. */
+  private lost(slot: Slot, code: number): void {
+    this.slots.delete(slot);
+    if (this.closed) return;
+    const reason = `decision worker exited (code ${code})${slot.error ? `: ${slot.error}` : ''}`;
+    this.finish(slot, { ok: false, reason });
+    if (!slot.ready) {
+      // A worker that cannot start says nothing of the next one, but the waiting jobs should not
+      // wait on a pool that may never start: they fail now (the app decides them inline).
+      this.startFailures++;
+      for (const job of this.queue.splice(0)) job.resolve({ ok: false, reason });
+      return;
+    }
+    this.pump();
+  }
+}
