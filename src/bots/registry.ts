@@ -11,13 +11,14 @@ import {
 } from '../engine/index.js';
 import { easyPolicy } from './easy.js';
 import { memoryOf } from './memory.js';
+import { normalPolicy } from './normal.js';
 import type { BotLevel, Budget, Policy } from './policy.js';
 import { owesAction } from './randomBot.js';
 
 // normal and hard are filled in by their own modules (work in progress this session).
 export const POLICIES: Readonly<Record<BotLevel, Policy>> = {
   easy: easyPolicy,
-  normal: easyPolicy,
+  normal: normalPolicy,
   hard: easyPolicy,
 };
 

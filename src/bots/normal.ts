@@ -1,0 +1,54 @@
+/**
+ * The normal level: a rule-based player a club player would recognise. It reads its hand as a
+ * shape (fewest combos, winners counted), calls when the shape is strong enough, exchanges by club
+ * habit, leads its weak combos and keeps its winners, leaves a winning partner alone, and bombs to
+ * stop a call or an opponent about to go out.
+ */
+import { type Action, partnerOf, type SeatView } from '../engine/index.js';
+import { dragonTarget, playOptions } from './choose.js';
+import { grandTichuScore, tichuScore } from './evaluate.js';
+import { chooseExchange } from './exchange.js';
+import { bombWorthIt, chooseFollow, chooseLead, type PlayParams } from './normalPlay.js';
+import type { Policy } from './policy.js';
+import { chooseWish } from './wish.js';
+
+export interface NormalParams extends PlayParams {
+  /** Grand Tichu when the eight cards score at least this (grandTichuScore). */
+  readonly grandTichu: number;
+  /** Tichu when the fourteen cards score at least this (tichuScore). */
+  readonly tichu: number;
+}
+
+/** Chosen by self-play: see the README's "Computer players" section for the arena runs. */
+export const NORMAL_PARAMS: NormalParams = { grandTichu: 2.6, tichu: 0, breakAllowance: 2, dragonUrgency: 0 };
+
+export function makeNormalPolicy(params: NormalParams = NORMAL_PARAMS): Policy {
+  return (view, memory, legal) => {
+    if (view.phase === 'grandTichu') {
+      if (!legal.some((a) => a.type === 'grandTichu')) return null;
+      const partnerCalled = view.calls[partnerOf(view.seat)] !== 'none';
+      return { type: 'grandTichu', call: !partnerCalled && grandTichuScore(view.hand) >= params.grandTichu };
+    }
+    if (view.phase === 'exchange') return chooseExchange(view, tichuScore(view.hand) >= params.tichu);
+    const pending = view.pending?.seat === view.seat ? view.pending : null;
+    if (pending?.kind === 'dragonGift') return { type: 'giveDragon', to: dragonTarget(view) };
+    if (pending?.kind === 'wish')
+      return chooseWish(
+        view,
+        memory,
+        legal.some((a) => a.type === 'wish' && a.rank === null),
+      );
+    const plays = playOptions(legal);
+    if (view.turn !== view.seat) return bombWorthIt(view, plays, false)?.action ?? null;
+    if (shouldCallTichu(view, legal, params)) return { type: 'tichu' };
+    return view.trick === null ? chooseLead(view, plays) : chooseFollow(view, legal, plays, params);
+  };
+}
+
+function shouldCallTichu(view: SeatView, legal: readonly Action[], params: NormalParams): boolean {
+  if (!legal.some((a) => a.type === 'tichu') || view.hand.length < 14) return false;
+  if (view.calls[partnerOf(view.seat)] !== 'none') return false;
+  return tichuScore(view.hand) >= params.tichu;
+}
+
+export const normalPolicy: Policy = makeNormalPolicy();
