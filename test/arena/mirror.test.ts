@@ -89,6 +89,12 @@ describe('determinism', () => {
     expect(second.map((p) => p.games.map(played))).toEqual(first.map((p) => p.games.map(played)));
   });
 
+  it('a game stuck in a worker thread fails the whole run, naming its seed', async () => {
+    await expect(runArena({ ...base, maxMoves: 10 }, { workers: 2 })).rejects.toThrow(
+      /arena\/mirror\/\d+ .*no end after 10 moves/,
+    );
+  });
+
   it('a different seed deals different cards', async () => {
     const a = await runArena({ ...base, pairs: 1 }, { workers: 1 });
     const b = await runArena({ ...base, pairs: 1, seed: 'other' }, { workers: 1 });
