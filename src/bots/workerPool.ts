@@ -82,6 +82,7 @@ export class WorkerPool implements Decider {
         return slot.worker.terminate();
       }),
     );
+    this.slots.clear();
   }
 
   private pump(): void {

@@ -425,13 +425,15 @@ function playHostToEnd(tableId: string, max = 3_000): MatchState {
 describe('a complete match, one human and three bots', () => {
   function startWithBots(): TableRecord {
     const table = openLobby(fx, [HOST], { settings: { targetScore: 200 } });
-    for (let i = 0; i < 3; i++) accepted(fx.service.addBot(table.id, HOST));
+    // Easy bots never call: how long a match lasts (the seeds below) then depends on the deal, not
+    // on what the stronger levels choose to risk as they improve.
+    for (let i = 0; i < 3; i++) accepted(fx.service.addBot(table.id, HOST, undefined, 'easy'));
     accepted(fx.service.start(table.id, HOST));
     return tableOf(table.id);
   }
 
   // With these seeds the match lasts three hands, so later hands' rows and results are checked too.
-  it.each(['m4', 'm8'])(
+  it.each(['m0', 'm6'])(
     'runs to the end and records the match, its players and every hand (seed %s)',
     (seed) => {
       fx.env.seeds.push(seed);

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
 import type { Environment } from '../../src/app/ids.js';
 import type { ActOutcome } from '../../src/app/outcomes.js';
-import { TableService } from '../../src/app/tableService.js';
+import { type ServiceOptions, TableService } from '../../src/app/tableService.js';
 import { owesAction } from '../../src/bots/randomBot.js';
 import {
   type Action,
@@ -74,7 +74,8 @@ export interface Fixture {
   cleanup(): void;
 }
 
-export function createFixture(): Fixture {
+/** `options` go to every TableService the fixture makes (the first and each after a restart). */
+export function createFixture(options: ServiceOptions = {}): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'tichu-'));
   const file = join(dir, 'tichu.sqlite');
   const env = testEnvironment();
@@ -84,11 +85,11 @@ export function createFixture(): Fixture {
     file,
     env,
     store,
-    service: new TableService(store, env),
+    service: new TableService(store, env, options),
     restart() {
       fx.store.close();
       fx.store = Store.open(file);
-      fx.service = new TableService(fx.store, env);
+      fx.service = new TableService(fx.store, env, options);
     },
     cleanup() {
       fx.store.close();

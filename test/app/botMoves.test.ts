@@ -1,0 +1,146 @@
+/**
+ * Bot moves made on the spot: seats that could bomb out of turn are asked first, in order, and asked
+ * again after the next move when they decline; a pick the engine refuses, or a policy that throws,
+ * is reported and replaced; a hard seat's owed decision is left for its worker. The policy is
+ * scripted here (a spy on the registry) so each case is exact whatever the real levels decide.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { botMoves, hardSeatOwing } from '../../src/app/botMoves.js';
+import type { Core } from '../../src/app/core.js';
+import type { BotFault } from '../../src/app/outcomes.js';
+import type { BotLevel, Policy } from '../../src/bots/policy.js';
+import { POLICIES } from '../../src/bots/registry.js';
+import {
+  type Action,
+  buildScenario,
+  DEFAULT_SETTINGS,
+  isBomb,
+  type MatchState,
+  makeSettings,
+  newMatch,
+  readCombos,
+} from '../../src/engine/index.js';
+import type { Occupant, TableRecord } from '../../src/store/records.js';
+import { playingTable } from '../support/records.js';
+
+let faults: BotFault[];
+let core: Core;
+beforeEach(() => {
+  faults = [];
+  core = { onBotFault: (f: BotFault) => faults.push(f), bots: { hardBudgetMs: 10 } } as unknown as Core;
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const BOT = (level: BotLevel): Occupant => ({ kind: 'bot', level });
+
+function tableWith(...levels: [BotLevel, BotLevel, BotLevel]): TableRecord {
+  const table = playingTable(DEFAULT_SETTINGS);
+  return { ...table, seats: [table.seats[0], BOT(levels[0]), BOT(levels[1]), BOT(levels[2])] };
+}
+
+/** Seat 0 (a person) led a six; seat 1 passed and holds a four of eights; seat 2 is on turn. */
+const bombable: MatchState = buildScenario({
+  hands: { 0: 'mahjong 5jd 9st', 1: '8jd 8sw 8pg 8st 2jd', 2: '3jd 4sw', 3: 'Ajd Qsw' },
+  trick: [{ seat: 0, cards: '6sw' }],
+  passed: [1],
+  turn: 2,
+});
+
+const PASS: Action = { type: 'pass' };
+const isBombPlay = (a: Action) => a.type === 'play' && readCombos(a.cards).some(isBomb);
+
+/** Scripts the normal level: `offered` answers out-of-turn questions, owed decisions pass. */
+function scriptNormal(offered: Policy, owed: Policy = () => PASS): Array<[number, number, boolean]> {
+  const asked: Array<[number, number, boolean]> = [];
+  vi.spyOn(POLICIES as Record<BotLevel, Policy>, 'normal').mockImplementation(
+    (view, memory, legal, rng, b) => {
+      const owes = view.turn === view.seat;
+      asked.push([view.seat, view.version, owes]);
+      return owes ? owed(view, memory, legal, rng, b) : offered(view, memory, legal, rng, b);
+    },
+  );
+  return asked;
+}
+
+describe('bot moves on the spot', () => {
+  it('a bot that can bomb out of turn is asked first, and its bomb lands before the seat on turn moves', () => {
+    scriptNormal((_v, _m, legal) => legal.find(isBombPlay) ?? null);
+    const moves = botMoves(core, tableWith('normal', 'normal', 'normal'), 1, bombable);
+    expect(moves.map((m) => [m.seat, m.action.type, isBombPlay(m.action)])).toEqual([
+      [1, 'play', true],
+      [2, 'pass', false],
+      [3, 'pass', false],
+    ]);
+    expect(moves.at(-1)?.step.state.hand.turn).toBe(0); // the person is on turn: the run stops
+    expect(faults).toEqual([]);
+  });
+
+  it('a bot that declines is asked again after the next move, before the seat that owes', () => {
+    const asked = scriptNormal(() => null);
+    const moves = botMoves(core, tableWith('normal', 'normal', 'normal'), 1, bombable);
+    const v = bombable.version;
+    expect(moves.map((m) => m.seat)).toEqual([2, 3]);
+    expect(asked).toEqual([
+      [1, v, false],
+      [2, v, true],
+      [1, v + 1, false],
+      [3, v + 1, true],
+    ]);
+    // Then the trick is the person's (everyone passed): nothing to bomb, nobody asked.
+  });
+
+  it('a refused out-of-turn pick is reported and counts as declining', () => {
+    scriptNormal(() => ({ type: 'play', cards: ['8jd', '8sw', '8pg', '8st', '2jd'] }));
+    const moves = botMoves(core, tableWith('normal', 'normal', 'normal'), 7, bombable);
+    expect(moves.map((m) => m.seat)).toEqual([2, 3]);
+    expect(faults[0]).toEqual({
+      tableId: 'abcd1234',
+      matchId: 7,
+      version: bombable.version,
+      seat: 1,
+      code: 'not_a_combo',
+    });
+  });
+
+  it.each([
+    ['a pick the engine refuses', (() => ({ type: 'play', cards: ['Kjd'] })) as Policy, 'not_in_hand'],
+    [
+      'a policy that throws',
+      (() => {
+        throw new Error('bug');
+      }) as Policy,
+      'policy_failed',
+    ],
+    ['no answer to a decision owed', (() => null) as Policy, 'no_decision'],
+  ])('%s on a decision owed is reported and replaced by a legal move', (_name, owed, code) => {
+    scriptNormal(() => null, owed);
+    const moves = botMoves(core, tableWith('normal', 'normal', 'normal'), 1, bombable);
+    // Each replacement is the engine's own first legal move that is no call (seat 2 can only pass).
+    expect(moves.map((m) => m.seat)).toEqual([2, 3]);
+    expect(moves[0]?.action).toEqual(PASS);
+    expect(faults.map((f) => [f.seat, f.code])).toEqual([
+      [2, code],
+      [3, code],
+    ]);
+  });
+
+  it('stops where a hard seat owes the next decision, after asking the bombers', () => {
+    const asked = scriptNormal(() => null);
+    const table = tableWith('normal', 'hard', 'normal');
+    expect(botMoves(core, table, 1, bombable)).toEqual([]);
+    expect(asked).toEqual([[1, bombable.version, false]]);
+    expect(hardSeatOwing(table, bombable)).toBe(2);
+  });
+
+  it('in the Grand Tichu decisions the easy and normal seats do not wait for the hard one', () => {
+    const dealt = newMatch(makeSettings(), 'deal');
+    const table = tableWith('hard', 'easy', 'normal');
+    const moves = botMoves(core, table, 1, dealt);
+    expect(moves.map((m) => m.seat)).toEqual([2, 3]);
+    const after = moves.at(-1)?.step.state as MatchState;
+    expect(after.hand.grand.map((decided) => decided !== null)).toEqual([false, false, true, true]);
+    expect(hardSeatOwing(table, after)).toBe(1);
+  });
+});
