@@ -83,7 +83,7 @@ describe('determinism', () => {
   });
 
   it('search levels repeat too when capped by playouts instead of time', async () => {
-    const config: ArenaConfig = { ...base, team: 'hard', vs: 'normal', pairs: 2, hands: 1, playouts: 20 };
+    const config: ArenaConfig = { ...base, team: 'hard', vs: 'normal', pairs: 1, hands: 1, playouts: 20 };
     const first = await runArena(config, { workers: 1 });
     const second = await runArena(config, { workers: 1 });
     expect(second.map((p) => p.games.map(played))).toEqual(first.map((p) => p.games.map(played)));
