@@ -11,9 +11,13 @@ interface Setup {
   readonly tables: number;
   readonly seconds: number;
   readonly thinkMs: number;
+  /** Two people (seats 1 and 3) and two hard bots (seats 2 and 4) at every table, instead of four people. */
+  readonly hardBots?: boolean;
 }
 
-const { tables, seconds, thinkMs } = workerData as Setup;
+const { tables, seconds, thinkMs, hardBots = false } = workerData as Setup;
+/** Who sits at each table: the people, in seat order (the bots take the seats between them). */
+const PEOPLE = hardBots ? 2 : 4;
 /** [click time, latency, verb] of every click, to tell the synchronized start from the steady state. */
 const timedAt: Array<[number, number, string]> = [];
 const port = parentPort;
@@ -52,7 +56,7 @@ const { guild, channels } = discord.addGuild(
   'Bench',
   Array.from({ length: tables }, (_, i) => `table-${i}`),
 );
-const users = Array.from({ length: tables * 4 }, (_, i) => discord.addUser(`player${i}`));
+const users = Array.from({ length: tables * PEOPLE }, (_, i) => discord.addUser(`player${i}`));
 await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
 port.postMessage({
   type: 'ready',
@@ -65,10 +69,20 @@ await discord.waitForBot(10_000);
 
 await Promise.all(
   channels.map(async (channel, t) => {
-    const seated = users.slice(t * 4, t * 4 + 4);
+    const seated = users.slice(t * PEOPLE, t * PEOPLE + PEOPLE);
     const host = seated[0] as ScriptedUser;
     await host.slash(channel.id, 'table', { subcommand: 'create', options: { target: 10000 } }).reply();
-    for (const u of seated.slice(1)) await u.slash(channel.id, 'table', { subcommand: 'join' }).reply();
+    if (hardBots) {
+      await (seated[1] as ScriptedUser)
+        .slash(channel.id, 'table', { subcommand: 'join', options: { seat: 3 } })
+        .reply();
+      for (const seat of [2, 4])
+        await host
+          .slash(channel.id, 'table', { subcommand: 'bot', options: { do: 'add', seat, level: 'hard' } })
+          .reply();
+    } else {
+      for (const u of seated.slice(1)) await u.slash(channel.id, 'table', { subcommand: 'join' }).reply();
+    }
     await host.slash(channel.id, 'table', { subcommand: 'start' }).reply();
   }),
 );
@@ -86,7 +100,7 @@ await Promise.all(
   channels.map(async (channel, t) => {
     await new Promise((resolve) => setTimeout(resolve, (t * STAGGER_MS) / channels.length));
     const deadline = performance.now() + seconds * 1000;
-    const seated = users.slice(t * 4, t * 4 + 4).map((u) => timed(u, latencies, counter));
+    const seated = users.slice(t * PEOPLE, t * PEOPLE + PEOPLE).map((u) => timed(u, latencies, counter));
     const dice = new Dice(t + 1);
     while (performance.now() < deadline) {
       for (const user of seated) {

@@ -3,6 +3,7 @@
  * leave a large heap and warm caches behind that would weigh on a latency tail measured after them.
  * Prints the figures as one JSON line.
  */
-import { endToEnd } from './e2e.js';
+import { endToEnd, endToEndWithHardBots } from './e2e.js';
 
-console.log(JSON.stringify(await endToEnd()));
+const figures = [...(await endToEnd()), ...(await endToEndWithHardBots())];
+console.log(JSON.stringify(figures));

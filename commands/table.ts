@@ -175,7 +175,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
         ? ctx.service.addBot(tableId, actor, seat, level)
         : ctx.service.removeBot(tableId, actor, seat);
       return r.ok
-        ? say(add ? `A ${level} bot sits down.` : 'The bot left.')
+        ? say(add ? `${level === 'easy' ? 'An' : 'A'} ${level} bot sits down.` : 'The bot left.')
         : refuse(ctx, interaction, r.error, tableId);
     }
     case 'kick': {

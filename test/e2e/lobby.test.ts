@@ -221,8 +221,8 @@ describe('the lobby through Discord', () => {
     await settle();
     expect(embedText(message())).not.toMatch(/Bot \d/);
 
-    expect(await table(ann, 'bot', { do: 'add' })).toBe('A bot sits down.');
-    await waitText((t) => t.includes('4. Bot 4'));
+    expect(await table(ann, 'bot', { do: 'add' })).toBe('A normal bot sits down.');
+    await waitText((t) => t.includes('4. Bot 4 (normal)'));
     expect(await table(ann, 'bot', { do: 'add' })).toBe('The table is full.');
     expect(await table(ann, 'bot', { do: 'remove', seat: 3 })).toBe('Seat 3 is not a bot.');
     expect(await table(ben, 'bot', { do: 'remove', seat: 4 })).toBe(NOT_HOST);
