@@ -3,7 +3,7 @@
  * out or who stepped away. A policy decides from its seat's view and its own memory of the hand,
  * never from the whole state (`decideFor` is the only place that turns a state into those two).
  */
-import type { Action, Card, Rng, SeatView } from '../engine/index.js';
+import type { Action, Card, PerSeat, Rng, SeatView } from '../engine/index.js';
 
 export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
@@ -17,6 +17,8 @@ export function isBotLevel(value: unknown): value is BotLevel {
 export interface Memory {
   /** Every card played this hand so far, by anyone (each trick was seen face up), in no set order. */
   readonly played: readonly Card[];
+  /** The cards each seat has taken in tricks (public: everyone saw who took each trick). */
+  readonly won: PerSeat<readonly Card[]>;
 }
 
 export interface Budget {

@@ -10,6 +10,7 @@ import {
   seatView,
 } from '../engine/index.js';
 import { easyPolicy } from './easy.js';
+import { hardPolicy } from './hard.js';
 import { memoryOf } from './memory.js';
 import { normalPolicy } from './normal.js';
 import type { BotLevel, Budget, Policy } from './policy.js';
@@ -19,7 +20,7 @@ import { owesAction } from './randomBot.js';
 export const POLICIES: Readonly<Record<BotLevel, Policy>> = {
   easy: easyPolicy,
   normal: normalPolicy,
-  hard: easyPolicy,
+  hard: hardPolicy,
 };
 
 export const DEFAULT_HARD_BUDGET_MS = 150;

@@ -1,0 +1,104 @@
+/**
+ * The hard level: search on top of normal. For a play it owes, it samples the hidden hands
+ * consistently with what it has seen, plays each candidate move out to the end of the hand with
+ * normal players in every seat, and picks the move with the best average score for its team.
+ * One sample serves every candidate (common random numbers), so the comparison is fair.
+ */
+import {
+  type Action,
+  apply,
+  type Card,
+  isBomb,
+  legalActions,
+  type MatchState,
+  Rng,
+  type Seat,
+  seatView,
+  teamOf,
+} from '../engine/index.js';
+import { canPass, PASS, playOptions } from './choose.js';
+import { costAfter } from './comboWorth.js';
+import { sampledState, sampleHands } from './determinize.js';
+import { easyPolicy } from './easy.js';
+import { memoryOf } from './memory.js';
+import { normalPolicy } from './normal.js';
+import type { Memory, Policy } from './policy.js';
+import { owesAction } from './randomBot.js';
+
+const MAX_CANDIDATES = 6;
+const MAX_ROLLOUT_STEPS = 400;
+const ROLLOUT: Policy = process.env.ROLLOUT === 'normal' ? normalPolicy : easyPolicy;
+
+export const hardPolicy: Policy = (view, memory, legal, rng, budget) => {
+  const base = normalPolicy(view, memory, legal, rng, budget);
+  // Only card play is searched: calls, the exchange, the wish and the Dragon follow normal's rules,
+  // and so does the out-of-turn bomb question (it is asked after every action and must stay cheap).
+  if (view.phase !== 'play' || view.pending || view.turn !== view.seat || base === null) return base;
+  if (base.type === 'tichu') return base;
+  const candidates = candidatesFor(view.hand, legal, base);
+  if (candidates.length < 2) return base;
+  const totals = new Array<number>(candidates.length).fill(0);
+  const start = budget.now();
+  const cap = budget.playouts ?? Number.POSITIVE_INFINITY;
+  let samples = 0;
+  while (samples * candidates.length < cap && budget.now() - start < budget.ms) {
+    const hands = sampleHands(view, memory, rng);
+    const state = sampledState(view, memory, hands);
+    candidates.forEach((action, i) => {
+      totals[i] = (totals[i] as number) + playOut(state, view.seat, action);
+    });
+    samples++;
+  }
+  if (samples === 0) return base;
+  let best = 0;
+  for (let i = 1; i < candidates.length; i++) if ((totals[i] as number) > (totals[best] as number)) best = i;
+  return candidates[best] as Action;
+};
+
+/** Normal's own choice first, then pass, then the plays that keep the hand in the best shape. */
+function candidatesFor(hand: readonly Card[], legal: readonly Action[], base: Action): Action[] {
+  const out: Action[] = [base];
+  const same = (a: Action, b: Action) => JSON.stringify(a) === JSON.stringify(b);
+  if (canPass(legal) && !same(base, PASS)) out.push(PASS);
+  const plays = playOptions(legal)
+    .map((p) => ({
+      p,
+      cost: costAfter(hand, p.combo.cards) + (isBomb(p.combo) ? 15 : 0) + p.combo.rank / 100,
+    }))
+    .sort((a, b) => a.cost - b.cost);
+  for (const { p } of plays) {
+    if (out.length >= MAX_CANDIDATES) break;
+    if (!out.some((a) => same(a, p.action))) out.push(p.action);
+  }
+  return out;
+}
+
+/** Plays `first` for `seat`, then normal players to the hand's end: the seat's team minus the other. */
+function playOut(from: MatchState, seat: Seat, first: Action): number {
+  const team = teamOf(seat);
+  let step = apply(from, seat, first);
+  if (!step.ok) return Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < MAX_ROLLOUT_STEPS; i++) {
+    const ended = step.value.events.find((e) => e.type === 'handEnded');
+    if (ended && ended.type === 'handEnded')
+      return (ended.result.total[team] as number) - (ended.result.total[team === 0 ? 1 : 0] as number);
+    const state = step.value.state;
+    const actor = state.hand.pending?.seat ?? state.hand.turn;
+    if (actor === null || !owesAction(state, actor)) return 0;
+    const action = rolloutMove(state, actor);
+    if (!action) return 0;
+    step = apply(state, actor, action);
+    if (!step.ok) return 0;
+  }
+  return 0;
+}
+
+const NO_BUDGET = { ms: 0, now: () => 0 };
+// Normal reads neither the rng nor the budget; rollouts pass fixed ones.
+const UNUSED_RNG = new Rng([1, 2, 3, 4]);
+
+function rolloutMove(state: MatchState, seat: Seat): Action | null {
+  const legal = legalActions(state, seat, { exchanges: false }).filter((a) => a.type !== 'tichu');
+  const memory: Memory = memoryOf(state, seat);
+  return ROLLOUT(seatView(state, seat), memory, legal, UNUSED_RNG, NO_BUDGET);
+}
