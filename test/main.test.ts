@@ -7,10 +7,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDiscord } from '../src/localDiscord/index.js';
 import { Store } from '../src/store/store.js';
 import { eventually } from './support/discordFixture.js';
+import { Dice, openPanel, takeTurn } from './support/panelPlayer.js';
 
 const root = join(import.meta.dirname, '..');
 const WAIT_MS = 20_000;
@@ -21,10 +23,16 @@ interface Run {
   readonly exited: Promise<number | null>;
 }
 
-/** Runs a script of src/ with tsx, as the npm scripts do, with only the given environment. */
-function run(script: string, env: Record<string, string>): Run {
+/**
+ * Runs a script of src/ with tsx, as the npm scripts do, with only the given environment; `cli`
+ * runs it through tsx's own command line, exactly as `npm start` does.
+ */
+function run(script: string, env: Record<string, string>, cli = false): Run {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join('src', script)], {
+  const args = cli
+    ? [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join('src', script)]
+    : ['--import', 'tsx', join('src', script)];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     // Empty values are set on purpose: dotenv never overrides a variable that is set.
     env: {
@@ -127,6 +135,67 @@ describe('npm start', () => {
     } finally {
       store.close();
     }
+  });
+
+  it('as `npm start` (the tsx command line), hard bots think in worker threads and play; SIGTERM ends them', async () => {
+    const { guild, channels } = discord.addGuild('Hard', ['tichu']);
+    const ann = discord.addUser('Ann');
+    await import('../src/discord/deploy.js').then((d) =>
+      d.registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl),
+    );
+    const database = join(dir, 'hard.sqlite');
+    const bot = run(
+      'main.ts',
+      {
+        DISCORD_TOKEN: discord.token,
+        DISCORD_APPLICATION_ID: discord.applicationId,
+        DISCORD_API_URL: discord.restUrl,
+        DATABASE_PATH: database,
+        BOT_HARD_BUDGET_MS: '20',
+        BOT_WORKERS: '1',
+      },
+      true,
+    );
+    const channel = (channels[0] as { id: string }).id;
+    /** The bots' moves, read from the file the bot writes; `inPlay`: plays and passes only (searched by hard). */
+    const botMoves = (inPlay = false) => {
+      const db = new Database(database, { readonly: true });
+      try {
+        const rows = db.prepare('SELECT action FROM events WHERE user_id IS NULL').all() as Array<{
+          action: string;
+        }>;
+        return rows.filter((r) => !inPlay || /"type":"(play|pass)"/.test(r.action)).length;
+      } finally {
+        db.close();
+      }
+    };
+    try {
+      await eventually(
+        () => lines(bot.out()).find((l) => l.msg === 'ready: invite the bot with this link'),
+        'ready',
+        WAIT_MS,
+      );
+      await ann.slash(channel, 'table', { subcommand: 'create' }).reply(WAIT_MS);
+      for (const seat of [2, 3, 4])
+        await ann
+          .slash(channel, 'table', { subcommand: 'bot', options: { do: 'add', seat, level: 'hard' } })
+          .reply(WAIT_MS);
+      await ann.slash(channel, 'table', { subcommand: 'start' }).reply(WAIT_MS);
+      const dice = new Dice(3);
+      for (let round = 0; round < 200 && botMoves(true) < 12; round++) {
+        const before = botMoves();
+        if (await takeTurn(ann, await openPanel(ann, channel), dice)) continue;
+        // Not Ann's turn: the hard bots owe it; their moves reach the file when their workers answer.
+        await eventually(() => (botMoves() > before ? true : undefined), 'a hard bot move', WAIT_MS);
+      }
+      expect(botMoves(true)).toBeGreaterThanOrEqual(12);
+    } finally {
+      bot.child.kill('SIGTERM');
+    }
+    expect(await bot.exited).toBe(0);
+    const logged = lines(bot.out());
+    expect(logged.filter((l) => (l.level as number) >= 50).map((l) => l.msg)).toEqual([]);
+    expect(logged.some((l) => l.msg === 'stopped')).toBe(true);
   });
 
   it('on a damaged database file, names the file and what to do, and exits 1', async () => {
