@@ -77,10 +77,11 @@ describe('layers', () => {
   });
 
   it('src/bots uses the engine only (its worker pool also uses threads)', () => {
-    // Hard bots think off the main thread: the pool and its worker may reach Node's threads, nothing else.
+    // Hard bots think off the main thread: the pool and its worker may reach Node's threads (and the
+    // worker its own priority), nothing else.
     const threads: Record<string, readonly string[]> = {
       'src/bots/workerPool.ts': ['node:os', 'node:worker_threads'],
-      'src/bots/decisionWorker.ts': ['node:worker_threads'],
+      'src/bots/decisionWorker.ts': ['node:fs', 'node:os', 'node:worker_threads'],
     };
     const offenders = all
       .filter((f) => inside(f, 'src/bots'))
