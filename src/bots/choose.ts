@@ -4,6 +4,7 @@ import {
   type Card,
   type Combo,
   cardRank,
+  enumerateBombs,
   isBomb,
   isOpponent,
   partnerOf,
@@ -27,6 +28,39 @@ export function playOptions(legal: readonly Action[]): PlayOption[] {
     if (read.ok) out.push({ action, combo: read.value });
   }
   return out;
+}
+
+/**
+ * One play per shape: plays that differ only in suits (a straight's 32 suit mixes) weigh the same
+ * for a policy, except that a card of a bomb is worth keeping. So keep one of each (type, length,
+ * rank, Phoenix) and prefer the one that touches no bomb; bombs themselves are all kept.
+ */
+export function distinctPlays(options: readonly PlayOption[], hand: readonly Card[]): PlayOption[] {
+  const bombCards = new Set<Card>(enumerateBombs(hand, null).flatMap((b) => b.cards));
+  const chosen = new Map<string, PlayOption>();
+  const out: PlayOption[] = [];
+  for (const option of options) {
+    const combo = option.combo;
+    if (isBomb(combo)) {
+      out.push(option);
+      continue;
+    }
+    const key = `${combo.type}/${combo.cards.length}/${combo.rank}/${combo.phoenixAs ?? 0}`;
+    const held = chosen.get(key);
+    if (
+      held === undefined ||
+      (touchesAny(held.combo.cards, bombCards) && !touchesAny(combo.cards, bombCards))
+    ) {
+      chosen.set(key, option);
+    }
+  }
+  return [...chosen.values(), ...out];
+}
+
+function touchesAny(cards: readonly Card[], set: ReadonlySet<Card>): boolean {
+  if (set.size === 0) return false;
+  for (const card of cards) if (set.has(card)) return true;
+  return false;
 }
 
 export function canPass(legal: readonly Action[]): boolean {

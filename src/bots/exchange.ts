@@ -46,7 +46,9 @@ function partnerCard(pool: readonly Card[], strong: boolean, partnerCalledGrand:
  */
 function opponentCards(rest: readonly Card[]): [Card, Card] {
   const candidates = rest.filter((c) => c !== 'mahjong' && c !== 'dragon' && c !== 'phoenix');
-  const pool = candidates.length >= 2 ? candidates : [...rest];
+  // Only the seven weakest are worth weighing: a pair of high cards never leaves the best shape.
+  const weakest = candidates.sort((a, b) => cardStrength(a) - cardStrength(b)).slice(0, 7);
+  const pool = weakest.length >= 2 ? weakest : [...rest];
   const loss = (cards: readonly Card[]) => shapeOf(rest.filter((c) => !cards.includes(c))).cost;
   let best: [Card, Card] | null = null;
   let bestScore = Number.POSITIVE_INFINITY;

@@ -5,31 +5,38 @@
  * stop a call or an opponent about to go out.
  */
 import { type Action, partnerOf, type SeatView } from '../engine/index.js';
-import { dragonTarget, playOptions } from './choose.js';
-import { grandTichuScore, tichuScore } from './evaluate.js';
+import { grandTichuChance, tichuChance } from './callModel.js';
+import { distinctPlays, dragonTarget, playOptions } from './choose.js';
 import { chooseExchange } from './exchange.js';
 import { bombWorthIt, chooseFollow, chooseLead, type PlayParams } from './normalPlay.js';
 import type { Policy } from './policy.js';
 import { chooseWish } from './wish.js';
 
 export interface NormalParams extends PlayParams {
-  /** Grand Tichu when the eight cards score at least this (grandTichuScore). */
+  /** Grand Tichu when the eight cards' chance of going out first (grandTichuChance) reaches this. */
   readonly grandTichu: number;
-  /** Tichu when the fourteen cards score at least this (tichuScore). */
+  /** Tichu when the fourteen cards' chance of going out first (tichuChance) reaches this. */
   readonly tichu: number;
 }
 
 /** Chosen by self-play: see the README's "Computer players" section for the arena runs. */
-export const NORMAL_PARAMS: NormalParams = { grandTichu: 2.6, tichu: 0, breakAllowance: 2, dragonUrgency: 0 };
+export const NORMAL_PARAMS: NormalParams = {
+  grandTichu: 0.5,
+  tichu: 0.5,
+  breakAllowance: 4,
+  dragonUrgency: 0,
+  leadWinPenalty: 8,
+  leadLengthBonus: 0.3,
+};
 
 export function makeNormalPolicy(params: NormalParams = NORMAL_PARAMS): Policy {
   return (view, memory, legal) => {
     if (view.phase === 'grandTichu') {
       if (!legal.some((a) => a.type === 'grandTichu')) return null;
       const partnerCalled = view.calls[partnerOf(view.seat)] !== 'none';
-      return { type: 'grandTichu', call: !partnerCalled && grandTichuScore(view.hand) >= params.grandTichu };
+      return { type: 'grandTichu', call: !partnerCalled && grandTichuChance(view.hand) >= params.grandTichu };
     }
-    if (view.phase === 'exchange') return chooseExchange(view, tichuScore(view.hand) >= params.tichu);
+    if (view.phase === 'exchange') return chooseExchange(view, tichuChance(view.hand) >= params.tichu);
     const pending = view.pending?.seat === view.seat ? view.pending : null;
     if (pending?.kind === 'dragonGift') return { type: 'giveDragon', to: dragonTarget(view) };
     if (pending?.kind === 'wish')
@@ -38,17 +45,17 @@ export function makeNormalPolicy(params: NormalParams = NORMAL_PARAMS): Policy {
         memory,
         legal.some((a) => a.type === 'wish' && a.rank === null),
       );
-    const plays = playOptions(legal);
+    const plays = distinctPlays(playOptions(legal), view.hand);
     if (view.turn !== view.seat) return bombWorthIt(view, plays, false)?.action ?? null;
     if (shouldCallTichu(view, legal, params)) return { type: 'tichu' };
-    return view.trick === null ? chooseLead(view, plays) : chooseFollow(view, legal, plays, params);
+    return view.trick === null ? chooseLead(view, plays, params) : chooseFollow(view, legal, plays, params);
   };
 }
 
 function shouldCallTichu(view: SeatView, legal: readonly Action[], params: NormalParams): boolean {
   if (!legal.some((a) => a.type === 'tichu') || view.hand.length < 14) return false;
   if (view.calls[partnerOf(view.seat)] !== 'none') return false;
-  return tichuScore(view.hand) >= params.tichu;
+  return tichuChance(view.hand) >= params.tichu;
 }
 
 export const normalPolicy: Policy = makeNormalPolicy();

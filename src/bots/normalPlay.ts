@@ -22,6 +22,10 @@ export interface PlayParams {
   readonly breakAllowance: number;
   /** The urgency a trick needs before the Dragon is spent on it. */
   readonly dragonUrgency: number;
+  /** On lead, how much a combo's chance to hold counts against leading it now (winners wait). */
+  readonly leadWinPenalty: number;
+  /** On lead, the bonus per card: long combos are hard to follow and shed the most. */
+  readonly leadLengthBonus: number;
 }
 
 export function goesOut(view: SeatView, option: PlayOption): boolean {
@@ -29,7 +33,7 @@ export function goesOut(view: SeatView, option: PlayOption): boolean {
 }
 
 /** The lead: the weakest combo of the shape first, winners first only when they carry us out. */
-export function chooseLead(view: SeatView, plays: readonly PlayOption[]): Action | null {
+export function chooseLead(view: SeatView, plays: readonly PlayOption[], params: PlayParams): Action | null {
   const out = plays.find((p) => goesOut(view, p));
   if (out) return out.action;
   const partner = partnerOf(view.seat);
@@ -52,7 +56,10 @@ export function chooseLead(view: SeatView, plays: readonly PlayOption[]): Action
   for (const option of pool) {
     const win = winChance(option.combo);
     const n = option.combo.cards.length;
-    let score = costAfter(view.hand, option.combo.cards) + (finishing ? -8 : 8) * win - 0.3 * n;
+    let score =
+      costAfter(view.hand, option.combo.cards) +
+      (finishing ? -8 : params.leadWinPenalty) * win -
+      params.leadLengthBonus * n;
     // Feed a partner who called: a low single it can take.
     if (partnerCalled) score += n === 1 ? -3 : 2;
     // An opponent about to go out with n cards or fewer must not be handed a combo of that size cheaply.
