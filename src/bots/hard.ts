@@ -19,15 +19,19 @@ import {
 import { canPass, PASS, playOptions } from './choose.js';
 import { costAfter } from './comboWorth.js';
 import { sampledState, sampleHands } from './determinize.js';
-import { easyPolicy } from './easy.js';
 import { memoryOf } from './memory.js';
 import { normalPolicy } from './normal.js';
 import type { Memory, Policy } from './policy.js';
 import { owesAction } from './randomBot.js';
 
-const MAX_CANDIDATES = 6;
+const MAX_CANDIDATES = 4;
 const MAX_ROLLOUT_STEPS = 400;
-const ROLLOUT: Policy = process.env.ROLLOUT === 'normal' ? normalPolicy : easyPolicy;
+/** Fewer samples than this say too little to overrule normal. */
+const MIN_SAMPLES = 4;
+/** Points a hand an alternative must gain over normal's choice, and by how many standard errors. */
+const MIN_GAIN = 5;
+const CONFIDENCE = 1.5;
+const ROLLOUT: Policy = normalPolicy;
 
 export const hardPolicy: Policy = (view, memory, legal, rng, budget) => {
   const base = normalPolicy(view, memory, legal, rng, budget);
@@ -37,23 +41,50 @@ export const hardPolicy: Policy = (view, memory, legal, rng, budget) => {
   if (base.type === 'tichu') return base;
   const candidates = candidatesFor(view.hand, legal, base);
   if (candidates.length < 2) return base;
-  const totals = new Array<number>(candidates.length).fill(0);
+  // Differences from normal's choice, sample by sample: paired, so the luck of the sample cancels.
+  const sums = new Array<number>(candidates.length).fill(0);
+  const squares = new Array<number>(candidates.length).fill(0);
   const start = budget.now();
   const cap = budget.playouts ?? Number.POSITIVE_INFINITY;
   let samples = 0;
   while (samples * candidates.length < cap && budget.now() - start < budget.ms) {
-    const hands = sampleHands(view, memory, rng);
-    const state = sampledState(view, memory, hands);
-    candidates.forEach((action, i) => {
-      totals[i] = (totals[i] as number) + playOut(state, view.seat, action);
-    });
+    const state = sampledState(view, memory, sampleHands(view, memory, rng));
+    const baseline = playOut(state, view.seat, base);
+    for (let i = 1; i < candidates.length; i++) {
+      const d = playOut(state, view.seat, candidates[i] as Action) - baseline;
+      sums[i] = (sums[i] as number) + d;
+      squares[i] = (squares[i] as number) + d * d;
+    }
     samples++;
   }
-  if (samples === 0) return base;
-  let best = 0;
-  for (let i = 1; i < candidates.length; i++) if ((totals[i] as number) > (totals[best] as number)) best = i;
-  return candidates[best] as Action;
+  return clearlyBetter(candidates, sums, squares, samples) ?? base;
 };
+
+/**
+ * The alternative whose mean gain over normal's choice is largest, if that gain is both worth
+ * having and clearly more than noise; otherwise null (keep normal's choice). So search can only
+ * overrule normal where the samples agree, and a short budget falls back to normal's play.
+ */
+function clearlyBetter(
+  candidates: readonly Action[],
+  sums: number[],
+  squares: number[],
+  n: number,
+): Action | null {
+  if (n < MIN_SAMPLES) return null;
+  let best: Action | null = null;
+  let bestMean = MIN_GAIN;
+  for (let i = 1; i < candidates.length; i++) {
+    const mean = (sums[i] as number) / n;
+    const variance = Math.max(0, (squares[i] as number) / n - mean * mean);
+    const se = Math.sqrt(variance / n);
+    if (mean > bestMean && mean > CONFIDENCE * se) {
+      bestMean = mean;
+      best = candidates[i] as Action;
+    }
+  }
+  return best;
+}
 
 /** Normal's own choice first, then pass, then the plays that keep the hand in the best shape. */
 function candidatesFor(hand: readonly Card[], legal: readonly Action[], base: Action): Action[] {

@@ -24,7 +24,7 @@ export const NORMAL_PARAMS: NormalParams = {
   grandTichu: 0.5,
   tichu: 0.5,
   breakAllowance: 4,
-  dragonUrgency: 0,
+  dragonUrgency: 4,
   leadWinPenalty: 8,
   leadLengthBonus: 0.3,
 };

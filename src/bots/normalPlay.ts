@@ -77,6 +77,8 @@ function urgency(view: SeatView, topSeat: Seat, dragon: boolean): number {
   let u = dragon ? 0 : trickPoints(view) / 5; // a Dragon's trick is given away: its points are no reason
   if (hasCall(view, topSeat)) u += 10;
   u += Math.max(0, 7 - view.cardsLeft[topSeat]) * 2;
+  // One or two cards left: the next lead may be its last. Stopping it is worth a broken combo.
+  if (view.cardsLeft[topSeat] <= 2) u += 15;
   if (hasCall(view, view.seat)) u += 4;
   const partner = partnerOf(view.seat);
   if (view.cardsLeft[partner] === 0 && view.out[0] !== partner) u += 1;
@@ -111,7 +113,7 @@ export function chooseFollow(
   let best: PlayOption | null = null;
   for (const option of [...nonBombs].sort((a, b) => a.combo.rank - b.combo.rank)) {
     const breakage = costAfter(view.hand, option.combo.cards) - (before - comboCost(toShape(option.combo)));
-    if (option.combo.cards[0] === 'dragon' && urgency(view, top.seat, true) < params.dragonUrgency) continue;
+    if (option.combo.cards[0] === 'dragon' && !dragonMatters(view, top, params)) continue;
     if (breakage <= allowed) {
       best = option;
       break;
@@ -120,6 +122,17 @@ export function chooseFollow(
   if (best) return best.action;
   const bomb = bombWorthIt(view, plays, true);
   return bomb?.action ?? PASS;
+}
+
+/**
+ * The Dragon is kept for a trick that matters: a fight for the lead at King or above, an urgent
+ * trick (a call, an opponent close to going out), or when the lead it wins carries us out.
+ */
+function dragonMatters(view: SeatView, top: { seat: Seat; combo: Combo }, params: PlayParams): boolean {
+  if (top.combo.rank >= 26) return true;
+  if (urgency(view, top.seat, true) >= params.dragonUrgency) return true;
+  const rest = view.hand.filter((c) => c !== 'dragon');
+  return rest.length === 0 || shapeOf(rest).combos.length <= 1;
 }
 
 /** The play that leaves the best hand, lower combos first on ties. */
