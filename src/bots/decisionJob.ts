@@ -32,7 +32,9 @@ export function runDecision(request: DecisionRequest): DecisionAnswer {
     const action = decideFor(request.level, request.state, request.seat, rng, makeBudget(request.budgetMs));
     return { ok: true, action };
   } catch (error) {
-    return { ok: false, reason: `the ${request.level} policy threw: ${reasonOf(error)}` };
+    // The error's kind, never its message: a policy's message may quote cards, and logs show none.
+    const kind = error instanceof Error ? error.name : typeof error;
+    return { ok: false, reason: `the ${request.level} policy threw (${kind})` };
   }
 }
 
