@@ -54,8 +54,32 @@ const MEMO = new Map<number, Shape>();
 const MEMO_LIMIT = 200_000;
 const EMPTY: Shape = { combos: [], cost: 0 };
 
+/** Whole hands seen before, by their cards: normal cards as a 52-bit mask, then the four specials. */
+const HANDS = new Map<number, Array<Shape | undefined>>();
+
 /** The best split of `cards` into combos. */
 export function shapeOf(cards: readonly Card[]): Shape {
+  let mask = 0;
+  let specials = 0;
+  for (const card of cards) {
+    const index = cardInfo(card).index;
+    if (index < 52) mask += 2 ** index;
+    else specials |= 1 << (index - 52);
+  }
+  let bySpecials = HANDS.get(mask);
+  const known = bySpecials?.[specials];
+  if (known) return known;
+  const shape = computeShape(cards);
+  if (HANDS.size >= MEMO_LIMIT) HANDS.clear();
+  if (!bySpecials) {
+    bySpecials = [];
+    HANDS.set(mask, bySpecials);
+  }
+  bySpecials[specials] = shape;
+  return shape;
+}
+
+function computeShape(cards: readonly Card[]): Shape {
   const counts = new Array<number>(15).fill(0);
   let phoenix = false;
   const fixed: ShapeCombo[] = [];

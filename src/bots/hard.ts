@@ -10,17 +10,19 @@ import {
   type Card,
   isBomb,
   legalActions,
+  legalPlays,
   type MatchState,
+  playOf,
   Rng,
   type Seat,
   seatView,
   teamOf,
 } from '../engine/index.js';
-import { canPass, PASS, playOptions } from './choose.js';
+import { canPass, distinctPlays, PASS, type PlayOption, playOptions } from './choose.js';
 import { costAfter } from './comboWorth.js';
 import { sampledState, sampleHands } from './determinize.js';
 import { memoryOf } from './memory.js';
-import { normalPolicy } from './normal.js';
+import { normalPolicy, playOnTurn } from './normal.js';
 import type { Memory, Policy } from './policy.js';
 import { owesAction } from './randomBot.js';
 
@@ -125,11 +127,25 @@ function playOut(from: MatchState, seat: Seat, first: Action): number {
 }
 
 const NO_BUDGET = { ms: 0, now: () => 0 };
-// Normal reads neither the rng nor the budget; rollouts pass fixed ones.
+// Normal reads neither the rng nor the budget; playouts pass fixed ones.
 const UNUSED_RNG = new Rng([1, 2, 3, 4]);
+const CAN_PASS: readonly Action[] = [PASS];
+const MUST_PLAY: readonly Action[] = [];
 
+/**
+ * Normal's move in a playout. Card play (nearly every step) skips what a policy call must do for an
+ * untrusted caller: the engine's combos are used as they are, and calls are never made.
+ */
 function rolloutMove(state: MatchState, seat: Seat): Action | null {
+  const hand = state.hand;
+  if (hand.phase === 'play' && !hand.pending && hand.turn === seat) {
+    const { combos, mayPass } = legalPlays(state, seat);
+    const plays = distinctPlays(
+      combos.map((combo) => ({ action: playOf(combo) as PlayOption['action'], combo })),
+      hand.hands[seat],
+    );
+    return playOnTurn(seatView(state, seat), mayPass ? CAN_PASS : MUST_PLAY, plays);
+  }
   const legal = legalActions(state, seat, { exchanges: false }).filter((a) => a.type !== 'tichu');
-  const memory: Memory = memoryOf(state, seat);
-  return ROLLOUT(seatView(state, seat), memory, legal, UNUSED_RNG, NO_BUDGET);
+  return ROLLOUT(seatView(state, seat), memoryOf(state, seat), legal, UNUSED_RNG, NO_BUDGET);
 }

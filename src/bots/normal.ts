@@ -6,7 +6,7 @@
  */
 import { type Action, partnerOf, type SeatView } from '../engine/index.js';
 import { grandTichuChance, tichuChance } from './callModel.js';
-import { distinctPlays, dragonTarget, playOptions } from './choose.js';
+import { distinctPlays, dragonTarget, type PlayOption, playOptions } from './choose.js';
 import { chooseExchange } from './exchange.js';
 import { bombWorthIt, chooseFollow, chooseLead, type PlayParams } from './normalPlay.js';
 import type { Policy } from './policy.js';
@@ -48,8 +48,18 @@ export function makeNormalPolicy(params: NormalParams = NORMAL_PARAMS): Policy {
     const plays = distinctPlays(playOptions(legal), view.hand);
     if (view.turn !== view.seat) return bombWorthIt(view, plays, false)?.action ?? null;
     if (shouldCallTichu(view, legal, params)) return { type: 'tichu' };
-    return view.trick === null ? chooseLead(view, plays, params) : chooseFollow(view, legal, plays, params);
+    return playOnTurn(view, legal, plays, params);
   };
+}
+
+/** Card play on the seat's own turn, from plays already read: the part search repeats in playouts. */
+export function playOnTurn(
+  view: SeatView,
+  legal: readonly Action[],
+  plays: readonly PlayOption[],
+  params: NormalParams = NORMAL_PARAMS,
+): Action | null {
+  return view.trick === null ? chooseLead(view, plays, params) : chooseFollow(view, legal, plays, params);
 }
 
 function shouldCallTichu(view: SeatView, legal: readonly Action[], params: NormalParams): boolean {

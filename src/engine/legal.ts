@@ -64,17 +64,18 @@ function pushPlayActions(state: MatchState, seat: Seat, actions: Action[]): void
     return;
   }
   if (!hasCards(hand, seat)) return;
-  const { combos, mayPass } = playOptions(state, seat);
+  const { combos, mayPass } = legalPlays(state, seat);
   for (const combo of combos) actions.push(playOf(combo));
   if (mayPass) actions.push({ type: 'pass' });
 }
 
 /** The combos `seat` may play now: on turn every legal play, out of turn the bombs that beat the table. */
 export function legalCombos(state: MatchState, seat: Seat): Combo[] {
-  return playOptions(state, seat).combos;
+  return legalPlays(state, seat).combos;
 }
 
-function playOptions(state: MatchState, seat: Seat): { combos: Combo[]; mayPass: boolean } {
+/** The combos `seat` may play now and whether it may pass: the card-play part of `legalActions`. */
+export function legalPlays(state: MatchState, seat: Seat): { combos: Combo[]; mayPass: boolean } {
   const hand = state.hand;
   if (hand.phase !== 'play' || hand.pending || !hasCards(hand, seat)) return { combos: [], mayPass: false };
   const cards = hand.hands[seat];

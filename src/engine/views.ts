@@ -19,7 +19,6 @@ import type {
   Team,
   Trick,
 } from './state.js';
-import { perSeat } from './state.js';
 
 export interface PublicView {
   readonly version: number;
@@ -62,28 +61,33 @@ export function publicView(state: MatchState): PublicView {
     history: state.history,
     handNumber: hand.number,
     phase: hand.phase,
-    cardsLeft: perSeat((seat) => hand.hands[seat].length),
-    grandDecided: perSeat((seat) => hand.grand[seat] !== null),
+    cardsLeft: [hand.hands[0].length, hand.hands[1].length, hand.hands[2].length, hand.hands[3].length],
+    grandDecided: [hand.grand[0] !== null, hand.grand[1] !== null, hand.grand[2] !== null, hand.grand[3] !== null],
     calls: hand.calls,
-    exchangeChosen: perSeat((seat) => hand.exchange[seat] !== null),
+    exchangeChosen: [
+      hand.exchange[0] !== null,
+      hand.exchange[1] !== null,
+      hand.exchange[2] !== null,
+      hand.exchange[3] !== null,
+    ],
     turn: hand.turn,
     trick: hand.trick,
     lastTrick: hand.lastTrick,
     out: hand.out,
     wish: hand.wish,
     pending: hand.pending,
-    cardsTaken: perSeat((seat) => hand.won[seat].length),
+    cardsTaken: [hand.won[0].length, hand.won[1].length, hand.won[2].length, hand.won[3].length],
     result: hand.result,
   };
 }
 
 export function seatView(state: MatchState, seat: Seat): SeatView {
   const hand = state.hand;
-  return {
-    ...publicView(state),
+  // Added to the fresh public view rather than spread into a copy: bots build a view per decision.
+  return Object.assign(publicView(state), {
     seat,
     hand: hand.hands[seat],
     exchangePicks: hand.exchange[seat],
     received: hand.received[seat],
-  };
+  });
 }
