@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { pino } from 'pino';
+import { defaultPoolSize } from '../src/bots/workerPool.js';
 import { startBot } from '../src/discord/bot.js';
 import type { Figure } from './engine.js';
 
@@ -132,7 +133,7 @@ export async function endToEndWithHardBots(seconds = 10): Promise<Figure[]> {
       unit: 'ms',
       target: '<= 25 ms',
       met: p99 <= 25,
-      note: `${TABLES} tables of two people and two hard bots, click to response of the people: ${done.interactions} interactions (${done.actions} game actions); ${done.refused.length} refused calls`,
+      note: `${TABLES} tables of two people and two hard bots (${defaultPoolSize()} decision worker${defaultPoolSize() === 1 ? '' : 's'}), click to response of the people: ${done.interactions} interactions (${done.actions} game actions); ${done.refused.length} refused calls`,
     },
   ];
 }
