@@ -33,6 +33,8 @@ const MIN_SAMPLES = 4;
 /** Points a hand an alternative must gain over normal's choice, and by how many standard errors. */
 const MIN_GAIN = 5;
 const CONFIDENCE = 1.5;
+/** After this many samples, stop as soon as no alternative can still clear the bar. */
+const SETTLE_SAMPLES = 8;
 const ROLLOUT: Policy = normalPolicy;
 
 export const hardPolicy: Policy = (view, memory, legal, rng, budget) => {
@@ -58,9 +60,20 @@ export const hardPolicy: Policy = (view, memory, legal, rng, budget) => {
       squares[i] = (squares[i] as number) + d * d;
     }
     samples++;
+    if (samples >= SETTLE_SAMPLES && settled(sums, squares, samples)) break;
   }
   return clearlyBetter(candidates, sums, squares, samples) ?? base;
 };
+
+/** Whether more samples would change nothing: no alternative is within reach of the bar. */
+function settled(sums: number[], squares: number[], n: number): boolean {
+  for (let i = 1; i < sums.length; i++) {
+    const mean = (sums[i] as number) / n;
+    const se = Math.sqrt(Math.max(0, (squares[i] as number) / n - mean * mean) / n);
+    if (mean + 2 * se >= MIN_GAIN) return false;
+  }
+  return true;
+}
 
 /**
  * The alternative whose mean gain over normal's choice is largest, if that gain is both worth

@@ -111,7 +111,7 @@ export function chooseFollow(
   const before = shapeOf(view.hand).cost;
   const allowed = params.breakAllowance + urgency(view, top.seat, false);
   let best: PlayOption | null = null;
-  for (const option of [...nonBombs].sort((a, b) => a.combo.rank - b.combo.rank)) {
+  for (const option of [...nonBombs].sort((a, b) => spendOrder(a.combo) - spendOrder(b.combo))) {
     const breakage = costAfter(view.hand, option.combo.cards) - (before - comboCost(toShape(option.combo)));
     if (option.combo.cards[0] === 'dragon' && !dragonMatters(view, top, params)) continue;
     if (breakage <= allowed) {
@@ -122,6 +122,11 @@ export function chooseFollow(
   if (best) return best.action;
   const bomb = bombWorthIt(view, plays, true);
   return bomb?.action ?? PASS;
+}
+
+/** Cheapest first: by rank, except that a Phoenix single costs what it can beat (just under the Dragon). */
+function spendOrder(combo: Combo): number {
+  return combo.type === 'single' && combo.cards[0] === 'phoenix' ? 29 : combo.rank;
 }
 
 /**

@@ -62,6 +62,34 @@ group('normal: following a trick', () => {
       expected: 'pass',
     },
     {
+      rule: 'keeps the Phoenix when an opponent leads a low single and a plain card will do',
+      spec: {
+        hands: {
+          0: '2pg 9pg Kst Ast phoenix',
+          1: '5jd 6jd 7jd 9jd 2jd 3jd',
+          2: '8st 9st 2sw 3sw',
+          3: '2st 3st 4st 5st 8sw 9sw',
+        },
+        trick: [{ seat: 3, cards: '6sw' }],
+        turn: 0,
+      },
+      expected: 'play 9pg',
+    },
+    {
+      rule: 'keeps the Phoenix rather than spend it on a low single when nothing else beats it',
+      spec: {
+        hands: {
+          0: '4jd 4sw 6pg 6st phoenix',
+          1: '5jd 6jd 7jd 9jd 2jd 3jd',
+          2: '8st 9st 2sw 3sw',
+          3: '2st 3st 4st 5st 8sw 9sw',
+        },
+        trick: [{ seat: 3, cards: '7sw' }],
+        turn: 0,
+      },
+      expected: 'pass',
+    },
+    {
       rule: 'spends the Dragon on an Ace: a fight for the lead',
       spec: {
         hands: {
