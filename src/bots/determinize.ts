@@ -5,8 +5,10 @@
  */
 import {
   type Card,
+  cardRank,
   DECK,
   type HandState,
+  isNormal,
   type MatchState,
   type PerSeat,
   perSeat,
@@ -20,8 +22,37 @@ import {
 } from '../engine/index.js';
 import type { Memory } from './policy.js';
 
-/** One guess at every seat's hand: the seat's own cards, the others sampled. */
+/** Redraws allowed when a sample leaves a caller without the cards a call is made on. */
+const CALL_TRIES = 12;
+/** A caller with this many cards or more still holds most of what it called on. */
+const CALLER_FULL_HAND = 10;
+
+/**
+ * One guess at every seat's hand: the seat's own cards, the others sampled. What the seat saw
+ * narrows the guess: the cards it passed are still with their receivers unless played since; a
+ * seat that passed on its turn while a wish was open over a lower single holds no card of the
+ * wished rank (it would have had to play it); and a seat that called holds the cards calls are
+ * made on (Dragon, Phoenix, Aces, a bomb), so a sample leaving a caller without two of them is
+ * drawn again, a few times.
+ */
 export function sampleHands(view: SeatView, memory: Memory, rng: Rng): PerSeat<Card[]> {
+  const barred = wishBarred(view);
+  const callers = SEATS.filter(
+    (s) => s !== view.seat && view.calls[s] !== 'none' && view.cardsLeft[s] >= CALLER_FULL_HAND,
+  );
+  let hands = dealOnce(view, memory, rng, barred);
+  for (let i = 1; i < CALL_TRIES && callers.some((s) => controls(hands[s]) < 2); i++) {
+    hands = dealOnce(view, memory, rng, barred);
+  }
+  return hands;
+}
+
+function dealOnce(
+  view: SeatView,
+  memory: Memory,
+  rng: Rng,
+  barred: (seat: Seat, card: Card) => boolean,
+): PerSeat<Card[]> {
   const known = new Set<Card>([...view.hand, ...memory.played]);
   const hands: Card[][] = [[], [], [], []];
   hands[view.seat] = [...view.hand];
@@ -46,9 +77,39 @@ export function sampleHands(view: SeatView, memory: Memory, rng: Rng): PerSeat<C
     if (seat === view.seat) continue;
     const hand = hands[seat] as Card[];
     const need = view.cardsLeft[seat] - hand.length;
-    for (let i = 0; i < need && rest.length > 0; i++) hand.push(rest.pop() as Card);
+    for (let i = 0; i < need && rest.length > 0; i++) hand.push(takeFor(rest, seat, barred));
   }
   return perSeat((seat) => sortCards(hands[seat] as Card[]));
+}
+
+/** The last card of `rest` the seat may hold (any card, if every one left is barred to it). */
+function takeFor(rest: Card[], seat: Seat, barred: (seat: Seat, card: Card) => boolean): Card {
+  for (let i = rest.length - 1; i >= 0; i--) {
+    if (!barred(seat, rest[i] as Card)) return rest.splice(i, 1)[0] as Card;
+  }
+  return rest.pop() as Card;
+}
+
+/** Which seats cannot hold which cards, from passes made while a wish was open over a lower single. */
+function wishBarred(view: SeatView): (seat: Seat, card: Card) => boolean {
+  const wish = view.wish;
+  const plays = view.trick?.plays;
+  const top = plays?.[plays.length - 1]?.combo;
+  if (wish === null || !top || top.type !== 'single' || top.rank >= wish * 2) return () => false;
+  const passed = new Set<Seat>(view.trick?.passed ?? []);
+  return (seat, card) => passed.has(seat) && isNormal(card) && cardRank(card) === wish;
+}
+
+/** The cards a call is made on, in a hand: Dragon, Phoenix, Aces, and four of a kind. */
+function controls(hand: readonly Card[]): number {
+  let n = 0;
+  const counts = new Map<number, number>();
+  for (const card of hand) {
+    if (card === 'dragon' || card === 'phoenix' || cardRank(card) === 14) n++;
+    if (isNormal(card)) counts.set(cardRank(card), (counts.get(cardRank(card)) ?? 0) + 1);
+  }
+  for (const count of counts.values()) if (count === 4) n++;
+  return n;
 }
 
 /** A playable state that agrees with the view, memory and one sample of the hidden hands. */

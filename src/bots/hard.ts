@@ -23,7 +23,7 @@ import { costAfter } from './comboWorth.js';
 import { sampledState, sampleHands } from './determinize.js';
 import { memoryOf } from './memory.js';
 import { normalPolicy, playOnTurn } from './normal.js';
-import type { Memory, Policy } from './policy.js';
+import type { Policy } from './policy.js';
 import { owesAction } from './randomBot.js';
 
 const MAX_CANDIDATES = 4;
