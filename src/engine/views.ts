@@ -62,7 +62,12 @@ export function publicView(state: MatchState): PublicView {
     handNumber: hand.number,
     phase: hand.phase,
     cardsLeft: [hand.hands[0].length, hand.hands[1].length, hand.hands[2].length, hand.hands[3].length],
-    grandDecided: [hand.grand[0] !== null, hand.grand[1] !== null, hand.grand[2] !== null, hand.grand[3] !== null],
+    grandDecided: [
+      hand.grand[0] !== null,
+      hand.grand[1] !== null,
+      hand.grand[2] !== null,
+      hand.grand[3] !== null,
+    ],
     calls: hand.calls,
     exchangeChosen: [
       hand.exchange[0] !== null,
