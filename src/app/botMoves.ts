@@ -1,10 +1,11 @@
 /**
- * Bot seats' decisions made on the spot, in the caller's transaction: every easy or normal move, and
- * every out-of-turn bomb question. A hard seat's owed decision is left to hardTurns.ts.
+ * Bot seats' decisions made on the spot, in the caller's transaction: every decision that is not a
+ * search (easy and normal moves, hard's calls, exchange, wish and Dragon gift, every out-of-turn
+ * bomb question). A hard seat's search for a play is left to hardTurns.ts.
  */
 import { type DecisionAnswer, type DecisionRequest, runDecision } from '../bots/decisionJob.js';
 import type { BotLevel } from '../bots/policy.js';
-import { botsToAsk } from '../bots/registry.js';
+import { botsToAsk, searches } from '../bots/registry.js';
 import { type Action, apply, legalActions, type MatchState, type Seat } from '../engine/index.js';
 import type { TableRecord } from '../store/records.js';
 import type { Core } from './core.js';
@@ -29,10 +30,12 @@ export function requestFor(core: Core, level: BotLevel, state: MatchState, seat:
   };
 }
 
-/** Which hard bot seat owes the next decision at `state` (its bomb questions come first, on the spot). */
+/** Which hard bot seat owes the next decision at `state` as a search (its bomb questions come first, on the spot). */
 export function hardSeatOwing(table: TableRecord, state: MatchState): Seat | null {
   const owing = botsToAsk(state, (seat) => levelOf(table, seat) !== null).find((ask) => ask.owes);
-  return owing && levelOf(table, owing.seat) === 'hard' ? owing.seat : null;
+  if (!owing) return null;
+  const level = levelOf(table, owing.seat);
+  return level !== null && searches(level, state, owing.seat) ? owing.seat : null;
 }
 
 /**
@@ -42,15 +45,15 @@ export function hardSeatOwing(table: TableRecord, state: MatchState): Seat | nul
  */
 export function botMoves(core: Core, table: TableRecord, matchId: number, from: MatchState): Move[] {
   const isBot = (seat: Seat) => levelOf(table, seat) !== null;
-  const isCheap = (seat: Seat) => isBot(seat) && levelOf(table, seat) !== 'hard';
   const moves: Move[] = [];
   let state = from;
+  const isCheap = (seat: Seat) => isBot(seat) && !searches(levelOf(table, seat) as BotLevel, state, seat);
   for (let i = 0; i < MAX_BOT_MOVES && state.status === 'playing'; i++) {
     let move: Move | null = null;
     let hardOwes = false;
     for (const ask of botsToAsk(state, isBot)) {
       const level = levelOf(table, ask.seat) as BotLevel;
-      if (ask.owes && level === 'hard') {
+      if (ask.owes && searches(level, state, ask.seat)) {
         hardOwes = true;
         break;
       }

@@ -48,6 +48,16 @@ export function decideFor(
   return POLICIES[level](seatView(state, seat), memoryOf(state, seat), legal, rng, budget);
 }
 
+/**
+ * Whether `level`'s decision for `seat` now is a search (slow: run it off the main thread). Only
+ * hard searches, and only for card play on its own turn; its calls, exchange, wish, Dragon gift
+ * and out-of-turn bomb questions follow normal's rules and are as cheap as normal's.
+ */
+export function searches(level: BotLevel, state: MatchState, seat: Seat): boolean {
+  const hand = state.hand;
+  return level === 'hard' && hand.phase === 'play' && hand.pending === null && hand.turn === seat;
+}
+
 export interface BotAsk {
   readonly seat: Seat;
   /** True when the seat owes a decision; false when it is only offered the chance to bomb. */

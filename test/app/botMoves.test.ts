@@ -1,7 +1,8 @@
 /**
  * Bot moves made on the spot: seats that could bomb out of turn are asked first, in order, and asked
  * again after the next move when they decline; a pick the engine refuses, or a policy that throws,
- * is reported and replaced; a hard seat's owed decision is left for its worker. The policy is
+ * is reported and replaced; a hard seat's search for a play is left for its worker, while its calls,
+ * exchange, wish, Dragon gift and bomb questions are made here like any bot's. The policy is
  * scripted here (a spy on the registry) so each case is exact whatever the real levels decide.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +13,7 @@ import type { BotLevel, Policy } from '../../src/bots/policy.js';
 import { POLICIES } from '../../src/bots/registry.js';
 import {
   type Action,
+  apply,
   buildScenario,
   DEFAULT_SETTINGS,
   isBomb,
@@ -35,9 +37,14 @@ afterEach(() => {
 
 const BOT = (level: BotLevel): Occupant => ({ kind: 'bot', level });
 
-function tableWith(...levels: [BotLevel, BotLevel, BotLevel]): TableRecord {
+/** Seat 0 a person; seats 1-3 bots of these levels (null: the person seated there stays). */
+function tableWith(...levels: [BotLevel | null, BotLevel | null, BotLevel | null]): TableRecord {
   const table = playingTable(DEFAULT_SETTINGS);
-  return { ...table, seats: [table.seats[0], BOT(levels[0]), BOT(levels[1]), BOT(levels[2])] };
+  const seat = (n: 1 | 2 | 3) => {
+    const level = levels[n - 1];
+    return level === null || level === undefined ? table.seats[n] : BOT(level);
+  };
+  return { ...table, seats: [table.seats[0], seat(1), seat(2), seat(3)] };
 }
 
 /** Seat 0 (a person) led a six; seat 1 passed and holds a four of eights; seat 2 is on turn. */
@@ -134,13 +141,79 @@ describe('bot moves on the spot', () => {
     expect(hardSeatOwing(table, bombable)).toBe(2);
   });
 
-  it('in the Grand Tichu decisions the easy and normal seats do not wait for the hard one', () => {
+  it('in the Grand Tichu decisions and the exchange no bot seat waits: the hard one decides on the spot too', () => {
     const dealt = newMatch(makeSettings(), 'deal');
+    // The hard seat comes first in seat order: were it left to its worker, the others would go on without it.
     const table = tableWith('hard', 'easy', 'normal');
-    const moves = botMoves(core, table, 1, dealt);
-    expect(moves.map((m) => m.seat)).toEqual([2, 3]);
-    const after = moves.at(-1)?.step.state as MatchState;
-    expect(after.hand.grand.map((decided) => decided !== null)).toEqual([false, false, true, true]);
-    expect(hardSeatOwing(table, after)).toBe(1);
+    expect(hardSeatOwing(table, dealt)).toBeNull();
+    const grand = botMoves(core, table, 1, dealt);
+    expect(grand.map((m) => [m.seat, m.action.type])).toEqual([
+      [1, 'grandTichu'],
+      [2, 'grandTichu'],
+      [3, 'grandTichu'],
+    ]);
+    const decided = grand.at(-1)?.step.state as MatchState;
+    expect(decided.hand.grand.map((g) => g !== null)).toEqual([false, true, true, true]);
+    // The person decides; every bot seat makes its exchange (and any call) at once.
+    const step = apply(decided, 0, { type: 'grandTichu', call: false });
+    if (!step.ok) return expect.fail(step.error.code);
+    const exchanging = step.value.state;
+    expect(exchanging.hand.phase).toBe('exchange');
+    const picks = botMoves(core, table, 1, exchanging);
+    expect(picks.every((m) => m.seat !== 0 && ['exchange', 'tichu'].includes(m.action.type))).toBe(true);
+    const picked = picks.at(-1)?.step.state as MatchState;
+    expect(picked.hand.exchange.map((e) => e !== null)).toEqual([false, true, true, true]);
+    expect(hardSeatOwing(table, picked)).toBeNull();
+    expect(faults).toEqual([]);
+  });
+
+  it("a hard seat's wish is made on the spot", () => {
+    const wishing = buildScenario({
+      hands: { 0: '3jd 4jd', 1: '9sw', 2: '2pg 5pg', 3: '6st 8st' },
+      trick: [{ seat: 2, cards: 'mahjong' }],
+      pending: { kind: 'wish', seat: 2 },
+      turn: 3,
+    });
+    const table = tableWith(null, 'hard', null);
+    expect(hardSeatOwing(table, wishing)).toBeNull();
+    const moves = botMoves(core, table, 1, wishing);
+    expect(moves.map((m) => [m.seat, m.action.type])).toEqual([[2, 'wish']]);
+    expect(moves[0]?.step.state.hand.pending).toBeNull();
+    expect(faults).toEqual([]);
+  });
+
+  it("a hard seat's Dragon gift is made on the spot; the lead it then owes is left for its worker", () => {
+    const giving = buildScenario({
+      hands: { 0: '2jd', 1: '3jd', 2: '4jd 9sw', 3: '5jd' },
+      trick: [{ seat: 2, cards: 'dragon' }],
+      passed: [3, 0, 1],
+      pending: { kind: 'dragonGift', seat: 2 },
+      turn: null,
+    });
+    const table = tableWith('normal', 'hard', 'normal');
+    expect(hardSeatOwing(table, giving)).toBeNull();
+    const moves = botMoves(core, table, 1, giving);
+    expect(moves.map((m) => [m.seat, m.action.type])).toEqual([[2, 'giveDragon']]);
+    const after = moves[0]?.step.state as MatchState;
+    expect(after.hand).toMatchObject({ pending: null, turn: 2, trick: null });
+    expect(hardSeatOwing(table, after)).toBe(2);
+    expect(faults).toEqual([]);
+  });
+
+  it('a hard seat that can bomb out of turn is asked on the spot, and its bomb lands before the seat on turn moves', () => {
+    scriptNormal(() => null);
+    const asked: Array<[number, number, boolean]> = [];
+    vi.spyOn(POLICIES as Record<BotLevel, Policy>, 'hard').mockImplementation((view, _m, legal) => {
+      asked.push([view.seat, view.version, view.turn === view.seat]);
+      return legal.find(isBombPlay) ?? null;
+    });
+    const moves = botMoves(core, tableWith('hard', 'normal', 'normal'), 1, bombable);
+    expect(asked).toEqual([[1, bombable.version, false]]);
+    expect(moves.map((m) => [m.seat, m.action.type, isBombPlay(m.action)])).toEqual([
+      [1, 'play', true],
+      [2, 'pass', false],
+      [3, 'pass', false],
+    ]);
+    expect(faults).toEqual([]);
   });
 });

@@ -1,17 +1,29 @@
 /**
- * Hard bot seats decide off the main thread: a player's action is answered at once, the hard seat's
- * decision is asked of the decider and committed when it comes back, if the match is still where it
- * was asked; otherwise it is asked again. Paused, abandoned, failed and restarted tables, and a whole
+ * Hard bot seats search off the main thread: their calls, exchange, wish and Dragon gift are made at
+ * once, like any bot's; a play they owe is asked of the decider, a player's action is answered
+ * without it, and the answer is committed when it comes back if the match is still where it was
+ * asked; otherwise it is asked again. Paused, abandoned, failed and restarted tables, and a whole
  * match against hard bots in real worker threads.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
 import type { ActOutcome, BotFault, DecisionFailure } from '../../src/app/outcomes.js';
+import { type Decider, type DecisionRequest, runDecision } from '../../src/bots/decisionJob.js';
+import type { BotLevel, Policy } from '../../src/bots/policy.js';
 import { owesAction } from '../../src/bots/randomBot.js';
+import { POLICIES } from '../../src/bots/registry.js';
 import { WorkerPool } from '../../src/bots/workerPool.js';
-import { type MatchState, replay } from '../../src/engine/index.js';
+import {
+  type Action,
+  apply,
+  type MatchState,
+  makeSettings,
+  newMatch,
+  replay,
+  type Seat,
+} from '../../src/engine/index.js';
 import type { TableRecord } from '../../src/store/records.js';
-import { HeldDecider } from '../support/heldDecider.js';
+import { HeldDecider, type HeldQuestion } from '../support/heldDecider.js';
 import {
   ALICE,
   accepted,
@@ -44,139 +56,280 @@ beforeEach(() => {
   fx.service.onBotsMoved((o) => heard.push(o));
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await fx.service.stopBots();
   fx.cleanup();
 });
 
-const GRAND_NO = { type: 'grandTichu', call: false } as const;
-const GRAND_YES = { type: 'grandTichu', call: true } as const;
+const PEOPLE: Readonly<Record<number, Actor>> = { 0: HOST, 1: ALICE, 2: BOB };
+const LEAD_MAHJONG: Action = { type: 'play', cards: ['mahjong'] };
 
-/** Three people in seats 0-2 and a hard bot in seat 3, started: everyone owes a Grand Tichu decision. */
-function startWithHardBot(): TableRecord {
+/**
+ * The first seed whose deal gives seat 3 the Mah Jong. No level passes it to an opponent (and the
+ * people, who do not hold it, cannot), so the hard seat leads the first trick.
+ */
+function seedWhereSeat3Leads(): string {
+  for (let i = 0; i < 100; i++) {
+    const seed = `hard-lead-${i}`;
+    const { hand } = newMatch(makeSettings(), seed);
+    if ([...hand.hands[3], ...hand.undealt[3]].includes('mahjong')) return seed;
+  }
+  throw new Error('no deal in 100 seeds gives seat 3 the Mah Jong');
+}
+
+/** Three people in seats 0-2 and a hard bot in seat 3, started on a deal where the hard seat leads. */
+function startWithHardBot(): ActOutcome {
+  fx.env.seeds.push(seedWhereSeat3Leads());
   const table = openLobby(fx, [HOST, ALICE, BOB]);
   accepted(fx.service.addBot(table.id, HOST, 3, 'hard'));
-  return accepted(fx.service.start(table.id, HOST)).table;
+  return accepted(fx.service.start(table.id, HOST));
 }
 
 const state = (table: TableRecord) => committedState(fx.store, table);
 
+/**
+ * Waits until no hard decision is in flight, but no longer than `ms`: a question asked and left
+ * unanswered (the decider here answers nothing by itself) fails the test instead of hanging it.
+ */
+async function idle(ms = 5_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`still thinking after ${ms} ms: ${decider.asked.length} questions asked`)),
+      ms,
+    );
+  });
+  try {
+    await Promise.race([fx.service.botsIdle(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The people make every decision they owe (no calls; the first three cards passed; the first legal
+ * play) until the decider has been asked `n` questions. Each act is synchronous, and so is asking
+ * the decider, so no wait is needed; a table where nobody owes anything fails at once.
+ */
+function peopleUntilAsked(table: TableRecord, n: number): HeldQuestion {
+  for (let i = 0; i < 100 && decider.asked.length < n; i++) {
+    const now = state(table);
+    const seat = ([0, 1, 2] as const).find((s) => owesAction(now, s));
+    if (seat === undefined) break;
+    accepted(fx.service.act(table.id, PEOPLE[seat] as Actor, plainPolicy(now, seat), now.version));
+  }
+  const question = decider.asked[n - 1];
+  if (!question) return expect.fail(`question ${n} was never asked (at version ${state(table).version})`);
+  return question;
+}
+
+/** Started, and the people's calls and exchange made: the hard seat owes the lead, its first question. */
+function toHardLead(): { table: TableRecord; question: HeldQuestion; at: MatchState } {
+  const table = startWithHardBot().table;
+  const question = peopleUntilAsked(table, 1);
+  const at = question.request.state;
+  expect(at).toEqual(state(table));
+  // The premise of these tests: the hard seat holds the Mah Jong and leads, nobody has played.
+  expect(at.hand).toMatchObject({ phase: 'play', turn: 3, trick: null, pending: null });
+  expect(at.hand.hands[3]).toContain('mahjong');
+  expect(at.hand.hands.map((h) => h.length)).toEqual([14, 14, 14, 14]);
+  return { table, question, at };
+}
+
+/** The seat-3 moves in the match's log, each with the state it was made from. */
+function hardMoves(table: TableRecord): Array<{ before: MatchState; action: unknown; version: number }> {
+  const log = fx.store.matches.actions(table.matchId as number);
+  let now = newMatch(state(table).settings, state(table).seed);
+  const moves: Array<{ before: MatchState; action: unknown; version: number }> = [];
+  for (const entry of log) {
+    if (entry.seat === 3) moves.push({ before: now, action: entry.action, version: entry.version });
+    const step = apply(now, entry.seat, entry.action);
+    if (!step.ok) return expect.fail(`the log does not replay at version ${entry.version}`);
+    now = step.value.state;
+  }
+  return moves;
+}
+
 describe('a hard bot seat', () => {
-  it('is asked for its decision off the main thread; the answer is committed and announced', async () => {
-    const table = startWithHardBot();
-    expect(decider.asked.map((q) => q.request)).toEqual([
-      {
+  it('its calls and exchange are made at once, without the pool', () => {
+    const started = startWithHardBot();
+    const table = started.table;
+    // Its Grand Tichu decision came with the start itself, in the same transaction.
+    expect(started.state.version).toBe(1);
+    expect(started.state.hand.grand[3]).not.toBeNull();
+    expect(decider.asked).toEqual([]);
+    // The people decide and exchange; nothing is asked until the hard seat owes a play.
+    const first = peopleUntilAsked(table, 1);
+    expect(first.request.state.hand).toMatchObject({ phase: 'play', turn: 3, pending: null });
+    expect(decider.asked).toHaveLength(1);
+    const moves = hardMoves(table);
+    expect(moves.map((m) => (m.action as Action).type)).toEqual(
+      expect.arrayContaining(['grandTichu', 'exchange']),
+    );
+    expect(moves.every((m) => m.before.hand.phase !== 'play')).toBe(true);
+    // Each was the hard level's own decision, from the seed its question would have had.
+    for (const { before, action } of moves) {
+      const request: DecisionRequest = {
         level: 'hard',
-        state: state(table),
+        state: before,
         seat: 3,
-        seed: `${state(table).seed}:bots:0:3`,
+        seed: `${before.seed}:bots:${before.version}:3`,
         budgetMs: 40,
-      },
+      };
+      expect(runDecision(request)).toEqual({ ok: true, action });
+    }
+    // Each came back in a person's answer (or the start's), never announced on its own.
+    expect(heard).toEqual([]);
+    expect([faults, failures]).toEqual([[], []]);
+  });
+
+  it('is asked for its play off the main thread; the answer is committed and announced, its wish at once', async () => {
+    const { table, question, at } = toHardLead();
+    expect(decider.asked.map((q) => q.request)).toEqual([
+      { level: 'hard', state: at, seat: 3, seed: `${at.seed}:bots:${at.version}:3`, budgetMs: 40 },
     ]);
-    decider.asked[0]?.answer({ ok: true, action: GRAND_NO });
-    await fx.service.botsIdle();
-    expect(state(table).version).toBe(1);
-    expect(state(table).hand.grand).toEqual([null, null, null, false]);
-    // No player's answer carries the bot's move: the service announces it.
-    expect(heard.map((o) => [o.table.id, o.state.version, o.events.length])).toEqual([[table.id, 1, 1]]);
-    expect(fx.store.matches.actions(table.matchId as number)).toEqual([
-      expect.objectContaining({ seat: 3, userId: null, action: GRAND_NO, version: 1 }),
+    question.answer({ ok: true, action: LEAD_MAHJONG });
+    await idle();
+    // The Mah Jong left a wish owed by the hard seat: made at once, in the same transaction.
+    const now = state(table);
+    expect(now.version).toBe(at.version + 2);
+    expect(now.hand).toMatchObject({ pending: null, turn: 0 });
+    expect(now.hand.hands[3]).not.toContain('mahjong');
+    // No player's answer carries the bot's moves: the service announces them, once.
+    expect(heard.map((o) => [o.table.id, o.state.version])).toEqual([[table.id, at.version + 2]]);
+    expect(heard[0]?.events.length).toBeGreaterThanOrEqual(2);
+    expect(fx.store.matches.actions(table.matchId as number).slice(-2)).toEqual([
+      expect.objectContaining({ seat: 3, userId: null, action: LEAD_MAHJONG, version: at.version + 1 }),
+      expect.objectContaining({ seat: 3, userId: null, action: { type: 'wish', rank: expect.anything() } }),
     ]);
     expect(decider.asked).toHaveLength(1);
     expect([faults, failures]).toEqual([[], []]);
   });
 
   it('a player is answered while it thinks; an answer for a version the match left is dropped and asked again', async () => {
-    const table = startWithHardBot();
-    expect(accepted(fx.service.act(table.id, ALICE, GRAND_NO, 0)).state.version).toBe(1);
+    const { table, question, at } = toHardLead();
+    // Alice calls Tichu out of turn while the hard seat thinks: answered at once.
+    expect(accepted(fx.service.act(table.id, ALICE, { type: 'tichu' }, at.version)).state.version).toBe(
+      at.version + 1,
+    );
     expect(decider.asked).toHaveLength(1); // one question per table at a time
-    // The answer from version 0 would call Grand Tichu: it must leave no trace.
-    decider.asked[0]?.answer({ ok: true, action: GRAND_YES });
+    // The answer from the old version is still a legal move: only its version keeps it out.
+    question.answer({ ok: true, action: LEAD_MAHJONG });
     const again = await decider.question(2);
-    expect(again.request).toMatchObject({ seat: 3, state: { version: 1 } });
-    expect(state(table).version).toBe(1);
-    expect(state(table).hand.grand[3]).toBeNull();
+    expect(again.request).toMatchObject({
+      seat: 3,
+      seed: `${at.seed}:bots:${at.version + 1}:3`,
+      state: { version: at.version + 1 },
+    });
+    expect(again.request.state.hand.calls[1]).toBe('tichu');
+    expect(state(table).version).toBe(at.version + 1);
+    expect(state(table).hand.hands[3]).toContain('mahjong');
     expect(heard).toEqual([]);
-    again.answer({ ok: true, action: GRAND_NO });
-    await fx.service.botsIdle();
-    expect(state(table).hand.grand).toEqual([null, false, null, false]);
+    again.answer({ ok: true, action: LEAD_MAHJONG });
+    await idle();
+    expect(state(table).hand.hands[3]).not.toContain('mahjong');
+    expect(state(table).version).toBe(at.version + 3);
     expect(decider.asked).toHaveLength(2);
   });
 
   it('paused while it thinks: the answer is dropped; the resume asks again and plays on', async () => {
-    const table = startWithHardBot();
+    const { table, question, at } = toHardLead();
     accepted(fx.service.pause(table.id, HOST));
-    decider.asked[0]?.answer({ ok: true, action: GRAND_NO });
-    await fx.service.botsIdle();
-    expect(state(table).version).toBe(0);
+    question.answer({ ok: true, action: LEAD_MAHJONG });
+    await idle();
+    expect(state(table).version).toBe(at.version);
     expect(decider.asked).toHaveLength(1);
     accepted(fx.service.resume(table.id, HOST));
     const again = await decider.question(2);
-    expect(again.request.state.version).toBe(0);
-    again.answer({ ok: true, action: GRAND_NO });
-    await fx.service.botsIdle();
-    expect(state(table).hand.grand).toEqual([null, null, null, false]);
+    expect(again.request).toEqual(question.request);
+    again.answer({ ok: true, action: LEAD_MAHJONG });
+    await idle();
+    expect(state(table).version).toBe(at.version + 2);
+    expect(state(table).hand.hands[3]).not.toContain('mahjong');
   });
 
   it('a table ended while it thinks takes no answer and asks nothing more', async () => {
-    const table = startWithHardBot();
+    const { table, question, at } = toHardLead();
     accepted(fx.service.abandon(table.id, HOST));
-    decider.asked[0]?.answer({ ok: true, action: GRAND_NO });
-    await fx.service.botsIdle();
-    expect(state(table).version).toBe(0);
+    question.answer({ ok: true, action: LEAD_MAHJONG });
+    await idle();
+    expect(state(table).version).toBe(at.version);
     expect(decider.asked).toHaveLength(1);
+    expect(heard).toEqual([]);
     expect(fx.store.tables.get(table.id)?.status).toBe('abandoned');
   });
 
   it('a decision its worker could not make is reported and made at normal level here', async () => {
-    const table = startWithHardBot();
-    decider.asked[0]?.answer({ ok: false, reason: 'decision worker exited (code 1)' });
-    await fx.service.botsIdle();
+    const { table, question, at } = toHardLead();
+    const normal = vi.spyOn(POLICIES as Record<BotLevel, Policy>, 'normal');
+    const hard = vi.spyOn(POLICIES as Record<BotLevel, Policy>, 'hard');
+    question.answer({ ok: false, reason: 'decision worker exited (code 1)' });
+    await idle();
     expect(failures).toEqual([
       {
         tableId: table.id,
         matchId: table.matchId,
-        version: 0,
+        version: at.version,
         seat: 3,
         reason: 'decision worker exited (code 1)',
       },
     ]);
-    expect(state(table).version).toBe(1);
-    expect(state(table).hand.grand[3]).not.toBeNull();
+    // Asked of the normal level, not the hard one, at the version the question was about.
+    const asked = (spy: typeof normal) => spy.mock.calls.filter(([view]) => view.version === at.version);
+    expect(asked(normal).map(([view]) => view.seat)).toEqual([3]);
+    expect(asked(hard)).toEqual([]);
+    const decided = runDecision({ ...question.request, level: 'normal' });
+    const [made] = hardMoves(table).filter((m) => m.version === at.version + 1);
+    expect(decided).toEqual({ ok: true, action: made?.action });
     expect(faults).toEqual([]);
   });
 
   it('an answer the engine refuses is reported as a fault and replaced by a legal move that is no call', async () => {
-    const table = startWithHardBot();
-    decider.asked[0]?.answer({ ok: true, action: { type: 'pass' } });
-    await fx.service.botsIdle();
+    const { table, question, at } = toHardLead();
+    // Calling Tichu is legal here, and the engine lists it first: the replacement must not be it.
+    expect(apply(at, 3, { type: 'tichu' }).ok).toBe(true);
+    question.answer({ ok: true, action: { type: 'pass' } });
+    await idle();
     expect(faults).toEqual([
-      { tableId: table.id, matchId: table.matchId, version: 0, seat: 3, code: 'wrong_phase' },
+      { tableId: table.id, matchId: table.matchId, version: at.version, seat: 3, code: 'cannot_pass_lead' },
     ]);
-    expect(state(table).hand.grand[3]).toBe(false);
+    const [made] = hardMoves(table).filter((m) => m.version === at.version + 1);
+    expect(made?.action).toMatchObject({ type: 'play' });
+    expect(state(table).hand.calls[3]).toBe(at.hand.calls[3]);
+    expect(failures).toEqual([]);
   });
 
   it('after a restart, a table read with a hard decision owed asks for it; answers after a stop are dropped', async () => {
-    const table = startWithHardBot();
+    const { table, question, at } = toHardLead();
     await fx.service.stopBots();
-    decider.asked[0]?.answer({ ok: true, action: GRAND_NO }); // too late: the service stopped
-    expect(state(table).version).toBe(0);
-    const before = decider.asked.length;
+    question.answer({ ok: true, action: LEAD_MAHJONG }); // too late: the service stopped
+    expect(state(table).version).toBe(at.version);
     fx.restart();
-    expect(decider.asked).toHaveLength(before); // loading is lazy: nothing asked until the table is read
+    expect(decider.asked).toHaveLength(1); // loading is lazy: nothing asked until the table is read
     accepted(fx.service.tableView(table.id));
-    const again = await decider.question(before + 1);
-    expect(again.request).toMatchObject({ seat: 3, state: { version: 0 } });
-    again.answer({ ok: true, action: GRAND_NO });
-    await fx.service.botsIdle();
-    expect(state(table).hand.grand[3]).toBe(false);
+    const again = await decider.question(2);
+    expect(again.request).toEqual(question.request);
+    again.answer({ ok: true, action: LEAD_MAHJONG });
+    await idle();
+    expect(state(table).hand.hands[3]).not.toContain('mahjong');
+    expect(state(table).version).toBe(at.version + 2);
   });
 });
 
 describe('a whole match against hard bots in worker threads', () => {
   it('plays to the end through the asynchronous path, every move logged and replayable', async () => {
     const pool = new WorkerPool({ size: 2 });
+    // The pool, with every question it is asked written down.
+    const asked: DecisionRequest[] = [];
+    const recording: Decider = {
+      decide: (request) => {
+        asked.push(request);
+        return pool.decide(request);
+      },
+      close: () => pool.close(),
+    };
     const local = createFixture({
-      decider: pool,
+      decider: recording,
       hardBudgetMs: 10,
       onBotFault: (f) => faults.push(f),
       onDecisionFailed: (f) => failures.push(f),
@@ -207,7 +360,20 @@ describe('a whole match against hard bots in worker threads', () => {
       expect(local.store.tables.get(table.id)?.status).toBe('finished');
       const log = local.store.matches.actions(table.matchId as number);
       expect(replay(now.settings, now.seed, log)).toEqual({ ok: true, value: now });
-      expect(log.filter((a) => a.seat === 1 || a.seat === 3).length).toBeGreaterThan(20);
+      const bots = log.filter((a) => a.seat === 1 || a.seat === 3);
+      expect(bots.length).toBeGreaterThan(20);
+      // Their calls and exchanges are in the log, yet the pool was asked only for plays on their turn.
+      const types = new Set(bots.map((a) => (a.action as Action).type));
+      expect([types.has('grandTichu'), types.has('exchange')]).toEqual([true, true]);
+      expect(asked.length).toBeGreaterThan(5);
+      const notSearches = asked.filter(
+        (r) =>
+          r.level !== 'hard' ||
+          r.state.hand.phase !== 'play' ||
+          r.state.hand.pending !== null ||
+          r.state.hand.turn !== (r.seat as Seat),
+      );
+      expect(notSearches).toEqual([]);
       expect(heard.length).toBeGreaterThan(5);
       expect(pool.workers).toBeGreaterThanOrEqual(1);
       expect([faults, failures]).toEqual([[], []]);
