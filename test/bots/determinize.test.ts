@@ -5,7 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import { sampleHands } from '../../src/bots/determinize.js';
 import { memoryOf } from '../../src/bots/memory.js';
-import { buildScenario, type Card, cardRank, DECK, Rng, type Seat, seatView, seedRng } from '../../src/engine/index.js';
+import {
+  buildScenario,
+  type Card,
+  cardRank,
+  DECK,
+  Rng,
+  type Seat,
+  seatView,
+  seedRng,
+} from '../../src/engine/index.js';
 
 const draws = (state: ReturnType<typeof buildScenario>, seat: Seat, n: number) => {
   const view = seatView(state, seat);
@@ -41,7 +50,8 @@ describe('sampleHands', () => {
       turn: 2,
       restTo: 0,
     });
-    const queens = (cards: readonly Card[]) => cards.filter((c) => cardRank(c) === 12 && c !== 'phoenix').length;
+    const queens = (cards: readonly Card[]) =>
+      cards.filter((c) => cardRank(c) === 12 && c !== 'phoenix').length;
     const samples = draws(state, 2, 200);
     for (const hands of samples) expect(queens(hands[1])).toBe(0);
     // Not a restriction on the others: the seat that made the play may hold queens.
@@ -51,7 +61,12 @@ describe('sampleHands', () => {
   it('a seat that called Tichu is dealt the cards calls are made on far more often than chance', () => {
     const hands = '2jd 3jd 4jd 5jd 6jd 7jd 8jd 9jd 10jd Jjd Qjd Kjd 2sw 3sw';
     const base = {
-      hands: { 0: hands, 1: '2pg 3pg 4pg 5pg 6pg 7pg 8pg 9pg 10pg Jpg Qpg Kpg Apg Ajd', 2: '2st 3st 4st 5st 6st 7st 8st 9st 10st Jst Qst Kst Ast Asw', 3: '4sw 5sw 6sw 7sw 8sw 9sw 10sw Jsw Qsw Ksw dragon phoenix mahjong dog' },
+      hands: {
+        0: hands,
+        1: '2pg 3pg 4pg 5pg 6pg 7pg 8pg 9pg 10pg Jpg Qpg Kpg Apg Ajd',
+        2: '2st 3st 4st 5st 6st 7st 8st 9st 10st Jst Qst Kst Ast Asw',
+        3: '4sw 5sw 6sw 7sw 8sw 9sw 10sw Jsw Qsw Ksw dragon phoenix mahjong dog',
+      },
       turn: 0 as const,
       played: [],
     };
