@@ -117,6 +117,9 @@ function populate(file: string, count: number): void {
           userId: p.userId,
           name: p.name,
         })) as unknown as TableRecord['seats'],
+        timer: 'off',
+        deadline: null,
+        notice: null,
         createdAt: now,
         updatedAt: now,
       };

@@ -3,8 +3,10 @@ import type { Decider } from '../bots/decisionJob.js';
 import { err, isSeat, ok, type Result, type Seat } from '../engine/index.js';
 import type { TableRecord, TableStatus } from '../store/records.js';
 import type { Store } from '../store/store.js';
+import type { DeadlineHeap } from './deadlineHeap.js';
+import { armTable, withDeadline } from './deadlines.js';
 import { type Environment, SNOWFLAKE, TABLE_ID } from './ids.js';
-import type { ActOutcome, BotFault, DecisionFailure } from './outcomes.js';
+import type { ActOutcome, BotFault, DecisionFailure, Reminder } from './outcomes.js';
 import type { Refusal } from './refusals.js';
 import type { LoadedTable, Tables } from './tables.js';
 
@@ -20,6 +22,14 @@ export interface Core {
    */
   readonly onBotsMoved: (outcome: ActOutcome) => void;
   readonly bots: BotRuntime;
+  readonly clock: ClockRuntime;
+}
+
+/** The tables' clocks: the one heap of deadlines (and reminders), and who hears of reminders. */
+export interface ClockRuntime {
+  readonly heap: DeadlineHeap;
+  /** Told when a deadline is near: the seats it runs for get one reminder. */
+  readonly onReminder: (reminder: Reminder) => void;
 }
 
 /** How bot seats decide beyond the main thread: hard decisions, their budget, and those in flight. */
@@ -76,19 +86,24 @@ export function checkSeat(seat: unknown): Refusal | null {
   return isSeat(seat) ? null : { code: 'bad_seat', seat };
 }
 
-/** Writes `alsoWrite` (first: seats refer to players) and the changed table in one transaction, then caches it. */
+/**
+ * Writes `alsoWrite` (first: seats refer to players) and the changed table in one transaction, then
+ * caches it. The table's deadline follows the change (a pause stops it, a table that ends drops it).
+ */
 export function saveTable(
   core: Core,
   loaded: LoadedTable,
   table: TableRecord,
   alsoWrite?: () => void,
 ): TableRecord {
-  const stamped = { ...table, updatedAt: core.env.now() };
+  const now = core.env.now();
+  const stamped = withDeadline({ ...table, updatedAt: now }, loaded.match?.state ?? null, now);
   core.store.transaction(() => {
     alsoWrite?.();
     core.store.tables.update(stamped);
   });
   core.tables.put({ ...loaded, table: stamped });
+  armTable(core, stamped);
   return stamped;
 }
 

@@ -1,13 +1,14 @@
 /**
  * Hard bot seats' owed decisions, made off the main thread: asked of the decider (the worker pool)
  * after a commit, and on their answer checked against the table, committed with the easy and normal
- * moves that follow, and announced. At most one decision per table is in flight.
+ * moves (and the away seats' moves) that follow, and announced. At most one decision per table is in flight.
  */
 import { type DecisionAnswer, type DecisionRequest, reasonOf, runDecision } from '../bots/decisionJob.js';
 import { StaleWriteError } from '../store/matchRepo.js';
-import { botMoves, hardSeatOwing, owedMove, requestFor } from './botMoves.js';
+import { hardSeatOwing, owedMove, requestFor } from './botMoves.js';
 import { commitMoves } from './commit.js';
 import type { Core } from './core.js';
+import { seatMoves } from './forcedMoves.js';
 import { eventsOf } from './outcomes.js';
 import type { LoadedMatch, LoadedTable } from './tables.js';
 
@@ -70,7 +71,7 @@ function play(core: Core, loaded: LoadedTable, request: DecisionRequest, answer:
   }
   const first = owedMove(core, table, match.id, match.state, request.seat, decided);
   if (!first) return;
-  const moves = [first, ...botMoves(core, table, match.id, first.step.state)];
+  const moves = [first, ...seatMoves(core, table, match.id, first.step.state)];
   let after: LoadedTable;
   try {
     after = commitMoves(core, loaded, moves);

@@ -11,7 +11,13 @@ import {
   type Team,
   teamOf,
 } from '../engine/index.js';
-import type { Seating, TableRecord } from '../store/records.js';
+import {
+  DEFAULT_TURN_TIMER,
+  type Seating,
+  type TableRecord,
+  TURN_TIMERS,
+  type TurnTimer,
+} from '../store/records.js';
 import {
   type Actor,
   type Core,
@@ -33,6 +39,14 @@ export interface OpenTableInput {
   readonly host: Actor;
   readonly settings?: Partial<Settings>;
   readonly seating?: Seating;
+  /** The turn timer (default 2m); judged here, since a request can name anything. */
+  readonly timer?: unknown;
+}
+
+function timerProblem(timer: unknown): string | null {
+  return (TURN_TIMERS as readonly unknown[]).includes(timer)
+    ? null
+    : `the turn timer is one of ${TURN_TIMERS.join(', ')}`;
 }
 
 /** Opens a table in a channel with the host in seat 0; at most one active table per channel. */
@@ -43,7 +57,8 @@ export function openTable(core: Core, input: OpenTableInput): Outcome<TableRecor
     checkSnowflake(input.host.userId, 'user id');
   if (bad) return refuse(bad);
   const settings = makeSettings(input.settings);
-  const problem = settingsProblem(settings);
+  const timer = input.timer ?? DEFAULT_TURN_TIMER;
+  const problem = settingsProblem(settings) ?? timerProblem(timer);
   if (problem) return refuse({ code: 'bad_settings', reason: problem });
   const existing = core.tables.activeInChannel(input.channelId);
   if (existing) return refuse({ code: 'channel_has_table', tableId: existing.table.id });
@@ -60,6 +75,9 @@ export function openTable(core: Core, input: OpenTableInput): Outcome<TableRecor
     matchId: null,
     pauseVotes: [],
     seats: [{ kind: 'user', userId: input.host.userId, name: input.host.name }, null, null, null],
+    timer: timer as TurnTimer,
+    deadline: null,
+    notice: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -204,20 +222,28 @@ export function removePlayer(
   return ok(saveTable(core, found.value, withSeat(table, seat, null)));
 }
 
+/** The host changes the rules, the seating or the turn timer, before a match (they hold for the next one). */
 export function changeSettings(
   core: Core,
   tableId: string,
   actor: Actor,
-  changes: Partial<Settings> & { seating?: Seating },
+  changes: Partial<Settings> & { seating?: Seating; timer?: unknown },
 ): Outcome<TableRecord> {
   const found = findTable(core, tableId);
   if (!found.ok) return found;
   const { table } = found.value;
   const bad = needHost(table, actor) ?? needStatus(table, 'lobby', 'finished');
   if (bad) return refuse(bad);
-  const { seating, ...rules } = changes;
+  const { seating, timer, ...rules } = changes;
   const settings = makeSettings({ ...table.settings, ...rules });
-  const problem = settingsProblem(settings);
+  const problem = settingsProblem(settings) ?? (timer === undefined ? null : timerProblem(timer));
   if (problem) return refuse({ code: 'bad_settings', reason: problem });
-  return ok(saveTable(core, found.value, { ...table, settings, seating: seating ?? table.seating }));
+  return ok(
+    saveTable(core, found.value, {
+      ...table,
+      settings,
+      seating: seating ?? table.seating,
+      timer: (timer as TurnTimer | undefined) ?? table.timer,
+    }),
+  );
 }

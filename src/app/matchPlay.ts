@@ -11,7 +11,7 @@ import {
 } from '../engine/index.js';
 import { StaleWriteError } from '../store/matchRepo.js';
 import type { Occupant, TableRecord } from '../store/records.js';
-import { botMoves } from './botMoves.js';
+import { everyonePresent, present } from './away.js';
 import { commitMoves } from './commit.js';
 import {
   type Actor,
@@ -23,6 +23,7 @@ import {
   refuse,
   seatOfUser,
 } from './core.js';
+import { seatMoves } from './forcedMoves.js';
 import { dispatchHard } from './hardTurns.js';
 import { type ActOutcome, eventsOf, type Move } from './outcomes.js';
 import type { LoadedMatch, LoadedTable } from './tables.js';
@@ -43,7 +44,15 @@ export function startMatch(core: Core, tableId: string, actor: Actor): Outcome<A
   const seats = table.seating === 'random' ? shuffleSeats(core, table.seats) : table.seats;
   const state = newMatch(table.settings, core.env.newSeed());
   const now = core.env.now();
-  let next: TableRecord = { ...table, seats, status: 'playing', pauseVotes: [], updatedAt: now };
+  // A new match starts with everyone present and no clock yet (the first commit sets it).
+  let next: TableRecord = {
+    ...everyonePresent({ ...table, seats }),
+    status: 'playing',
+    pauseVotes: [],
+    deadline: null,
+    notice: null,
+    updatedAt: now,
+  };
   core.store.transaction(() => {
     const matchId = core.store.matches.create(table.id, table.guildId, state, now);
     next = { ...next, matchId };
@@ -98,13 +107,17 @@ export function act(
   const step = apply(state, seat, parsed.value);
   if (!step.ok) return refuse({ code: 'rule', error: step.error });
   // The player's action and the bots' answers to it are one transaction: one durable write, and
-  // nothing is acknowledged before all of it is committed.
+  // nothing is acknowledged before all of it is committed. A player who acts is present: an away
+  // seat is theirs again from the next decision, their timeouts forgotten, the last notice gone.
   const mine: Move = { seat, userId: actor.userId, action: parsed.value, step: step.value };
-  const moves = [mine, ...botMoves(core, loaded.table, (loaded.match as LoadedMatch).id, step.value.state)];
+  const table = present(loaded.table, seat);
+  const moves = [mine, ...seatMoves(core, table, (loaded.match as LoadedMatch).id, step.value.state)];
   // A hard seat that owes the next decision is asked once this is committed: its answer comes later.
   let after: LoadedTable;
   try {
-    after = commitMoves(core, loaded, moves);
+    after = commitMoves(core, loaded, moves, (t) =>
+      t.notice === null ? present(t, seat) : { ...present(t, seat), notice: null },
+    );
   } catch (error) {
     if (!(error instanceof StaleWriteError)) throw error;
     // The file moved on without us (another process on the same database): what we hold is
@@ -123,10 +136,11 @@ export function isTurnBound(action: Action): boolean {
 }
 
 /**
- * Brings a playing table up to date: the easy and normal bot seats make every decision they owe, in
- * one transaction, and a hard seat that owes the next one is asked for it. Runs when a match starts
- * and when a table is first loaded or resumed (a crash or a restart may have come between a
- * player's action and the bots' answers). Returns the events of the moves made now.
+ * Brings a playing table up to date: the easy and normal bot seats and the away seats make every
+ * decision they owe, in one transaction (which also sets the table's deadline), and a hard seat
+ * that owes the next one is asked for it. Runs when a match starts and when a table is first loaded
+ * or resumed (a crash or a restart may have come between a player's action and the bots' answers).
+ * Returns the events of the moves made now.
  */
 export function settleBots(
   core: Core,
@@ -134,7 +148,7 @@ export function settleBots(
   announce = true,
 ): { loaded: LoadedTable; events: GameEvent[] } {
   if (loaded.table.status !== 'playing' || !loaded.match) return { loaded, events: [] };
-  const moves = botMoves(core, loaded.table, loaded.match.id, loaded.match.state);
+  const moves = seatMoves(core, loaded.table, loaded.match.id, loaded.match.state);
   try {
     const after = commitMoves(core, loaded, moves);
     const events = eventsOf(moves);

@@ -1,6 +1,6 @@
 /** What the match use cases hand back and report: shared by core, the moves' commit and the bot turns. */
 import type { Action, GameEvent, MatchState, Seat, Step } from '../engine/index.js';
-import type { TableRecord } from '../store/records.js';
+import type { ForcedBy, TableRecord } from '../store/records.js';
 
 export interface ActOutcome {
   readonly table: TableRecord;
@@ -37,6 +37,16 @@ export interface Move {
   readonly userId: string | null;
   readonly action: Action;
   readonly step: Step;
+  /** Made for the seat's player by the normal policy: their clock ran out, or they are away. */
+  readonly forced?: ForcedBy;
+}
+
+/** A deadline is near: the seats it runs for (people who have not decided) get one reminder. */
+export interface Reminder {
+  readonly table: TableRecord;
+  readonly seats: readonly Seat[];
+  /** When the deadline falls (Unix ms). */
+  readonly at: number;
 }
 
 export function eventsOf(moves: readonly Move[]): GameEvent[] {

@@ -1,9 +1,11 @@
 /**
  * Pausing, resuming and abandoning. The rule: the host pauses or resumes at once; without the host,
- * it happens when every other seated player has asked. Only the host abandons.
+ * it happens when every other seated player has asked. Only the host abandons. A pause stops the
+ * table's clock; the resume starts it again with the full time (saveTable follows the status).
  */
 import { ok } from '../engine/index.js';
 import type { TableRecord } from '../store/records.js';
+import { present } from './away.js';
 import {
   type Actor,
   type Core,
@@ -55,8 +57,12 @@ function toggle(
   if (!isHost && table.pauseVotes.includes(actor.userId)) return refuse({ code: 'already_voted' });
   const votes = isHost ? voters : [...table.pauseVotes, actor.userId];
   const agreed = isHost || voters.every((id) => votes.includes(id));
+  const actorSeat = seatOfUser(table, actor.userId);
+  // Whoever resumes is present: their seat is theirs again if it was away (a table that paused for
+  // want of anyone present must not resume into bots playing bots).
+  const resumed = to === 'playing' && actorSeat !== null ? present(table, actorSeat) : table;
   const next: TableRecord = agreed
-    ? { ...table, status: to, pauseVotes: [] }
+    ? { ...resumed, status: to, pauseVotes: [] }
     : { ...table, pauseVotes: votes };
   let saved = saveTable(core, found.value, next);
   if (agreed && to === 'playing') {

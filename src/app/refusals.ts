@@ -27,6 +27,8 @@ export type Refusal =
   | { readonly code: 'unknown_match' }
   | { readonly code: 'match_in_progress' }
   | { readonly code: 'hand_not_over' }
+  | { readonly code: 'already_away' }
+  | { readonly code: 'not_away' }
   // Said by the Discord layer, in the same words map: typed cards it cannot read, a restart, a bug.
   | { readonly code: 'unreadable_cards'; readonly reason: string }
   | { readonly code: 'restarting' }

@@ -17,8 +17,10 @@ import {
   seatView,
   type Team,
 } from '../engine/index.js';
-import type { Seating, TableRecord } from '../store/records.js';
+import type { Seating, TableRecord, TurnTimer } from '../store/records.js';
 import type { Store } from '../store/store.js';
+import { comeBack, goAway } from './away.js';
+import { type Scheduler, systemScheduler } from './clock.js';
 import {
   type Actor,
   type Core,
@@ -28,17 +30,32 @@ import {
   refuse,
   seatOfUser,
 } from './core.js';
+import { DeadlineHeap } from './deadlineHeap.js';
+import { clockedSeats, rearmAll } from './deadlines.js';
 import { botsIdle, stopBots } from './hardTurns.js';
 import { type Environment, systemEnvironment } from './ids.js';
 import * as lobby from './lobby.js';
 import { act, settleBots, startMatch } from './matchPlay.js';
-import type { ActOutcome, BotFault, DecisionFailure } from './outcomes.js';
+import type { ActOutcome, BotFault, DecisionFailure, Reminder } from './outcomes.js';
 import { abandon, type PauseOutcome, requestPause, requestResume } from './pause.js';
 import { type LoadedTable, Tables } from './tables.js';
+import { onDue } from './timeouts.js';
 
 /** The table records the Discord layer reads, re-exported so it need not reach into src/store. */
-export type { Occupant, Seating, TableRecord, TableStatus } from '../store/records.js';
-export type { ActOutcome, BotFault, DecisionFailure } from './outcomes.js';
+export type {
+  Deadline,
+  Occupant,
+  Seating,
+  TableRecord,
+  TableStatus,
+  TimeoutNotice,
+  TurnTimer,
+} from '../store/records.js';
+export { DEFAULT_TURN_TIMER, TURN_TIMERS } from '../store/records.js';
+export type { ActOutcome, BotFault, DecisionFailure, Reminder } from './outcomes.js';
+
+/** After a timeout could not be handled (a busy or full disk), it is tried again this much later. */
+const TIMEOUT_RETRY_MS = 5_000;
 
 export interface ServiceOptions {
   /**
@@ -52,6 +69,10 @@ export interface ServiceOptions {
   readonly hardBudgetMs?: number;
   /** Hears of a hard decision its worker did not make (log it); the seat plays at normal level instead. */
   readonly onDecisionFailed?: (failure: DecisionFailure) => void;
+  /** Runs the one timer of the deadline heap: the system's by default, a manual clock in tests. */
+  readonly scheduler?: Scheduler;
+  /** Hears of a deadline whose forced moves could not be made (log it); it is tried again soon. */
+  readonly onTimeoutFailed?: (failure: { tableId: string; reason: string }) => void;
 }
 
 export interface TableSnapshot {
@@ -65,14 +86,33 @@ export interface PlayerSnapshot {
   readonly seat: Seat;
   readonly view: SeatView;
   readonly legal: readonly Action[];
+  /** When this seat's owed decision is made for it (Unix ms), or null when no clock runs for it. */
+  readonly deadline: number | null;
 }
 
 export class TableService {
   private readonly core: Core;
 
   private botsMoved: (outcome: ActOutcome) => void = () => {};
+  private reminded: (reminder: Reminder) => void = () => {};
 
   constructor(store: Store, env: Environment = systemEnvironment, options: ServiceOptions = {}) {
+    const onTimeoutFailed = options.onTimeoutFailed ?? (() => {});
+    const heap: DeadlineHeap = new DeadlineHeap(
+      options.scheduler ?? systemScheduler,
+      () => env.now(),
+      (key) => {
+        // A closed store (the service was left behind) stops the clock rather than fail for ever.
+        if (!store.db.open) return heap.stop();
+        onDue(core, key);
+      },
+      (key, error) => {
+        // A deadline that could not be handled is not lost: it comes round again shortly.
+        const tableId = key.split(':')[0] as string;
+        onTimeoutFailed({ tableId, reason: error instanceof Error ? error.message : String(error) });
+        heap.arm(key, env.now() + TIMEOUT_RETRY_MS);
+      },
+    );
     const core: Core = {
       store,
       env,
@@ -85,10 +125,18 @@ export class TableService {
         inFlight: new Map(),
         stopped: false,
       },
+      clock: { heap, onReminder: (reminder) => this.reminded(reminder) },
       // A table read from SQLite first lets its bots make the moves a crash may have cut short.
       tables: new Tables(store, (loaded) => settleBots(core, loaded).loaded),
     };
     this.core = core;
+    // Every stored deadline is armed now; the tables themselves still load only when touched.
+    rearmAll(core);
+  }
+
+  /** Hears when a deadline is 30 seconds away: the seats it runs for get one reminder. */
+  onReminder(listener: (reminder: Reminder) => void): void {
+    this.reminded = listener;
   }
 
   /**
@@ -126,7 +174,7 @@ export class TableService {
   changeSettings(
     tableId: string,
     actor: Actor,
-    changes: Partial<Settings> & { seating?: Seating },
+    changes: Partial<Settings> & { seating?: Seating; timer?: TurnTimer },
   ): Outcome<TableRecord> {
     return lobby.changeSettings(this.core, tableId, actor, changes);
   }
@@ -144,6 +192,14 @@ export class TableService {
   }
   abandon(tableId: string, actor: Actor): Outcome<TableRecord> {
     return abandon(this.core, tableId, actor);
+  }
+  /** `/table away`: the normal policy plays the actor's seat at once until they are back. */
+  goAway(tableId: string, actor: Actor): Outcome<ActOutcome> {
+    return goAway(this.core, tableId, actor);
+  }
+  /** **I'm back**: the actor's away seat is theirs again from the next decision. */
+  comeBack(tableId: string, actor: Actor): Outcome<ActOutcome> {
+    return comeBack(this.core, tableId, actor);
   }
 
   /** Remembers the public message that shows the table, so it can be edited in place. */
@@ -191,7 +247,14 @@ export class TableService {
         needed: ['playing', 'paused', 'finished'],
       });
     const legal = table.status === 'playing' ? legalActions(match.state, seat, { exchanges: false }) : [];
-    return ok({ table, seat, view: seatView(match.state, seat), legal });
+    const clocked = table.deadline !== null && clockedSeats(table, match.state).includes(seat);
+    return ok({
+      table,
+      seat,
+      view: seatView(match.state, seat),
+      legal,
+      deadline: clocked ? (table.deadline?.at ?? null) : null,
+    });
   }
 
   /** The active table of a channel, if any. */
@@ -217,6 +280,16 @@ export class TableService {
   /** Shutdown: hard decisions in flight are dropped (asked again on the next start) and the decider closes. */
   stopBots(): Promise<void> {
     return stopBots(this.core);
+  }
+
+  /** Shutdown: no deadline fires after this (each is stored and armed again on the next start). */
+  stopTimers(): void {
+    this.core.clock.heap.stop();
+  }
+
+  /** How many deadlines and reminders are armed (tests and the bench). */
+  get armedTimers(): number {
+    return this.core.clock.heap.size;
   }
 
   /** How many tables are held in memory (loading is lazy). */

@@ -91,6 +91,8 @@ const REFUSAL_TEXTS: RefusalTexts = {
   // A mention renders as the member's name; answers are sent with no mention allowed, so no ping.
   player_not_seated: (r) => `<@${r.userId}> is not seated at this table.`,
   no_bot: () => 'There is no bot at this table.',
+  already_away: () => 'You are already away: the bot plays your seat until you click **I’m back**.',
+  not_away: () => 'You are not away: your seat is yours.',
   unreadable_cards: (r) => `I could not read those cards: ${r.reason}.`,
   restarting: () => 'The bot is restarting; try again in a moment.',
   internal_error: () => 'Something went wrong on our side. Use /hand to see where the table stands.',

@@ -135,6 +135,9 @@ const placeholderTable = {
   matchId: null,
   pauseVotes: [],
   seats: [null, null, null, null],
+  timer: 'off',
+  deadline: null,
+  notice: null,
   createdAt: 0,
   updatedAt: 0,
 } as const;

@@ -1,7 +1,13 @@
 /** SQL for matches: the action log, the state snapshot, hands and the results of finished matches. */
 import type Database from 'better-sqlite3';
 import type { GameEvent, HandResult, MatchState, Seat, Settings } from '../engine/index.js';
-import { type LoggedEntry, type StoredMatch, settingsSchema } from './records.js';
+import {
+  type ForcedBy,
+  forcedBySchema,
+  type LoggedEntry,
+  type StoredMatch,
+  settingsSchema,
+} from './records.js';
 
 export interface MatchPlayerResult {
   readonly seat: Seat;
@@ -44,8 +50,8 @@ export class MatchRepo {
     this.insertHandRow = db.prepare('INSERT INTO hands (match_id, number, seed) VALUES (?, ?, ?)');
     this.setHandResult = db.prepare('UPDATE hands SET result = ? WHERE match_id = ? AND number = ?');
     this.insertEvent = db.prepare(
-      `INSERT INTO events (match_id, version, hand_number, seat, user_id, action, events, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO events (match_id, version, hand_number, seat, user_id, action, events, created_at, forced)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertSnapshot = db.prepare('INSERT INTO snapshots (match_id, version, state) VALUES (?, ?, ?)');
     this.updateSnapshot = db.prepare(
@@ -73,9 +79,10 @@ export class MatchRepo {
         user_id: string | null;
         action: string;
         events: string;
+        forced: string | null;
       }
     >(
-      'SELECT version, hand_number, seat, user_id, action, events FROM events WHERE match_id = ? ORDER BY version',
+      'SELECT version, hand_number, seat, user_id, action, events, forced FROM events WHERE match_id = ? ORDER BY version',
     );
     this.endMatchRow = db.prepare(
       'UPDATE matches SET status = ?, score_a = ?, score_b = ?, winner = ?, ended_at = ? WHERE id = ?',
@@ -98,7 +105,8 @@ export class MatchRepo {
 
   /**
    * Logs one accepted action and writes the state it produced, only if the stored state is still
-   * the one it was computed from (`version - 1`). Call inside a transaction.
+   * the one it was computed from (`version - 1`). `forced` names why the normal policy made it for
+   * the seat's player `userId`. Call inside a transaction.
    */
   record(
     matchId: number,
@@ -109,6 +117,7 @@ export class MatchRepo {
     action: unknown,
     events: readonly GameEvent[],
     now: number,
+    forced: ForcedBy | null = null,
   ): void {
     const changed = this.updateSnapshot.run(
       after.version,
@@ -126,6 +135,7 @@ export class MatchRepo {
       JSON.stringify(action),
       JSON.stringify(events),
       now,
+      forced,
     );
     if (after.hand.number !== before.hand.number)
       this.insertHandRow.run(matchId, after.hand.number, after.hand.seed);
@@ -201,6 +211,7 @@ export class MatchRepo {
       userId: row.user_id,
       action: JSON.parse(row.action) as unknown,
       events: JSON.parse(row.events) as unknown,
+      forced: forcedBySchema.parse(row.forced),
     }));
   }
 }

@@ -1,7 +1,14 @@
 /** The records the store reads and writes, parsed at the edge (zod) where they come back from SQLite. */
 import { z } from 'zod';
 import { BOT_LEVELS, type BotLevel } from '../bots/policy.js';
-import type { LoggedAction, MatchState, Settings } from '../engine/index.js';
+import {
+  type Action,
+  type LoggedAction,
+  type MatchState,
+  parseAction,
+  type Seat,
+  type Settings,
+} from '../engine/index.js';
 
 export const TABLE_STATUSES = ['lobby', 'playing', 'paused', 'finished', 'abandoned'] as const;
 export type TableStatus = (typeof TABLE_STATUSES)[number];
@@ -11,8 +18,39 @@ export const SEATINGS = ['random', 'chosen'] as const;
 export type Seating = (typeof SEATINGS)[number];
 
 export type Occupant =
-  | { readonly kind: 'user'; readonly userId: string; readonly name: string }
+  | {
+      readonly kind: 'user';
+      readonly userId: string;
+      readonly name: string;
+      /** Away: the normal policy makes the seat's decisions at once until its player is back. */
+      readonly away?: boolean;
+      /** Decisions in a row its clock ran out on (absent: none); two make the seat away. */
+      readonly timeouts?: number;
+    }
   | { readonly kind: 'bot'; readonly level: BotLevel };
+
+/** How long a person has for each decision they owe, per table (`off`: no clock). */
+export const TURN_TIMERS = ['off', '30s', '60s', '2m', '5m'] as const;
+export type TurnTimer = (typeof TURN_TIMERS)[number];
+export const DEFAULT_TURN_TIMER: TurnTimer = '2m';
+
+/** A playing table's one deadline: when it falls, and which decision (or phase) it applies to. */
+export interface Deadline {
+  readonly at: number;
+  readonly key: string;
+}
+
+/** Why the normal policy made a logged action for a seat's player: their clock ran out, or they were away. */
+export const FORCED_BY = ['timeout', 'away'] as const;
+export type ForcedBy = (typeof FORCED_BY)[number];
+
+/** An action as everyone may see it: an exchange names no cards. */
+export type PublicAction = Exclude<Action, { type: 'exchange' }> | { readonly type: 'exchange' };
+
+/** The seats whose clock ran out in the table's last timeout, and what was done for each. */
+export interface TimeoutNotice {
+  readonly moves: ReadonlyArray<{ readonly seat: Seat; readonly action: PublicAction }>;
+}
 
 export interface TableRecord {
   readonly id: string;
@@ -27,6 +65,12 @@ export interface TableRecord {
   /** Seated users who asked to pause (or resume); cleared when the status changes. */
   readonly pauseVotes: readonly string[];
   readonly seats: readonly [Occupant | null, Occupant | null, Occupant | null, Occupant | null];
+  /** The table's turn timer, chosen in the lobby. */
+  readonly timer: TurnTimer;
+  /** The deadline of the decision someone owes now; null when none runs (paused, bots to move, no timer). */
+  readonly deadline: Deadline | null;
+  /** Shown on the table message until the next person acts: the last timeout. */
+  readonly notice: TimeoutNotice | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -46,6 +90,8 @@ export interface LoggedEntry extends LoggedAction {
   readonly handNumber: number;
   readonly userId: string | null;
   readonly events: unknown;
+  /** Made for the seat's player by the normal policy (null: the player's or a bot's own). */
+  readonly forced: ForcedBy | null;
 }
 
 export const settingsSchema = z.object({
@@ -59,3 +105,19 @@ export const pauseVotesSchema = z.array(z.string());
 
 /** A bot seat's level as stored; anything else in the file is refused, never guessed. */
 export const botLevelSchema = z.enum(BOT_LEVELS);
+
+export const turnTimerSchema = z.enum(TURN_TIMERS);
+export const forcedBySchema = z.enum(FORCED_BY).nullable();
+
+const publicActionSchema = z.unknown().transform((value, ctx): PublicAction => {
+  if (typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'exchange')
+    return { type: 'exchange' };
+  const parsed = parseAction(value);
+  if (parsed.ok && parsed.value.type !== 'exchange') return parsed.value;
+  ctx.addIssue({ code: 'custom', message: 'not an action' });
+  return z.NEVER;
+});
+
+export const timeoutNoticeSchema = z.object({
+  moves: z.array(z.object({ seat: z.number().int().min(0).max(3), action: publicActionSchema })),
+});

@@ -3,12 +3,16 @@ import type Database from 'better-sqlite3';
 import type { Settings } from '../engine/index.js';
 import {
   botLevelSchema,
+  type Deadline,
   type Occupant,
   pauseVotesSchema,
   type Seating,
   settingsSchema,
   type TableRecord,
   type TableStatus,
+  type TurnTimer,
+  timeoutNoticeSchema,
+  turnTimerSchema,
 } from './records.js';
 
 interface TableRow {
@@ -22,8 +26,20 @@ interface TableRow {
   seating: Seating;
   match_id: number | null;
   pause_votes: string;
+  timer: TurnTimer;
+  deadline_at: number | null;
+  deadline_key: string | null;
+  notice: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** A stored deadline as start-up re-arms it: the table, when it falls, and the table's timer. */
+export interface ArmedDeadline {
+  readonly tableId: string;
+  readonly at: number;
+  readonly key: string;
+  readonly timer: TurnTimer;
 }
 
 interface SeatRow {
@@ -32,6 +48,8 @@ interface SeatRow {
   user_id: string | null;
   bot_level: string | null;
   display_name: string | null;
+  away: number;
+  timeouts: number;
 }
 
 export class TableRepo {
@@ -49,6 +67,9 @@ export class TableRepo {
   private readonly hiddenOf;
   private readonly setHiddenRow;
   private readonly setPings;
+  private readonly updateClockRow;
+  private readonly armedRows;
+  private readonly setDeadlineRow;
 
   constructor(db: Database.Database) {
     this.byId = db.prepare<[string], TableRow>('SELECT * FROM tables WHERE id = ?');
@@ -59,19 +80,29 @@ export class TableRepo {
       "SELECT * FROM tables WHERE guild_id = ? AND status IN ('lobby', 'playing', 'paused') ORDER BY created_at",
     );
     this.seatsOf = db.prepare<[string], SeatRow>(
-      'SELECT s.seat, s.kind, s.user_id, s.bot_level, p.display_name FROM seats s LEFT JOIN players p ON p.user_id = s.user_id WHERE s.table_id = ?',
+      'SELECT s.seat, s.kind, s.user_id, s.bot_level, s.away, s.timeouts, p.display_name FROM seats s LEFT JOIN players p ON p.user_id = s.user_id WHERE s.table_id = ?',
     );
     this.insertRow = db.prepare(
-      `INSERT INTO tables (id, guild_id, channel_id, host_id, message_id, status, settings, seating, match_id, pause_votes, created_at, updated_at)
-       VALUES (@id, @guild_id, @channel_id, @host_id, @message_id, @status, @settings, @seating, @match_id, @pause_votes, @created_at, @updated_at)`,
+      `INSERT INTO tables (id, guild_id, channel_id, host_id, message_id, status, settings, seating, match_id, pause_votes,
+         timer, deadline_at, deadline_key, notice, created_at, updated_at)
+       VALUES (@id, @guild_id, @channel_id, @host_id, @message_id, @status, @settings, @seating, @match_id, @pause_votes,
+         @timer, @deadline_at, @deadline_key, @notice, @created_at, @updated_at)`,
     );
     this.updateRow = db.prepare(
       `UPDATE tables SET host_id = @host_id, message_id = @message_id, status = @status, settings = @settings,
-       seating = @seating, match_id = @match_id, pause_votes = @pause_votes, updated_at = @updated_at WHERE id = @id`,
+       seating = @seating, match_id = @match_id, pause_votes = @pause_votes, timer = @timer, deadline_at = @deadline_at,
+       deadline_key = @deadline_key, notice = @notice, updated_at = @updated_at WHERE id = @id`,
+    );
+    this.updateClockRow = db.prepare(
+      'UPDATE tables SET deadline_at = ?, deadline_key = ?, notice = ?, updated_at = ? WHERE id = ?',
+    );
+    this.setDeadlineRow = db.prepare('UPDATE tables SET deadline_at = ?, deadline_key = ? WHERE id = ?');
+    this.armedRows = db.prepare<[], { id: string; deadline_at: number; deadline_key: string; timer: string }>(
+      "SELECT id, deadline_at, deadline_key, timer FROM tables WHERE deadline_at IS NOT NULL AND status = 'playing'",
     );
     this.deleteSeats = db.prepare('DELETE FROM seats WHERE table_id = ?');
     this.insertSeat = db.prepare(
-      'INSERT INTO seats (table_id, seat, kind, user_id, bot_level) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO seats (table_id, seat, kind, user_id, bot_level, away, timeouts) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     this.upsertPlayerRow = db.prepare(
       `INSERT INTO players (user_id, display_name, created_at, updated_at) VALUES (?, ?, ?, ?)
@@ -121,6 +152,30 @@ export class TableRepo {
     this.writeSeats(table);
   }
 
+  /**
+   * Writes only the table's clock (its deadline and timeout notice): the common case after an action,
+   * cheaper than rewriting the row and its seats. The caller holds the transaction.
+   */
+  updateClock(table: TableRecord): void {
+    const row = toRow(table);
+    this.updateClockRow.run(row.deadline_at, row.deadline_key, row.notice, row.updated_at, row.id);
+  }
+
+  /** Every deadline of a playing table, for start-up to arm them all (tables themselves load lazily). */
+  armedDeadlines(): ArmedDeadline[] {
+    return this.armedRows.all().map((row) => ({
+      tableId: row.id,
+      at: row.deadline_at,
+      key: row.deadline_key,
+      timer: turnTimerSchema.parse(row.timer),
+    }));
+  }
+
+  /** Moves one table's deadline (start-up: a deadline that passed while the bot was down starts again). */
+  setDeadline(tableId: string, deadline: Deadline): void {
+    this.setDeadlineRow.run(deadline.at, deadline.key, tableId);
+  }
+
   upsertPlayer(userId: string, displayName: string, now: number): void {
     this.upsertPlayerRow.run(userId, displayName, now, now);
   }
@@ -146,8 +201,17 @@ export class TableRepo {
     this.deleteSeats.run(table.id);
     table.seats.forEach((occupant, seat) => {
       if (!occupant) return;
-      if (occupant.kind === 'user') this.insertSeat.run(table.id, seat, 'user', occupant.userId, null);
-      else this.insertSeat.run(table.id, seat, 'bot', null, occupant.level);
+      if (occupant.kind === 'user')
+        this.insertSeat.run(
+          table.id,
+          seat,
+          'user',
+          occupant.userId,
+          null,
+          occupant.away ? 1 : 0,
+          occupant.timeouts ?? 0,
+        );
+      else this.insertSeat.run(table.id, seat, 'bot', null, occupant.level, 0, 0);
     });
   }
 
@@ -161,7 +225,14 @@ export class TableRepo {
     for (const s of this.seatsOf.all(row.id)) {
       seats[s.seat] =
         s.kind === 'user'
-          ? { kind: 'user', userId: s.user_id as string, name: s.display_name ?? 'Unknown player' }
+          ? {
+              kind: 'user',
+              userId: s.user_id as string,
+              name: s.display_name ?? 'Unknown player',
+              // Only what differs from a present player with a clean record, as the app writes it.
+              ...(s.away === 1 ? { away: true } : {}),
+              ...(s.timeouts > 0 ? { timeouts: s.timeouts } : {}),
+            }
           : { kind: 'bot', level: botLevelSchema.parse(s.bot_level) };
     }
     return {
@@ -176,6 +247,15 @@ export class TableRepo {
       matchId: row.match_id,
       pauseVotes: pauseVotesSchema.parse(JSON.parse(row.pause_votes)),
       seats,
+      timer: turnTimerSchema.parse(row.timer),
+      deadline:
+        row.deadline_at === null || row.deadline_key === null
+          ? null
+          : { at: row.deadline_at, key: row.deadline_key },
+      notice:
+        row.notice === null
+          ? null
+          : (timeoutNoticeSchema.parse(JSON.parse(row.notice)) as TableRecord['notice']),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
@@ -194,6 +274,10 @@ function toRow(table: TableRecord): TableRow {
     seating: table.seating,
     match_id: table.matchId,
     pause_votes: JSON.stringify(table.pauseVotes),
+    timer: table.timer,
+    deadline_at: table.deadline?.at ?? null,
+    deadline_key: table.deadline?.key ?? null,
+    notice: table.notice === null ? null : JSON.stringify(table.notice),
     created_at: table.createdAt,
     updated_at: table.updatedAt,
   };

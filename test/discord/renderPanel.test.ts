@@ -53,6 +53,7 @@ function outOfTurn(bombs: Card[][], inTurn = false): PlayerSnapshot {
     seat,
     view: { ...base, hand: [...bombs.flat(), '2jd', '3sw'] },
     legal,
+    deadline: null,
   };
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/engine/index.js';
+import { readMigrations } from '../../src/store/migrate.js';
 import { MIGRATIONS_DIR, openDatabase } from '../../src/store/open.js';
 import type { TableRecord } from '../../src/store/records.js';
 import { Store } from '../../src/store/store.js';
@@ -32,6 +33,9 @@ function lobby(seats: TableRecord['seats']): TableRecord {
     matchId: null,
     pauseVotes: [],
     seats,
+    timer: 'off',
+    deadline: null,
+    notice: null,
     createdAt: 1,
     updatedAt: 1,
   };
@@ -111,7 +115,7 @@ describe('bot levels in the store', () => {
     before.close();
 
     const store = Store.open(file);
-    expect(store.db.pragma('user_version', { simple: true })).toBe(4);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(readMigrations(MIGRATIONS_DIR).length);
     expect(store.tables.get('oldtable')?.seats).toEqual([
       { kind: 'user', userId: HOST, name: 'Old host' },
       null,

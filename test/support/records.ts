@@ -19,6 +19,9 @@ export function playingTable(settings: Settings): TableRecord {
     matchId: 1,
     pauseVotes: [],
     seats: RECORD_USERS.map((userId, n) => ({ kind: 'user', userId, name: `P${n}` })) as never,
+    timer: '2m',
+    deadline: null,
+    notice: null,
     createdAt: 0,
     updatedAt: 0,
   };

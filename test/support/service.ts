@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { ManualClock } from '../../src/app/clock.js';
 import type { Actor } from '../../src/app/core.js';
 import type { Environment } from '../../src/app/ids.js';
 import type { ActOutcome } from '../../src/app/outcomes.js';
@@ -41,17 +42,27 @@ export interface TestEnvironment extends Environment {
   readonly randomValues: number[];
   /** The n of every randomInt(n) call, in order. */
   readonly randomCalls: number[];
+  /** The clock `now` reads and the deadline heap's scheduler: time passes only with `advance`. */
+  readonly clock: ManualClock;
+  /** Moves time forward by `ms` and runs every deadline and reminder that came due. */
+  advance(ms: number): void;
 }
 
 export function testEnvironment(): TestEnvironment {
-  let clock = 1_700_000_000_000;
+  const clock = new ManualClock(1_700_000_000_000);
   let tables = 0;
   let seeds = 0;
   const env: TestEnvironment = {
     seeds: [],
     randomValues: [],
     randomCalls: [],
-    now: () => ++clock,
+    clock,
+    advance: (ms) => void clock.advance(ms),
+    // Each reading moves the clock a millisecond, so no two writes share a time.
+    now: () => {
+      clock.step(1);
+      return clock.now();
+    },
     newTableId: () => `t${String(++tables).padStart(7, '0')}`,
     newSeed: () => env.seeds.shift() ?? `seed-${++seeds}`,
     randomInt: (n) => {
@@ -74,7 +85,10 @@ export interface Fixture {
   cleanup(): void;
 }
 
-/** `options` go to every TableService the fixture makes (the first and each after a restart). */
+/**
+ * `options` go to every TableService the fixture makes (the first and each after a restart). Its
+ * deadlines run on the environment's manual clock: they fire only when a test calls `env.advance`.
+ */
 export function createFixture(options: ServiceOptions = {}): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'tichu-'));
   const file = join(dir, 'tichu.sqlite');
@@ -85,13 +99,15 @@ export function createFixture(options: ServiceOptions = {}): Fixture {
     file,
     env,
     store,
-    service: new TableService(store, env, options),
+    service: new TableService(store, env, { scheduler: env.clock, ...options }),
     restart() {
+      fx.service.stopTimers();
       fx.store.close();
       fx.store = Store.open(file);
-      fx.service = new TableService(fx.store, env, options);
+      fx.service = new TableService(fx.store, env, { scheduler: env.clock, ...options });
     },
     cleanup() {
+      fx.service.stopTimers();
       fx.store.close();
       rmSync(dir, { recursive: true, force: true });
     },

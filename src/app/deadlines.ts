@@ -1,0 +1,104 @@
+/**
+ * Each table's clock: how long a timer gives, which decision a deadline applies to and whose it is,
+ * and the heap kept in step with the deadlines stored with the tables (start-up re-arms them all).
+ */
+import { owesAction } from '../bots/randomBot.js';
+import { type MatchState, SEATS, type Seat } from '../engine/index.js';
+import type { Deadline, Occupant, TableRecord, TurnTimer } from '../store/records.js';
+import type { Core } from './core.js';
+
+export const TIMER_MS: Readonly<Record<TurnTimer, number | null>> = {
+  off: null,
+  '30s': 30_000,
+  '60s': 60_000,
+  '2m': 120_000,
+  '5m': 300_000,
+};
+
+/** The owner of a deadline is reminded once, this long before it falls (when the timer is longer). */
+export const REMINDER_BEFORE_MS = 30_000;
+
+/** The heap key of a table's reminder (its deadline's key is the table id itself). */
+export function reminderKey(tableId: string): string {
+  return `${tableId}:reminder`;
+}
+
+export function isAway(occupant: Occupant | null | undefined): boolean {
+  return occupant?.kind === 'user' && occupant.away === true;
+}
+
+/** The seats whose owed decision runs on the clock now: people's seats, not away, that owe one. */
+export function clockedSeats(table: TableRecord, state: MatchState): Seat[] {
+  if (table.status !== 'playing' || state.status !== 'playing') return [];
+  return SEATS.filter(
+    (seat) => table.seats[seat]?.kind === 'user' && !isAway(table.seats[seat]) && owesAction(state, seat),
+  );
+}
+
+/**
+ * Names the decision owed at `state`, so a deadline lasts exactly as long as its decision: the whole
+ * Grand Tichu or exchange phase (one deadline for every seat still to decide), or one turn, wish or
+ * Dragon gift. A Tichu call changes none of these (it has no deadline and stops none); a play, a
+ * pass or a bomb does (cards leave a hand, or one more seat has passed).
+ */
+export function decisionKey(state: MatchState): string {
+  const hand = state.hand;
+  if (hand.phase !== 'play') return `${hand.number}:${hand.phase}`;
+  const cards = hand.hands[0].length + hand.hands[1].length + hand.hands[2].length + hand.hands[3].length;
+  const what = hand.pending ? hand.pending.kind : hand.trick ? 'follow' : 'lead';
+  const seat = hand.pending?.seat ?? hand.turn;
+  return `${hand.number}:${what}:${seat}:${cards}:${hand.trick?.passed.length ?? 0}`;
+}
+
+/** The deadline the table should have: kept while its decision is still owed, new (full time) for a new one. */
+export function nextDeadline(table: TableRecord, state: MatchState | null, now: number): Deadline | null {
+  const ms = TIMER_MS[table.timer];
+  if (ms === null || !state || clockedSeats(table, state).length === 0) return null;
+  const key = decisionKey(state);
+  return table.deadline?.key === key ? table.deadline : { at: now + ms, key };
+}
+
+/** The table with the deadline it should have (the same object when that changes nothing). */
+export function withDeadline(table: TableRecord, state: MatchState | null, now: number): TableRecord {
+  const deadline = nextDeadline(table, state, now);
+  return deadline === table.deadline ? table : { ...table, deadline };
+}
+
+/** Keeps the heap in step with a committed table: its deadline and reminder armed, or cancelled. */
+export function armTable(core: Core, table: TableRecord): void {
+  const { heap } = core.clock;
+  const reminder = reminderKey(table.id);
+  if (!table.deadline) {
+    heap.cancel(table.id);
+    heap.cancel(reminder);
+    return;
+  }
+  heap.arm(table.id, table.deadline.at);
+  const remindAt = table.deadline.at - REMINDER_BEFORE_MS;
+  if (remindAt > core.env.now()) heap.arm(reminder, remindAt);
+  else heap.cancel(reminder);
+}
+
+/**
+ * Start-up: arms every stored deadline. One that passed while the bot was down starts again with the
+ * full time (written first): nobody saw that clock run, so nobody is forced for it.
+ */
+export function rearmAll(core: Core): number {
+  const now = core.env.now();
+  const armed = core.store.tables.armedDeadlines();
+  const restarted = new Map<string, Deadline>();
+  for (const d of armed) {
+    const ms = TIMER_MS[d.timer];
+    if (d.at <= now && ms !== null) restarted.set(d.tableId, { at: now + ms, key: d.key });
+  }
+  if (restarted.size > 0)
+    core.store.transaction(() => {
+      for (const [tableId, deadline] of restarted) core.store.tables.setDeadline(tableId, deadline);
+    });
+  for (const d of armed) {
+    const at = restarted.get(d.tableId)?.at ?? d.at;
+    core.clock.heap.arm(d.tableId, at);
+    if (at - REMINDER_BEFORE_MS > now) core.clock.heap.arm(reminderKey(d.tableId), at - REMINDER_BEFORE_MS);
+  }
+  return armed.length;
+}
