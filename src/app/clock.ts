@@ -56,13 +56,16 @@ export class ManualClock implements Scheduler {
     return this.runDue();
   }
 
-  /** Runs every timer due by now, earliest first (bounded, so a timer that re-arms itself at once cannot spin). */
+  /**
+   * Runs every timer due by now, earliest first, and those they schedule for no later than that
+   * (bounded, so a timer that re-arms itself at once cannot spin). "Now" is read once: a clock that
+   * steps as it is read does not make later timers due.
+   */
   runDue(): number {
+    const until = this.time;
     let ran = 0;
     for (; ran < 100_000; ran++) {
-      const due = this.pending
-        .filter((t) => t.at <= this.time)
-        .sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      const due = this.pending.filter((t) => t.at <= until).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
       if (!due) break;
       this.pending = this.pending.filter((t) => t !== due);
       due.run();
