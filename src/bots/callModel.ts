@@ -51,8 +51,8 @@ function chance(weights: readonly number[], features: readonly number[]): number
 }
 
 // Filled from `npm run tune:calls` (see the README for the run).
-export const TICHU_WEIGHTS: readonly number[] = [-0.481, -0.399, 0.162, 2.513, 0.923, 0.58, 1.606, -0.157];
-export const GRAND_WEIGHTS: readonly number[] = [-1.512, 1.031, 0.734, 0.087, 0.036, 0.284, 0.061, -0.151];
+export const TICHU_WEIGHTS: readonly number[] = [-0.926, -0.108, -0.131, 1.368, 0.549, 0.355, 1.015, -0.106];
+export const GRAND_WEIGHTS: readonly number[] = [-1.45, 0.899, 0.648, 0.1, 0.052, -0.103, 0.047, -0.322];
 
 export function tichuChance(cards: readonly Card[]): number {
   return chance(TICHU_WEIGHTS, tichuFeatures(cards));

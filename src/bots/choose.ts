@@ -6,9 +6,7 @@ import {
   cardRank,
   enumerateBombs,
   isBomb,
-  isOpponent,
   partnerOf,
-  type Rank,
   readCombo,
   type Seat,
   type SeatView,
@@ -81,11 +79,6 @@ export function partnerIsWinning(view: SeatView): boolean {
   return top !== null && top.seat === partnerOf(view.seat);
 }
 
-export function opponentIsWinning(view: SeatView): boolean {
-  const top = topPlay(view);
-  return top !== null && isOpponent(top.seat, view.seat);
-}
-
 /** The two opponents of `seat`, the next one first. */
 export function opponentsOf(seat: Seat): [Seat, Seat] {
   return [((seat + 1) % 4) as Seat, ((seat + 3) % 4) as Seat];
@@ -96,7 +89,7 @@ export function hasCall(view: SeatView, seat: Seat): boolean {
 }
 
 /** The order used to rank plays from cheap to dear: non-bombs by rank, bombs after every non-bomb. */
-export function comboCost(combo: Combo): number {
+export function spendCost(combo: Combo): number {
   if (isBomb(combo)) return 1000 + combo.rank + combo.cards.length * 40;
   if (combo.type === 'dog') return -1;
   return combo.rank;
@@ -107,13 +100,6 @@ export function cardStrength(card: Card): number {
   if (card === 'dog') return 0;
   if (card === 'phoenix') return 14.5;
   return cardRank(card);
-}
-
-/** Normal cards of the given rank in a list. */
-export function countRank(cards: readonly Card[], rank: Rank | number): number {
-  let n = 0;
-  for (const card of cards) if (cardRank(card) === rank && card !== 'dragon' && card !== 'mahjong') n++;
-  return n;
 }
 
 /**

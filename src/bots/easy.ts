@@ -8,11 +8,11 @@ import { type Action, type Card, isBomb, sortCards } from '../engine/index.js';
 import {
   canPass,
   cardStrength,
-  comboCost,
   dragonTarget,
   PASS,
   partnerIsWinning,
   playOptions,
+  spendCost,
 } from './choose.js';
 import type { Policy } from './policy.js';
 
@@ -27,7 +27,7 @@ export const easyPolicy: Policy = (view, _memory, legal) => {
   if (!onTurn) return null; // never bombs out of turn
   if (canPass(legal) && partnerIsWinning(view)) return PASS;
   const cheapest = [...plays].sort(
-    (a, b) => comboCost(a.combo) - comboCost(b.combo) || b.combo.cards.length - a.combo.cards.length,
+    (a, b) => spendCost(a.combo) - spendCost(b.combo) || b.combo.cards.length - a.combo.cards.length,
   )[0];
   if (!cheapest) return canPass(legal) ? PASS : null;
   if (isBomb(cheapest.combo) && canPass(legal)) return PASS;

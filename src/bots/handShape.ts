@@ -3,7 +3,7 @@
  * rest is split by rank counts (suits only matter for bombs) to minimise a cost that counts combos
  * and charges less for combos that win tricks, so "fewest combos, strongest first" falls out.
  */
-import { type Card, cardInfo, enumerateBombs, type Rank } from '../engine/index.js';
+import { type Card, cardInfo, enumerateBombs } from '../engine/index.js';
 
 /** A combo of the shape, by rank: enough to judge it; the cards are picked when it is played. */
 export interface ShapeCombo {
@@ -51,7 +51,8 @@ export function comboCost(combo: ShapeCombo): number {
 }
 
 const MEMO = new Map<number, Shape>();
-const MEMO_LIMIT = 200_000;
+// About 20,000 hands of shapes fit in a few MB; every thread (each decision worker too) has its own.
+const MEMO_LIMIT = 20_000;
 const EMPTY: Shape = { combos: [], cost: 0 };
 
 /** Whole hands seen before, by their cards: normal cards as a 52-bit mask, then the four specials. */
@@ -232,9 +233,4 @@ function pairRuns(counts: number[], low: number, phoenix: boolean, consider: Con
       for (const [t, n] of taken) counts[t] = (counts[t] as number) + n;
     }
   }
-}
-
-/** Rank values as a Rank where they are one (2..14). */
-export function asRank(value: number): Rank | null {
-  return value >= 2 && value <= 14 ? (value as Rank) : null;
 }

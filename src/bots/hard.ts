@@ -106,7 +106,8 @@ function candidatesFor(hand: readonly Card[], legal: readonly Action[], base: Ac
   const out: Action[] = [base];
   const same = (a: Action, b: Action) => JSON.stringify(a) === JSON.stringify(b);
   if (canPass(legal) && !same(base, PASS)) out.push(PASS);
-  const plays = playOptions(legal)
+  // One candidate per shape: suit variants of the same play would only repeat each other's playouts.
+  const plays = distinctPlays(playOptions(legal), hand)
     .map((p) => ({
       p,
       cost: costAfter(hand, p.combo.cards) + (isBomb(p.combo) ? 15 : 0) + p.combo.rank / 100,

@@ -16,7 +16,6 @@ import { normalPolicy } from './normal.js';
 import type { BotLevel, Budget, Policy } from './policy.js';
 import { owesAction } from './randomBot.js';
 
-// normal and hard are filled in by their own modules (work in progress this session).
 export const POLICIES: Readonly<Record<BotLevel, Policy>> = {
   easy: easyPolicy,
   normal: normalPolicy,

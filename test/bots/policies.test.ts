@@ -9,6 +9,7 @@ import { botsToAsk, decideFor, makeBudget } from '../../src/bots/registry.js';
 import {
   apply,
   type Card,
+  DECK,
   type MatchState,
   makeSettings,
   newMatch,
@@ -86,8 +87,10 @@ describe('every level', () => {
     (level) => {
       let checked = 0;
       let reshuffled = 0;
+      const phases = new Set<string>();
       playHand('hidden', ['normal', 'normal', 'normal', 'normal'], (state, seat) => {
-        if (state.hand.phase !== 'play' || checked > 40) return;
+        if (checked > 60) return;
+        phases.add(state.hand.phase);
         const mine = decideFor(level, state, seat, rngAt(state, seat), budget());
         const shuffledOthers = reshuffleOthers(state, seat);
         if (JSON.stringify(shuffledOthers.hand.hands) !== JSON.stringify(state.hand.hands)) reshuffled++;
@@ -97,34 +100,64 @@ describe('every level', () => {
       });
       expect(checked).toBeGreaterThan(10);
       expect(reshuffled).toBeGreaterThan(10);
+      expect([...phases].sort()).toEqual(['exchange', 'grandTichu', 'play']);
     },
   );
 });
 
 /**
- * The same state with the other seats' cards dealt differently (each keeps its count), except the
- * cards this seat passed them: it knows where those are, so they stay with their receivers.
+ * The same state with every card the seat cannot see dealt differently: the other seats' hands
+ * (each keeps its count) and, before all cards are dealt, the six cards still to come to every
+ * seat. The cards this seat passed stay with their receivers: it knows where those are. During
+ * the exchange the others' picks are hidden too, but they must be cards of the picker's hand, so
+ * states where another seat has picked are left as they are.
  */
 function reshuffleOthers(state: MatchState, seat: Seat): MatchState {
   const hand = state.hand;
+  if (hand.phase === 'exchange' && hand.exchange.some((p, s) => s !== seat && p !== null)) return state;
   const passed = hand.exchange[seat];
   const known = new Set<Card>(passed ? [passed.next, passed.partner, passed.previous] : []);
   const others = ([0, 1, 2, 3] as Seat[]).filter((s) => s !== seat);
-  const pool: Card[] = others.flatMap((s) => hand.hands[s].filter((c) => !known.has(c)));
+  const pool: Card[] = [
+    ...others.flatMap((s) => hand.hands[s].filter((c) => !known.has(c))),
+    ...hand.undealt.flat(),
+  ];
   const rng = new Rng(seedRng(`reshuffle:${state.version}`));
   for (let i = pool.length - 1; i > 0; i--) {
     const j = rng.nextInt(i + 1);
     [pool[i], pool[j]] = [pool[j] as Card, pool[i] as Card];
   }
   let cursor = 0;
+  const take = (n: number) => {
+    const dealt = pool.slice(cursor, cursor + n);
+    cursor += n;
+    return dealt;
+  };
   const hands = perSeat((s) => {
     if (s === seat) return hand.hands[s];
     const kept = hand.hands[s].filter((c) => known.has(c));
-    const n = hand.hands[s].length - kept.length;
-    const dealt = pool.slice(cursor, cursor + n);
-    cursor += n;
-    return sortCards([...kept, ...dealt]);
+    return sortCards([...kept, ...take(hand.hands[s].length - kept.length)]);
   });
+  const undealt = perSeat((s) => sortCards(take(hand.undealt[s].length)));
   expect(hands.map((h) => h.length)).toEqual(hand.hands.map((h) => h.length));
-  return { ...state, hand: { ...hand, hands } };
+  return { ...state, hand: { ...hand, hands, undealt } };
 }
+
+describe('the six cards still to come', () => {
+  it.each(BOT_LEVELS)(
+    '%s judges Grand Tichu on the eight cards it sees, not on the six it will get',
+    (level) => {
+      const base = newMatch(makeSettings(), 'undealt');
+      const eight = ['2jd', '3sw', '4pg', '6st', '7jd', '8sw', '9pg', 'Jst'] as Card[];
+      const six = ['dragon', 'phoenix', 'Ajd', 'Asw', 'Apg', 'Ast'] as Card[];
+      const rest = DECK.filter((c) => !eight.includes(c) && !six.includes(c));
+      const hands = perSeat((s) => (s === 0 ? eight : rest.slice(8 * (s - 1), 8 * s)));
+      const undealt = perSeat((s) => (s === 0 ? six : rest.slice(24 + 6 * (s - 1), 24 + 6 * s)));
+      const state: MatchState = { ...base, hand: { ...base.hand, hands, undealt } };
+      expect(decideFor(level, state, 0, rngAt(state, 0), budget())).toEqual({
+        type: 'grandTichu',
+        call: false,
+      });
+    },
+  );
+});
