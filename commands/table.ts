@@ -1,11 +1,15 @@
-/** /table: open a table in this channel, join, leave, seats, teams, bots, start, status, pause, resume, end. */
+/**
+ * /table: open a table in this channel, join, leave, seats, teams, bots, the turn timer, start,
+ * status, pause, resume, away, end.
+ */
 import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
-import type { Seating } from '../src/app/tableService.js';
+import type { Seating, TurnTimer } from '../src/app/tableService.js';
 import { BOT_LEVELS, type BotLevel, DEFAULT_BOT_LEVEL } from '../src/bots/policy.js';
+import { timerChoices, timerWords } from '../src/discord/clockText.js';
 import type { BotContext } from '../src/discord/context.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
 import { renderTable } from '../src/discord/renderTable.js';
-import { actorOf, type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
+import { actorOf, afterAction, type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
 import { MAX_TARGET_SCORE, MIN_TARGET_SCORE, type Seat, type Team } from '../src/engine/index.js';
 
 /** What each level is, in the words the command's choices show. */
@@ -46,7 +50,28 @@ export const data = new SlashCommandBuilder()
         o
           .setName('bomb-ignores-wish')
           .setDescription('A bomb without the wished rank is allowed (default yes)'),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('timer')
+          .setDescription('Time for each decision before the bot makes it (default 2m)')
+          .addChoices(...timerChoices()),
       ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('timer')
+      .setDescription('Host: change the turn timer before the match starts')
+      .addStringOption((o) =>
+        o
+          .setName('length')
+          .setDescription('Time for each decision before the bot makes it')
+          .setRequired(true)
+          .addChoices(...timerChoices()),
+      ),
+  )
+  .addSubcommand((s) =>
+    s.setName('away').setDescription('Step away: the bot plays your seat until you click I’m back'),
   )
   .addSubcommand((s) =>
     s
@@ -208,6 +233,30 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
           : `Your request is counted (${r.value.votes}/${r.value.needed}).`,
       );
     }
+    case 'timer': {
+      // The service judges the value (Discord offers only the choices, but a request can say anything).
+      const timer = interaction.options.getString('length', true);
+      const r = ctx.service.changeSettings(tableId, actor, { timer: timer as TurnTimer });
+      return r.ok
+        ? say(`Turn timer: ${timerWords(r.value.timer)}.`)
+        : refuse(ctx, interaction, r.error, tableId);
+    }
+    case 'away': {
+      const r = ctx.service.goAway(tableId, actor);
+      if (!r.ok) return refuse(ctx, interaction, r.error, tableId);
+      try {
+        await interaction.reply({
+          content:
+            r.value.table.status === 'paused'
+              ? 'You are away, and so is everyone else: the match is paused. Resume with /table resume.'
+              : 'You are away: the bot plays your seat until you click **I’m back** on your panel (or act).',
+          flags: EPHEMERAL,
+        });
+      } finally {
+        afterAction(ctx, r.value, actor.userId);
+      }
+      return { result: 'ok', tableId };
+    }
     case 'end': {
       const r = ctx.service.abandon(tableId, actor);
       return r.ok ? say('The table is closed.') : refuse(ctx, interaction, r.error, tableId);
@@ -237,6 +286,7 @@ async function create(interaction: ChatInputCommandInteraction, ctx: BotContext)
     host: actorOf(interaction),
     settings,
     seating: (o.getString('seating') as Seating | null) ?? 'chosen',
+    ...(o.getString('timer') !== null ? { timer: o.getString('timer') } : {}),
   });
   if (!opened.ok) return refuse(ctx, interaction, opened.error);
   const snapshot = ctx.service.tableView(opened.value.id);

@@ -10,6 +10,7 @@ import {
   replay,
   type Settings,
 } from '../engine/index.js';
+import type { ForcedBy } from '../store/records.js';
 import type { BoardRow, BoardSort, MatchSummaryRow, PlayerTotals } from '../store/statsRepo.js';
 import type { Store } from '../store/store.js';
 import { checkSnowflake, type Outcome, refuse } from './core.js';
@@ -55,7 +56,13 @@ export interface MatchDetail {
 export interface HandLog {
   readonly match: MatchSummaryRow;
   readonly number: number;
-  readonly entries: ReadonlyArray<{ seat: number; action: unknown; events: readonly GameEvent[] }>;
+  readonly entries: ReadonlyArray<{
+    seat: number;
+    action: unknown;
+    events: readonly GameEvent[];
+    /** Made for the seat's player by the normal policy: their clock ran out, or they were away. */
+    forced?: ForcedBy;
+  }>;
 }
 
 export interface MatchExport {
@@ -174,7 +181,12 @@ export class StatsService {
     const entries = this.store.matches
       .actions(matchId)
       .filter((e) => e.handNumber === handNumber)
-      .map((e) => ({ seat: e.seat, action: e.action, events: e.events as GameEvent[] }));
+      .map((e) => ({
+        seat: e.seat,
+        action: e.action,
+        events: e.events as GameEvent[],
+        ...(e.forced ? { forced: e.forced } : {}),
+      }));
     return ok({ match: match.value, number: handNumber, entries });
   }
 

@@ -45,6 +45,7 @@ import { onDue } from './timeouts.js';
 export type {
   Deadline,
   Occupant,
+  PublicAction,
   Seating,
   TableRecord,
   TableStatus,
@@ -52,6 +53,7 @@ export type {
   TurnTimer,
 } from '../store/records.js';
 export { DEFAULT_TURN_TIMER, TURN_TIMERS } from '../store/records.js';
+export { nobodyPresent } from './away.js';
 export type { ActOutcome, BotFault, DecisionFailure, Reminder } from './outcomes.js';
 
 /** After a timeout could not be handled (a busy or full disk), it is tried again this much later. */

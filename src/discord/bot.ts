@@ -1,7 +1,8 @@
 /** The composition root: the database, the table service, the discord.js client and the handlers. */
 import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
 import type { Logger } from 'pino';
-import type { Environment } from '../app/ids.js';
+import type { Scheduler } from '../app/clock.js';
+import { type Environment, systemEnvironment } from '../app/ids.js';
 import { StatsService } from '../app/stats.js';
 import { TableService } from '../app/tableService.js';
 import { WorkerPool } from '../bots/workerPool.js';
@@ -19,6 +20,8 @@ export interface BotOptions {
   /** Discord's REST base, e.g. the local Discord's `http://127.0.0.1:PORT/api` in tests. */
   readonly restApi?: string;
   readonly env?: Environment;
+  /** Runs the deadline heap's one timer: the system's by default; tests move a manual clock. */
+  readonly scheduler?: Scheduler;
   readonly tableEditDelayMs?: number;
   readonly turnPingIntervalMs?: number;
   /** Wall-clock time a hard bot's decision may take (default DEFAULT_HARD_BUDGET_MS). */
@@ -53,8 +56,12 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // Hard bots think in worker threads (started on the first hard decision), never on the thread
   // that answers clicks.
   const pool = new WorkerPool(options.botWorkers === undefined ? {} : { size: options.botWorkers });
-  const service = new TableService(store, options.env, {
+  const env = options.env ?? systemEnvironment;
+  const service = new TableService(store, env, {
     decider: pool,
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+    onTimeoutFailed: (failure) =>
+      logger.error({ ...failure }, 'a deadline could not be handled; it is tried again shortly'),
     ...(options.hardBudgetMs === undefined ? {} : { hardBudgetMs: options.hardBudgetMs }),
     // A bot seat's refused or failed move is a bug worth an error line (ids and a code, never cards).
     onBotFault: (fault) => logger.error({ ...fault }, 'bot move refused or failed; another legal move made'),
@@ -75,12 +82,14 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     options.onFatal?.(error);
   });
   const tableMessages = new TableMessages(client, service, logger, options.tableEditDelayMs);
-  const notifier = new TurnNotifier(client, service, logger, options.turnPingIntervalMs);
+  const notifier = new TurnNotifier(client, service, logger, options.turnPingIntervalMs, () => env.now());
   const ctx: BotContext = { service, stats: new StatsService(store), tableMessages, notifier, logger };
+  // Moves nobody's answer carries (a hard bot's, a timeout's, a table settled on load) are announced.
   service.onBotsMoved((outcome) => {
     tableMessages.schedule(outcome.table.id);
     notifier.afterAction(outcome, '');
   });
+  service.onReminder((reminder) => notifier.remind(reminder));
   router = new Router(client, ctx);
   const running = router;
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -88,6 +97,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     await client.login(options.token);
     await ready;
   } catch (error) {
+    service.stopTimers();
     await client.destroy();
     await service.stopBots();
     store.close();
@@ -102,6 +112,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     async stop() {
       if (stopped) return;
       stopped = true;
+      // No deadline fires from here on: each is stored, and armed again on the next start.
+      service.stopTimers();
       await running.drain();
       // Decisions in flight are dropped, not awaited: each is owed in the committed state and asked
       // again when its table is next read. Before the drains, so no answer lands after them.

@@ -32,6 +32,8 @@ export async function handleComponent(ctx: BotContext, interaction: ComponentInt
       return pick(ctx, interaction, id);
     case 'exs':
       return exchangeSelect(ctx, interaction, id);
+    case 'back':
+      return comeBack(ctx, interaction, id);
     default:
       return gameAction(ctx, interaction, id);
   }
@@ -62,6 +64,20 @@ async function lobbyButton(
     if ('events' in result.value) ctx.notifier.afterAction(result.value, actor.userId);
   }
   return { result: 'ok', tableId: id.tableId };
+}
+
+/** **I'm back** on an away player's panel: the seat is theirs again from its next decision. */
+async function comeBack(ctx: BotContext, interaction: ComponentInteraction, id: ParsedId): Promise<Outcome> {
+  const actor = actorOf(interaction);
+  const result = ctx.service.comeBack(id.tableId, actor);
+  if (!result.ok) return refuse(ctx, interaction, result.error, id.tableId);
+  try {
+    return await showPanel(ctx, interaction, id.tableId, {
+      notice: 'Welcome back: your seat is yours again from its next decision.',
+    });
+  } finally {
+    afterAction(ctx, result.value, actor.userId);
+  }
 }
 
 /** Cards picked in the multi-select: shown as picked, with a "Play" button carrying them. */

@@ -19,6 +19,7 @@ export const VERBS = [
   'ex', // exchange confirm (arg: picks)
   'wish', // wish select or "no wish" button
   'gift', // Dragon gift (arg: seat)
+  'back', // I'm back: an away seat is its player's again
 ] as const;
 export type Verb = (typeof VERBS)[number];
 

@@ -10,6 +10,7 @@ import {
   seatAfter,
 } from '../engine/index.js';
 import { cardLabel, cardsLabel, comboLabel, rankLabel } from './cardText.js';
+import { relativeTime } from './clockText.js';
 import { encodeCards, encodeId, encodePlay } from './customIds.js';
 import { seatName } from './names.js';
 
@@ -51,9 +52,18 @@ export function renderPanel(snapshot: PlayerSnapshot, options: PanelOptions = {}
     );
   }
   const rows = panelRows(snapshot, options, lines);
+  // The clock runs for this seat: say until when (Discord shows it as a live countdown).
+  if (snapshot.deadline !== null)
+    lines.push(`⏰ Your time runs out ${relativeTime(snapshot.deadline)}: then the bot decides for you.`);
+  const occupant = snapshot.table.seats[snapshot.seat];
+  const away = occupant?.kind === 'user' && occupant.away === true;
+  if (away) lines.push('💤 You are away: the bot plays your seat until you are back.');
   rows.push({
     type: 1,
-    components: [button('Refresh', encodeId('hand', snapshot.table.id, view.version), 2, '🔄')],
+    components: [
+      ...(away ? [button('I’m back', encodeId('back', snapshot.table.id, view.version), 3, '👋')] : []),
+      button('Refresh', encodeId('hand', snapshot.table.id, view.version), 2, '🔄'),
+    ],
   });
   const merged = mergeButtonRows(rows);
   return {

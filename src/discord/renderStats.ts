@@ -201,19 +201,28 @@ export function renderMatchDetail(detail: MatchDetail): StatsPayload {
 }
 
 /** A finished hand, play by play: the lines, and whether they had to be shortened for the embed. */
+const FORCED_WORDS = { timeout: '⏰ (ran out of time)', away: '💤 (away: bot played)' } as const;
+
 export function handLogLines(log: HandLog, names: (seat: number) => string): string[] {
   const lines: string[] = [];
   for (const entry of log.entries) {
     const action = entry.action as Action;
+    const own: string[] = [];
     if (action.type === 'exchange') {
-      lines.push(
+      own.push(
         `${names(entry.seat)} passes ${cardLabel(action.next)} → ${names((entry.seat + 1) % 4)}, ${cardLabel(action.partner)} → ${names((entry.seat + 2) % 4)}, ${cardLabel(action.previous)} → ${names((entry.seat + 3) % 4)}`,
       );
     }
     for (const event of entry.events) {
       const line = eventLine(event, names);
-      if (line) lines.push(line);
+      if (line) own.push(line);
     }
+    // A decision the bot made for a person says so on its first line ("Ben passes ⏰ ran out of time").
+    // (A timed-out decision that shows no line, a Grand Tichu declined, still gets one.)
+    if (entry.forced === 'timeout' && own.length === 0)
+      own.push(`${names(entry.seat)} ${FORCED_WORDS.timeout}`);
+    else if (entry.forced && own.length > 0) own[0] = `${own[0]} ${FORCED_WORDS[entry.forced]}`;
+    lines.push(...own);
   }
   return lines;
 }

@@ -1,7 +1,8 @@
 /** The public table message: pure, from what everyone may see to a message payload. No hand ever. */
-import type { TableSnapshot } from '../app/tableService.js';
+import { nobodyPresent, type TableSnapshot } from '../app/tableService.js';
 import { type PublicView, SEATS, type Seat } from '../engine/index.js';
 import { comboLabel, rankLabel } from './cardText.js';
+import { relativeTime, timeoutLines, timerWords } from './clockText.js';
 import { encodeId } from './customIds.js';
 import { seatName, teamNames } from './names.js';
 
@@ -26,11 +27,14 @@ export function renderTable(snapshot: TableSnapshot): MessagePayload {
   } else {
     lines.push(`First to ${settings.targetScore} points · seating: ${table.seating}`);
   }
-  // The table's rule flags, whenever they differ from the usual rules (and in the lobby always).
+  // The table's rule flags when they differ from the usual rules, and its turn timer, always.
   const house = houseRules(settings);
-  if (house.length > 0) lines.push(`House rules: ${house.join(' · ')}`);
-  else if (!view) lines.push('Standard rules');
+  const timer = timerWords(table.timer);
+  lines.push(house.length > 0 ? `House rules: ${house.join(' · ')} · ${timer}` : `Standard rules · ${timer}`);
+  if (table.status === 'playing' || table.status === 'paused') lines.push(...timeoutLines(table));
   lines.push(statusLine(snapshot));
+  if (table.status === 'playing' && table.deadline)
+    lines.push(`⏰ Time runs out ${relativeTime(table.deadline.at)}`);
   const fields: Array<Record<string, unknown>> = [
     { name: 'Seats', value: seatLines(snapshot).join('\n'), inline: false },
   ];
@@ -77,7 +81,10 @@ function statusLine({ table, view }: TableSnapshot): string {
   if (table.status === 'lobby') return 'Waiting for players: join a seat, then the host starts.';
   if (table.status === 'abandoned') return 'This table was closed.';
   if (!view) return '';
-  if (table.status === 'paused') return '⏸️ Paused. Resume with /table resume.';
+  if (table.status === 'paused')
+    return nobodyPresent(table)
+      ? '⏸️ Paused: nobody is at the table (every seat is away or a bot). Resume with /table resume.'
+      : '⏸️ Paused. Resume with /table resume.';
   if (view.status === 'finished' && view.winner !== null) {
     return `🏆 **${teamNames(table, view.winner)}** win ${view.scores[view.winner]} to ${view.scores[1 - view.winner]}!`;
   }
@@ -110,18 +117,15 @@ function seatLines({ table, view }: TableSnapshot): string[] {
     const occupant = table.seats[seat];
     const name = occupant ? seatName(table, seat) : '*empty*';
     // A bot's level is part of who sits there: players choose their table by it.
-    const tag =
-      occupant?.kind === 'bot'
-        ? ` (${occupant.level})`
-        : occupant?.kind === 'user' && occupant.userId === table.hostId
-          ? ' (host)'
-          : '';
+    const host = occupant?.kind === 'user' && occupant.userId === table.hostId ? ' (host)' : '';
+    const tag = occupant?.kind === 'bot' ? ` (${occupant.level})` : host;
     if (!view || table.status === 'lobby') return `${team} ${seat + 1}. ${name}${tag}`;
+    const away = occupant?.kind === 'user' && occupant.away ? ' · away (bot playing)' : '';
     const cards = view.cardsLeft[seat];
     const place = view.out.indexOf(seat);
     const state = place >= 0 ? `out #${place + 1}` : `${cards} card${cards === 1 ? '' : 's'}`;
     const turn = view.turn === seat && view.phase === 'play' ? ' ◀️' : '';
-    return `${team} ${seat + 1}. ${name}${tag} — ${state}${CALL_MARK[view.calls[seat]]}${turn}`;
+    return `${team} ${seat + 1}. ${name}${tag}${away} — ${state}${CALL_MARK[view.calls[seat]]}${turn}`;
   });
 }
 

@@ -1,18 +1,28 @@
 /**
  * "Your turn": a short new message mentioning the player whose turn it now is (a mention added by an
- * edit would not notify). At most one per player and table a minute; players can turn it off.
+ * edit would not notify), with their deadline, and one reminder shortly before a deadline. At most
+ * one ping per player and table a minute; players can turn them off. A table keeps one such message
+ * at a time: the next one replaces it, and the end of the hand takes it away.
  */
 import { type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
-import type { ActOutcome, TableService } from '../app/tableService.js';
+import type { ActOutcome, Reminder, TableService } from '../app/tableService.js';
+import { relativeTime } from './clockText.js';
 
 const SWEEP_AT = 1_000;
+
+interface Sent {
+  readonly channelId: string;
+  readonly messageId: string;
+}
 
 export class TurnNotifier {
   /** Last ping or activity per table and player, oldest first. */
   private readonly lastPing = new Map<string, number>();
   private sweepAt = SWEEP_AT;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Each table's current turn message (as it is being sent): the one the next replaces. */
+  private readonly current = new Map<string, Promise<Sent | null>>();
 
   constructor(
     private readonly client: Client,
@@ -25,30 +35,39 @@ export class TurnNotifier {
   /** After an action by `actorId`: ping the seat that must now play, if it is someone else. */
   afterAction(outcome: ActOutcome, actorId: string): void {
     const { table, state } = outcome;
+    // The hand is over (or the table is): its last turn message goes.
+    if (outcome.events.some((e) => e.type === 'handEnded') || table.status !== 'playing')
+      this.clear(table.id);
     if (table.status !== 'playing' || state.hand.phase !== 'play') return;
     const seat = state.hand.pending?.seat ?? state.hand.turn;
     if (seat === null) return;
     const occupant = table.seats[seat];
-    if (occupant?.kind !== 'user' || occupant.userId === actorId) return;
+    if (occupant?.kind !== 'user' || occupant.userId === actorId || occupant.away) return;
     const key = `${table.id}:${occupant.userId}`;
     const now = this.now();
     if (now - (this.lastPing.get(key) ?? Number.NEGATIVE_INFINITY) < this.minIntervalMs) return;
     if (!this.service.wantsTurnPings(occupant.userId)) return;
     this.remember(key, now);
-    const sent = this.client.rest
-      .post(Routes.channelMessages(table.channelId), {
-        body: {
-          content: `<@${occupant.userId}> it is your turn at the Tichu table. (Turn these off with /notify off.)`,
-          allowed_mentions: { users: [occupant.userId] },
-        },
-      })
-      .then(
-        () => undefined,
-        (error: unknown) =>
-          this.logger.warn({ tableId: table.id, err: String(error) }, 'turn message failed'),
-      )
-      .finally(() => this.inFlight.delete(sent));
-    this.inFlight.add(sent);
+    const by = table.deadline ? `: time runs out ${relativeTime(table.deadline.at)}` : '';
+    this.send(table.id, table.channelId, {
+      content: `<@${occupant.userId}> it is your turn at the Tichu table${by}. (Turn these off with /notify off.)`,
+      allowed_mentions: { users: [occupant.userId] },
+    });
+  }
+
+  /** A deadline is near: one message mentioning the seats it runs for (those who want pings). */
+  remind(reminder: Reminder): void {
+    const { table } = reminder;
+    const users = reminder.seats.flatMap((seat) => {
+      const o = table.seats[seat];
+      return o?.kind === 'user' && this.service.wantsTurnPings(o.userId) ? [o.userId] : [];
+    });
+    if (users.length === 0) return;
+    const who = users.map((id) => `<@${id}>`).join(' ');
+    this.send(table.id, table.channelId, {
+      content: `${who} ⏰ time runs out ${relativeTime(reminder.at)} at the Tichu table: then the bot decides for you. (Turn these off with /notify off.)`,
+      allowed_mentions: { users },
+    });
   }
 
   /** Waits for the turn messages under way (for a clean shutdown). */
@@ -64,6 +83,51 @@ export class TurnNotifier {
   /** How many players and tables it remembers (for tests: it forgets what no longer matters). */
   get remembered(): number {
     return this.lastPing.size;
+  }
+
+  /** How many tables have a turn message standing (for tests: one each at most, none after the hand). */
+  get standing(): number {
+    return this.current.size;
+  }
+
+  /** Posts a turn message at a table; the one before it is deleted once this one is out. */
+  private send(tableId: string, channelId: string, body: Record<string, unknown>): void {
+    const previous = this.current.get(tableId) ?? null;
+    const sent = this.client.rest.post(Routes.channelMessages(channelId), { body }).then(
+      (message) => {
+        const id = (message as { id?: unknown } | null)?.id;
+        return typeof id === 'string' ? { channelId, messageId: id } : null;
+      },
+      (error: unknown) => {
+        this.logger.warn({ tableId, err: String(error) }, 'turn message failed');
+        return null;
+      },
+    );
+    this.current.set(tableId, sent);
+    this.track(sent.then(async () => this.remove(await previous)));
+  }
+
+  /** Deletes the table's standing turn message, if any. */
+  private clear(tableId: string): void {
+    const standing = this.current.get(tableId);
+    if (!standing) return;
+    this.current.delete(tableId);
+    this.track(standing.then((sent) => this.remove(sent)));
+  }
+
+  private async remove(sent: Sent | null): Promise<void> {
+    if (!sent) return;
+    try {
+      await this.client.rest.delete(Routes.channelMessage(sent.channelId, sent.messageId));
+    } catch (error) {
+      // Already gone (someone deleted it) or Discord refused: it only costs a line in the channel.
+      this.logger.warn({ err: String(error) }, 'turn message could not be deleted');
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    const done = work.finally(() => this.inFlight.delete(done));
+    this.inFlight.add(done);
   }
 
   /** Notes a time; now and then forgets every time older than the interval (they no longer hold anyone back). */

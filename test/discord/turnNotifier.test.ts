@@ -91,3 +91,93 @@ describe('TurnNotifier pings', () => {
     expect(posted).toHaveLength(1);
   });
 });
+
+describe('TurnNotifier: deadlines and one turn message per table', () => {
+  const users = RECORD_USERS;
+  const AT = 1_700_000_120_000;
+
+  function outcome(seat: 0 | 1 | 2 | 3, extra: Partial<ActOutcome> = {}): ActOutcome {
+    const base = newMatch(makeSettings(), 'pings');
+    const state: MatchState = { ...base, hand: { ...base.hand, phase: 'play', turn: seat, pending: null } };
+    return { table: playingTable(state.settings), state, events: [], ...extra };
+  }
+
+  function setup() {
+    let n = 0;
+    const posted: Array<{ id: string; content: string; users: unknown }> = [];
+    const deleted: string[] = [];
+    const client = {
+      rest: {
+        post: async (
+          _route: string,
+          options: { body: { content: string; allowed_mentions: { users: unknown } } },
+        ) => {
+          const id = `50000000000000000${n++}`;
+          posted.push({ id, content: options.body.content, users: options.body.allowed_mentions.users });
+          return { id };
+        },
+        delete: async (route: string) => {
+          deleted.push(route.split('/').at(-1) as string);
+        },
+      },
+    } as unknown as Client;
+    const service = { wantsTurnPings: (id: string) => id !== users[3] } as unknown as TableService;
+    const notifier = new TurnNotifier(client, service, pino({ level: 'silent' }), 0, () => 0);
+    return { notifier, posted, deleted };
+  }
+
+  it('carries the deadline as a Discord countdown', async () => {
+    const { notifier, posted } = setup();
+    const table = { ...outcome(1).table, deadline: { at: AT, key: 'k' } };
+    notifier.afterAction({ ...outcome(1), table }, users[0] as string);
+    await notifier.drain();
+    expect(posted[0]?.content).toBe(
+      `<@${users[1]}> it is your turn at the Tichu table: time runs out <t:${AT / 1000}:R>. (Turn these off with /notify off.)`,
+    );
+  });
+
+  it('deletes its previous turn message at a table when it sends the next, and the last when the hand ends', async () => {
+    const { notifier, posted, deleted } = setup();
+    notifier.afterAction(outcome(1), users[0] as string);
+    notifier.afterAction(outcome(2), users[1] as string);
+    await notifier.drain();
+    expect(posted.map((p) => p.id)).toHaveLength(2);
+    expect(deleted).toEqual([posted[0]?.id]);
+    expect(notifier.standing).toBe(1);
+    const ended = outcome(2, {
+      events: [{ type: 'handEnded', result: {} } as unknown as ActOutcome['events'][number]],
+    });
+    notifier.afterAction(
+      { ...ended, state: { ...ended.state, hand: { ...ended.state.hand, phase: 'grandTichu' } } },
+      '',
+    );
+    await notifier.drain();
+    expect(deleted).toEqual([posted[0]?.id, posted[1]?.id]);
+    expect(notifier.standing).toBe(0);
+  });
+
+  it('never pings an away seat: the bot plays it', async () => {
+    const { notifier, posted } = setup();
+    const base = outcome(1);
+    const seats = [...base.table.seats];
+    seats[1] = { ...(seats[1] as object), away: true } as never;
+    notifier.afterAction({ ...base, table: { ...base.table, seats: seats as never } }, users[0] as string);
+    await notifier.drain();
+    expect(posted).toEqual([]);
+  });
+
+  it('reminds the seats a deadline runs for, in one message, never one who opted out; it replaces the turn message', async () => {
+    const { notifier, posted, deleted } = setup();
+    notifier.afterAction(outcome(1), users[0] as string);
+    notifier.remind({ table: outcome(1).table, seats: [1, 2, 3], at: AT });
+    await notifier.drain();
+    expect(posted[1]?.content).toBe(
+      `<@${users[1]}> <@${users[2]}> ⏰ time runs out <t:${AT / 1000}:R> at the Tichu table: then the bot decides for you. (Turn these off with /notify off.)`,
+    );
+    expect(posted[1]?.users).toEqual([users[1], users[2]]);
+    expect(deleted).toEqual([posted[0]?.id]);
+    notifier.remind({ table: outcome(1).table, seats: [3], at: AT });
+    await notifier.drain();
+    expect(posted).toHaveLength(2);
+  });
+});
