@@ -81,9 +81,10 @@ export function armTable(core: Core, table: TableRecord): void {
 
 /**
  * Start-up: arms every stored deadline. One that passed while the bot was down starts again with the
- * full time (written first): nobody saw that clock run, so nobody is forced for it.
+ * full time (written first): nobody saw that clock run, so nobody is forced for it. Returns the
+ * tables whose deadline started again (their messages show the old one until edited).
  */
-export function rearmAll(core: Core): number {
+export function rearmAll(core: Core): string[] {
   const now = core.env.now();
   const armed = core.store.tables.armedDeadlines();
   const restarted = new Map<string, Deadline>();
@@ -100,5 +101,5 @@ export function rearmAll(core: Core): number {
     core.clock.heap.arm(d.tableId, at);
     if (at - REMINDER_BEFORE_MS > now) core.clock.heap.arm(reminderKey(d.tableId), at - REMINDER_BEFORE_MS);
   }
-  return armed.length;
+  return [...restarted.keys()];
 }

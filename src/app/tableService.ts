@@ -97,6 +97,7 @@ export class TableService {
 
   private botsMoved: (outcome: ActOutcome) => void = () => {};
   private reminded: (reminder: Reminder) => void = () => {};
+  private restarted: string[];
 
   constructor(store: Store, env: Environment = systemEnvironment, options: ServiceOptions = {}) {
     const onTimeoutFailed = options.onTimeoutFailed ?? (() => {});
@@ -133,7 +134,17 @@ export class TableService {
     };
     this.core = core;
     // Every stored deadline is armed now; the tables themselves still load only when touched.
-    rearmAll(core);
+    this.restarted = rearmAll(core);
+  }
+
+  /**
+   * The tables whose deadline passed while the bot was down and started again at this start-up
+   * (once): their table messages still show the old countdown, so the Discord layer edits them.
+   */
+  takeRestartedDeadlines(): string[] {
+    const ids = this.restarted;
+    this.restarted = [];
+    return ids;
   }
 
   /** Hears when a deadline is 30 seconds away: the seats it runs for get one reminder. */

@@ -104,6 +104,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     throw error;
   }
   logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
+  // Deadlines that passed while the bot was down started again: their table messages show the new one.
+  for (const tableId of service.takeRestartedDeadlines()) tableMessages.schedule(tableId);
   let stopped = false;
   return {
     client,

@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import type { Environment } from '../../src/app/ids.js';
+import type { ManualClock } from '../../src/app/clock.js';
+import { type Environment, systemEnvironment } from '../../src/app/ids.js';
 import { type RunningBot, startBot } from '../../src/discord/bot.js';
 import { registerCommands } from '../../src/discord/deploy.js';
 import { LocalDiscord, type ScriptedUser } from '../../src/localDiscord/index.js';
@@ -18,8 +19,16 @@ export interface BotFixture {
   readonly users: ScriptedUser[];
   readonly databasePath: string;
   bot: RunningBot;
-  /** Stops the bot (cleanly) and starts a new one on the same database. */
-  restart(): Promise<void>;
+  /**
+   * Stops the bot (cleanly) and starts a new one on the same database; `whileDown` runs between
+   * (e.g. time passing while no bot runs).
+   */
+  restart(whileDown?: () => void): Promise<void>;
+  /**
+   * With a `clock`: moves the bot's clock and the local Discord's forward by `ms`, and runs the
+   * deadlines that came due (their moves are committed before this returns; Discord hears after).
+   */
+  advance(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -28,6 +37,8 @@ export interface FixtureOptions {
   readonly env?: Environment;
   readonly tableEditDelayMs?: number;
   readonly turnPingIntervalMs?: number;
+  /** The bot's clock and its deadlines' scheduler (its `env.now` reads it); else the system's. */
+  readonly clock?: ManualClock;
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<BotFixture> {
@@ -47,7 +58,14 @@ export async function startFixture(options: FixtureOptions = {}): Promise<BotFix
       restApi: discord.restUrl,
       tableEditDelayMs: options.tableEditDelayMs ?? 20,
       ...(options.turnPingIntervalMs !== undefined ? { turnPingIntervalMs: options.turnPingIntervalMs } : {}),
-      ...(options.env ? { env: options.env } : {}),
+      ...(options.clock
+        ? {
+            env: { ...(options.env ?? systemEnvironment), now: options.clock.now },
+            scheduler: options.clock,
+          }
+        : options.env
+          ? { env: options.env }
+          : {}),
     });
   const fixture: BotFixture = {
     discord,
@@ -56,9 +74,15 @@ export async function startFixture(options: FixtureOptions = {}): Promise<BotFix
     users,
     databasePath,
     bot: await launch(),
-    async restart() {
+    async restart(whileDown) {
       await fixture.bot.stop();
+      whileDown?.();
       fixture.bot = await launch();
+    },
+    advance(ms) {
+      if (!options.clock) throw new Error('advance needs a fixture started with a clock');
+      discord.advanceTime(ms);
+      options.clock.advance(ms);
     },
     async close() {
       await fixture.bot.stop();
