@@ -18,11 +18,6 @@ export const TIMER_MS: Readonly<Record<TurnTimer, number | null>> = {
 /** The owner of a deadline is reminded once, this long before it falls (when the timer is longer). */
 export const REMINDER_BEFORE_MS = 30_000;
 
-/** The heap key of a table's reminder (its deadline's key is the table id itself). */
-export function reminderKey(tableId: string): string {
-  return `${tableId}:reminder`;
-}
-
 export function isAway(occupant: Occupant | null | undefined): boolean {
   return occupant?.kind === 'user' && occupant.away === true;
 }
@@ -64,19 +59,19 @@ export function withDeadline(table: TableRecord, state: MatchState | null, now: 
   return deadline === table.deadline ? table : { ...table, deadline };
 }
 
-/** Keeps the heap in step with a committed table: its deadline and reminder armed, or cancelled. */
+/**
+ * When the heap should next wake for a table with `deadline`: at its reminder while that is still
+ * ahead, else at the deadline itself. One entry per table, whatever it waits for.
+ */
+export function wakeAt(deadline: Deadline, now: number): number {
+  const remindAt = deadline.at - REMINDER_BEFORE_MS;
+  return remindAt > now ? remindAt : deadline.at;
+}
+
+/** Keeps the heap in step with a committed table: armed for its deadline (or its reminder first), or not. */
 export function armTable(core: Core, table: TableRecord): void {
-  const { heap } = core.clock;
-  const reminder = reminderKey(table.id);
-  if (!table.deadline) {
-    heap.cancel(table.id);
-    heap.cancel(reminder);
-    return;
-  }
-  heap.arm(table.id, table.deadline.at);
-  const remindAt = table.deadline.at - REMINDER_BEFORE_MS;
-  if (remindAt > core.env.now()) heap.arm(reminder, remindAt);
-  else heap.cancel(reminder);
+  if (table.deadline) core.clock.heap.arm(table.id, wakeAt(table.deadline, core.env.now()));
+  else core.clock.heap.cancel(table.id);
 }
 
 /**
@@ -96,10 +91,6 @@ export function rearmAll(core: Core): string[] {
     core.store.transaction(() => {
       for (const [tableId, deadline] of restarted) core.store.tables.setDeadline(tableId, deadline);
     });
-  for (const d of armed) {
-    const at = restarted.get(d.tableId)?.at ?? d.at;
-    core.clock.heap.arm(d.tableId, at);
-    if (at - REMINDER_BEFORE_MS > now) core.clock.heap.arm(reminderKey(d.tableId), at - REMINDER_BEFORE_MS);
-  }
+  for (const d of armed) core.clock.heap.arm(d.tableId, wakeAt(restarted.get(d.tableId) ?? d, now));
   return [...restarted.keys()];
 }

@@ -109,11 +109,10 @@ export class TableService {
         if (!store.db.open) return heap.stop();
         onDue(core, key);
       },
-      (key, error) => {
+      (tableId, error) => {
         // A deadline that could not be handled is not lost: it comes round again shortly.
-        const tableId = key.split(':')[0] as string;
         onTimeoutFailed({ tableId, reason: error instanceof Error ? error.message : String(error) });
-        heap.arm(key, env.now() + TIMEOUT_RETRY_MS);
+        heap.arm(tableId, env.now() + TIMEOUT_RETRY_MS);
       },
     );
     const core: Core = {
@@ -300,7 +299,7 @@ export class TableService {
     this.core.clock.heap.stop();
   }
 
-  /** How many deadlines and reminders are armed (tests and the bench). */
+  /** How many tables have a deadline armed (tests and the bench). */
   get armedTimers(): number {
     return this.core.clock.heap.size;
   }

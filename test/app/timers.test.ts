@@ -293,9 +293,9 @@ describe('restarts', () => {
     const deadline = tableOf(id).deadline;
     fx.env.advance(60_000);
     fx.restart();
-    // Armed without loading the table: the deadline and its reminder.
+    // Armed without loading the table.
     expect(fx.service.loadedTables).toBe(0);
-    expect(fx.service.armedTimers).toBe(2);
+    expect(fx.service.armedTimers).toBe(1);
     expect(tableOf(id).deadline).toEqual(deadline);
     // (This clock moves a millisecond at every reading, so "just before" is a second before.)
     fx.env.advance((deadline?.at as number) - fx.env.clock.now() - 1_000);

@@ -121,6 +121,6 @@ describe('away seats', () => {
 /** Whether `seat` owes the next decision (its turn, or a wish or Dragon gift). */
 function owes(seat: number): boolean {
   const view = state().view;
-  if (!view || view.phase !== 'play') return false;
+  if (view?.phase !== 'play') return false;
   return (view.pending?.seat ?? view.turn) === seat;
 }
