@@ -10,6 +10,7 @@ import { botFigures } from './bots.js';
 import { type Figure, legalLead14, selfPlay } from './engine.js';
 import { statsFigures } from './stats.js';
 import { actionCommit, startup10k } from './store.js';
+import { timerFigures } from './timers.js';
 
 const json = process.argv.includes('--json');
 const figures: Figure[] = [];
@@ -45,6 +46,7 @@ record(selfPlay());
 record(await actionCommit());
 for (const figure of startup10k()) record(figure);
 for (const figure of statsFigures()) record(figure);
+for (const figure of await timerFigures()) record(figure);
 // In a fresh process, so the heap the other benchmarks leave behind does not weigh on its tail.
 const e2eOutput = execFileSync(
   process.execPath,

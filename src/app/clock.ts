@@ -38,7 +38,9 @@ export class ManualClock implements Scheduler {
   readonly now = (): number => this.time;
 
   schedule(run: () => void, delayMs: number): () => void {
-    const timer = { at: this.time + Math.max(0, delayMs), seq: this.seq++, run };
+    // No delay: due at once, whatever the clock reads by then (a clock that steps as it is read
+    // must not push "at once" past the time being advanced to).
+    const timer = { at: delayMs > 0 ? this.time + delayMs : Number.NEGATIVE_INFINITY, seq: this.seq++, run };
     this.pending.push(timer);
     return () => {
       this.pending = this.pending.filter((t) => t !== timer);

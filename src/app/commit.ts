@@ -3,6 +3,7 @@
  * end, and the table as they leave it (its seats' presence, its deadline).
  */
 import type { MatchState } from '../engine/index.js';
+import { StaleWriteError } from '../store/matchRepo.js';
 import type { TableRecord } from '../store/records.js';
 import type { Core } from './core.js';
 import { armTable, withDeadline } from './deadlines.js';
@@ -15,6 +16,13 @@ export type TableChange = (table: TableRecord, state: MatchState) => TableRecord
 
 /** Fields that `updateClock` writes on its own: when nothing else changed, the row is not rewritten. */
 const CLOCK_FIELDS: ReadonlySet<string> = new Set(['deadline', 'notice', 'updatedAt']);
+
+/** One table's moves and change, as `commitEach` takes them. */
+export interface PlannedCommit {
+  readonly loaded: LoadedTable;
+  readonly moves: readonly Move[];
+  readonly change?: TableChange;
+}
 
 /**
  * The one IMMEDIATE transaction of accepted actions, in order: each one's log entry and the state
@@ -29,44 +37,86 @@ export function commitMoves(
   moves: readonly Move[],
   change?: TableChange,
 ): LoadedTable {
-  const match = loaded.match as LoadedMatch;
   const now = core.env.now();
+  const state = (loaded.match as LoadedMatch).state;
+  // Nothing to log and the table unchanged (`change` is pure, so asking it here too is safe).
+  if (
+    moves.length === 0 &&
+    withDeadline(change ? change(loaded.table, state) : loaded.table, state, now) === loaded.table
+  )
+    return loaded;
+  let next = loaded;
+  core.store.transaction(() => {
+    next = writeMoves(core, loaded, moves, change, now);
+  });
+  core.tables.put(next);
+  armTable(core, next.table);
+  return next;
+}
+
+/**
+ * Several tables' commits in one transaction (a burst of deadlines): each in its own savepoint, so
+ * a table another process moved on (null in the result, and forgotten) costs the others nothing.
+ * Any other failure undoes them all and is thrown; the cache and the heap follow only what committed.
+ */
+export function commitEach(core: Core, plans: readonly PlannedCommit[]): Array<LoadedTable | null> {
+  const now = core.env.now();
+  const results: Array<LoadedTable | null> = [];
+  core.store.transaction(() => {
+    for (const { loaded, moves, change } of plans) {
+      try {
+        results.push(core.store.savepoint(() => writeMoves(core, loaded, moves, change, now)));
+      } catch (error) {
+        if (!(error instanceof StaleWriteError)) throw error;
+        results.push(null);
+      }
+    }
+  });
+  results.forEach((next, i) => {
+    if (next) {
+      core.tables.put(next);
+      armTable(core, next.table);
+    } else core.tables.forget((plans[i] as PlannedCommit).loaded.table.id);
+  });
+  return results;
+}
+
+/** The writes of one table's commit, inside the caller's transaction; returns the table as it then stands. */
+function writeMoves(
+  core: Core,
+  loaded: LoadedTable,
+  moves: readonly Move[],
+  change: TableChange | undefined,
+  now: number,
+): LoadedTable {
+  const match = loaded.match as LoadedMatch;
   let table = loaded.table;
   let state = match.state;
   let handStart = match.handStart;
   let ended = false;
-  const write = () => {
-    for (const { seat, userId, action, step, forced } of moves) {
-      core.store.matches.record(match.id, state, step.state, seat, userId, action, step.events, now, forced);
-      for (const event of step.events) {
-        if (event.type === 'handEnded') core.store.matches.recordHandResult(match.id, event.result);
-      }
-      if (step.events.some((e) => e.type === 'matchEnded')) {
-        const s = step.state;
-        table = { ...table, status: 'finished', pauseVotes: [], updatedAt: now };
-        core.store.matches.endMatch(match.id, 'finished', s.scores, s.winner, now);
-        recordMatchEnd(core.store, match.id, table, s, now);
-        ended = true;
-      }
-      if (step.state.hand.number !== state.hand.number) handStart = step.state.version;
-      state = step.state;
+  for (const { seat, userId, action, step, forced } of moves) {
+    core.store.matches.record(match.id, state, step.state, seat, userId, action, step.events, now, forced);
+    for (const event of step.events) {
+      if (event.type === 'handEnded') core.store.matches.recordHandResult(match.id, event.result);
     }
-    const after = withDeadline(change ? change(table, state) : table, state, now);
-    if (after === loaded.table) return;
+    if (step.events.some((e) => e.type === 'matchEnded')) {
+      const s = step.state;
+      table = { ...table, status: 'finished', pauseVotes: [], updatedAt: now };
+      core.store.matches.endMatch(match.id, 'finished', s.scores, s.winner, now);
+      recordMatchEnd(core.store, match.id, table, s, now);
+      ended = true;
+    }
+    if (step.state.hand.number !== state.hand.number) handStart = step.state.version;
+    state = step.state;
+  }
+  const after = withDeadline(change ? change(table, state) : table, state, now);
+  if (after !== loaded.table) {
     table = { ...after, updatedAt: now };
     if (ended || !clockOnly(loaded.table, table)) core.store.tables.update(table);
     else core.store.tables.updateClock(table);
-  };
-  if (moves.length === 0) {
-    // Nothing to log: write only if the table changes (a deadline set, a seat marked). `change` is
-    // pure, so asking it twice is safe.
-    if (withDeadline(change ? change(table, state) : table, state, now) === loaded.table) return loaded;
   }
-  core.store.transaction(write);
-  const next: LoadedTable = { table, match: { id: match.id, state, handStart } };
-  core.tables.put(next);
-  armTable(core, table);
-  return next;
+  if (moves.length === 0 && table === loaded.table) return loaded;
+  return { table, match: { id: match.id, state, handStart } };
 }
 
 function clockOnly(before: TableRecord, after: TableRecord): boolean {

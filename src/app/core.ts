@@ -30,6 +30,8 @@ export interface ClockRuntime {
   readonly heap: DeadlineHeap;
   /** Told when a deadline is near: the seats it runs for get one reminder. */
   readonly onReminder: (reminder: Reminder) => void;
+  /** A table's deadline could not be handled (a busy or full disk): reported, and tried again soon. */
+  readonly retry: (tableId: string, error: unknown) => void;
 }
 
 /** How bot seats decide beyond the main thread: hard decisions, their budget, and those in flight. */

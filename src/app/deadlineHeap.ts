@@ -8,6 +8,9 @@ import type { Scheduler } from './clock.js';
 /** How long one wake-up may run due callbacks before yielding (a burst must not stall the clicks). */
 const SLICE_MS = 10;
 
+/** Due keys handed over at once: a burst of deadlines is handled (and committed) in batches this big. */
+export const DUE_BATCH = 16;
+
 export class DeadlineHeap {
   // Parallel arrays rather than an object per entry: a packed array of numbers and one of strings.
   private readonly keys: string[] = [];
@@ -18,14 +21,15 @@ export class DeadlineHeap {
   private stopped = false;
 
   /**
-   * `onDue(key)` runs once a key's time has come (it is no longer armed by then; it may arm again).
-   * `onError` hears of a callback that threw; the others still run.
+   * `onDue(keys)` runs once those keys' time has come, earliest first, at most DUE_BATCH at a time
+   * (they are no longer armed by then; it may arm them again). `onError` hears of a call that threw,
+   * with its keys; the keys after them still run.
    */
   constructor(
     private readonly scheduler: Scheduler,
     private readonly now: () => number,
-    private readonly onDue: (key: string) => void,
-    private readonly onError: (key: string, error: unknown) => void = () => {},
+    private readonly onDue: (keys: string[]) => void,
+    private readonly onError: (keys: readonly string[], error: unknown) => void = () => {},
   ) {}
 
   /** Arms `key` for `at` (Unix ms), or moves it there if already armed. */
@@ -93,12 +97,15 @@ export class DeadlineHeap {
     // One reading of the clock per wake-up: a callback that arms again for "now" waits for the next.
     const now = this.now();
     while (this.keys.length > 0 && (this.ats[0] as number) <= now) {
-      const key = this.keys[0] as string;
-      this.removeAt(0);
+      const batch: string[] = [];
+      while (batch.length < DUE_BATCH && this.keys.length > 0 && (this.ats[0] as number) <= now) {
+        batch.push(this.keys[0] as string);
+        this.removeAt(0);
+      }
       try {
-        this.onDue(key);
+        this.onDue(batch);
       } catch (error) {
-        this.onError(key, error);
+        this.onError(batch, error);
       }
       if (this.stopped) return;
       if (performance.now() - started > SLICE_MS) break;

@@ -23,6 +23,7 @@ import {
   refuse,
   seatOfUser,
 } from './core.js';
+import { armTable } from './deadlines.js';
 import { seatMoves } from './forcedMoves.js';
 import { dispatchHard } from './hardTurns.js';
 import { type ActOutcome, eventsOf, type Move } from './outcomes.js';
@@ -151,6 +152,8 @@ export function settleBots(
   const moves = seatMoves(core, loaded.table, loaded.match.id, loaded.match.state);
   try {
     const after = commitMoves(core, loaded, moves);
+    // Armed even when nothing changed: a table read afresh (another process moved it) keeps its clock.
+    armTable(core, after.table);
     const events = eventsOf(moves);
     if (announce && moves.length > 0)
       core.onBotsMoved({ table: after.table, state: (after.match as LoadedMatch).state, events });

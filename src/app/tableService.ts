@@ -101,18 +101,21 @@ export class TableService {
 
   constructor(store: Store, env: Environment = systemEnvironment, options: ServiceOptions = {}) {
     const onTimeoutFailed = options.onTimeoutFailed ?? (() => {});
+    // A deadline that could not be handled is not lost: it comes round again shortly.
+    const retry = (tableId: string, error: unknown) => {
+      onTimeoutFailed({ tableId, reason: error instanceof Error ? error.message : String(error) });
+      heap.arm(tableId, env.now() + TIMEOUT_RETRY_MS);
+    };
     const heap: DeadlineHeap = new DeadlineHeap(
       options.scheduler ?? systemScheduler,
       () => env.now(),
-      (key) => {
+      (tableIds) => {
         // A closed store (the service was left behind) stops the clock rather than fail for ever.
         if (!store.db.open) return heap.stop();
-        onDue(core, key);
+        onDue(core, tableIds);
       },
-      (tableId, error) => {
-        // A deadline that could not be handled is not lost: it comes round again shortly.
-        onTimeoutFailed({ tableId, reason: error instanceof Error ? error.message : String(error) });
-        heap.arm(tableId, env.now() + TIMEOUT_RETRY_MS);
+      (tableIds, error) => {
+        for (const tableId of tableIds) retry(tableId, error);
       },
     );
     const core: Core = {
@@ -127,7 +130,7 @@ export class TableService {
         inFlight: new Map(),
         stopped: false,
       },
-      clock: { heap, onReminder: (reminder) => this.reminded(reminder) },
+      clock: { heap, onReminder: (reminder) => this.reminded(reminder), retry },
       // A table read from SQLite first lets its bots make the moves a crash may have cut short.
       tables: new Tables(store, (loaded) => settleBots(core, loaded).loaded),
     };

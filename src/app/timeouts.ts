@@ -4,9 +4,8 @@
  * table goes on with the usual bot moves, committed like any action and announced. The heap wakes
  * for a table first at its reminder, shortly before the deadline.
  */
-import { StaleWriteError } from '../store/matchRepo.js';
 import { pauseIfNobody, timedOut } from './away.js';
-import { commitMoves } from './commit.js';
+import { commitEach, commitMoves, type PlannedCommit } from './commit.js';
 import type { Core } from './core.js';
 import { armTable, clockedSeats, decisionKey, REMINDER_BEFORE_MS } from './deadlines.js';
 import { forcedMove, publicAction, seatMoves } from './forcedMoves.js';
@@ -15,34 +14,67 @@ import { eventsOf, type Move } from './outcomes.js';
 import type { LoadedMatch, LoadedTable } from './tables.js';
 
 /**
- * The heap woke for a table: at its reminder (the deadline is near: the seats it runs for hear once,
- * and the heap waits on for the deadline), or at its deadline.
+ * The heap woke for some tables (a burst comes in batches): each at its reminder (the deadline is
+ * near: the seats it runs for hear once, and the heap waits on for the deadline), or at its
+ * deadline. The deadlines that passed are committed together, each table in its own savepoint; a
+ * table that could not be handled (a busy disk) comes round again shortly.
  */
-export function onDue(core: Core, tableId: string): void {
-  const loaded = core.tables.get(tableId);
-  const deadline = loaded?.table.deadline;
-  if (!loaded?.match || loaded.table.status !== 'playing' || !deadline) return;
+export function onDue(core: Core, tableIds: readonly string[]): void {
   const now = core.env.now();
-  if (deadline.at <= now) return deadlinePassed(core, loaded);
-  if (deadline.at - REMINDER_BEFORE_MS <= now) {
-    const seats = clockedSeats(loaded.table, loaded.match.state);
-    if (seats.length > 0) core.clock.onReminder({ table: loaded.table, seats, at: deadline.at });
+  const plans: PlannedCommit[] = [];
+  for (const tableId of tableIds) {
+    try {
+      const loaded = core.tables.get(tableId);
+      const deadline = loaded?.table.deadline;
+      if (!loaded?.match || loaded.table.status !== 'playing' || !deadline) continue;
+      if (deadline.at <= now) {
+        const plan = timedOutMoves(core, loaded);
+        if (plan) plans.push(plan);
+        continue;
+      }
+      if (deadline.at - REMINDER_BEFORE_MS <= now) {
+        const seats = clockedSeats(loaded.table, loaded.match.state);
+        if (seats.length > 0) core.clock.onReminder({ table: loaded.table, seats, at: deadline.at });
+      }
+      armTable(core, loaded.table);
+    } catch (error) {
+      core.clock.retry(tableId, error);
+    }
   }
-  armTable(core, loaded.table);
+  if (plans.length === 0) return;
+  let committed: Array<LoadedTable | null>;
+  try {
+    committed = commitEach(core, plans);
+  } catch (error) {
+    // Nothing of the batch was committed (nor cached): every table of it comes round again.
+    for (const plan of plans) core.clock.retry(plan.loaded.table.id, error);
+    return;
+  }
+  committed.forEach((after, i) => {
+    const plan = plans[i] as PlannedCommit;
+    if (after) {
+      dispatchHard(core, after);
+      const events = eventsOf(plan.moves);
+      core.onBotsMoved({ table: after.table, state: (after.match as LoadedMatch).state, events });
+    } else {
+      // Another process moved the match on. It was forgotten: read afresh now, it is armed for the
+      // deadline the file holds.
+      reread(core, plan.loaded.table.id);
+    }
+  });
 }
 
 /**
  * The table's deadline has come: each seat it runs for gets its decision made by the normal policy,
- * then the bot and away seats move as after any action, all in one transaction.
+ * then the bot and away seats move as after any action; returned to be committed as one.
  */
-function deadlinePassed(core: Core, loaded: LoadedTable): void {
+function timedOutMoves(core: Core, loaded: LoadedTable): PlannedCommit | null {
   const { table } = loaded;
-  const tableId = table.id;
   const match = loaded.match as LoadedMatch;
   if (table.deadline?.key !== decisionKey(match.state)) {
     // Not this decision's deadline (it cannot be, as every commit sets it; checked all the same).
     armTable(core, commitMoves(core, loaded, []).table);
-    return;
+    return null;
   }
   let marked = table;
   let state = match.state;
@@ -54,31 +86,25 @@ function deadlinePassed(core: Core, loaded: LoadedTable): void {
     state = move.step.state;
     marked = timedOut(marked, seat);
   }
-  const notice = {
-    moves: moves.map((m) => ({ seat: m.seat, action: publicAction(m.action) })),
-  };
+  const notice = { moves: moves.map((m) => ({ seat: m.seat, action: publicAction(m.action) })) };
   // Nobody left present: the table pauses instead of playing bots against bots.
   const after = pauseIfNobody(marked);
-  const more = after.status === 'playing' ? seatMoves(core, after, match.id, state) : [];
-  moves.push(...more);
+  if (after.status === 'playing') moves.push(...seatMoves(core, after, match.id, state));
   const seats = after.seats;
-  let committed: LoadedTable;
-  try {
-    committed = commitMoves(core, loaded, moves, (t) =>
+  return {
+    loaded,
+    moves,
+    change: (t) =>
       t.status === 'playing' && after.status === 'paused'
         ? { ...t, seats, notice, status: 'paused', pauseVotes: [] }
         : { ...t, seats, notice },
-    );
+  };
+}
+
+function reread(core: Core, tableId: string): void {
+  try {
+    core.tables.get(tableId);
   } catch (error) {
-    if (!(error instanceof StaleWriteError)) throw error;
-    // Another process moved the match on: what we hold is stale; the next touch reads it afresh.
-    core.tables.forget(tableId);
-    return;
+    core.clock.retry(tableId, error);
   }
-  dispatchHard(core, committed);
-  core.onBotsMoved({
-    table: committed.table,
-    state: (committed.match as LoadedMatch).state,
-    events: eventsOf(moves),
-  });
 }

@@ -33,6 +33,14 @@ export class Store {
     return result;
   }
 
+  /**
+   * Runs `work` inside the transaction under way as a savepoint: if it throws, only its own writes
+   * are undone and the transaction goes on (several tables' writes committed together).
+   */
+  savepoint<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
   /** Resolves once every transaction committed so far is on disk (flushes are shared under load). */
   durable(): Promise<void> {
     return this.wal.durable();

@@ -5,8 +5,10 @@
  * src/app/timeouts.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/app/clock.js';
 import type { Actor } from '../../src/app/core.js';
 import type { Reminder } from '../../src/app/outcomes.js';
+import { TableService } from '../../src/app/tableService.js';
 import { runDecision } from '../../src/bots/decisionJob.js';
 import { owesAction } from '../../src/bots/randomBot.js';
 import {
@@ -18,6 +20,7 @@ import {
   setSeat,
 } from '../../src/engine/index.js';
 import type { TableRecord } from '../../src/store/records.js';
+import { Store } from '../../src/store/store.js';
 import {
   ALICE,
   accepted,
@@ -50,6 +53,10 @@ function tableOf(id: string): TableRecord {
 
 function stateOf(id: string): MatchState {
   return committedState(fx.store, tableOf(id));
+}
+
+function logOf(id: string) {
+  return fx.store.matches.actions(tableOf(id).matchId as number);
 }
 
 function user(seat: Seat): Actor {
@@ -264,6 +271,43 @@ describe('when a deadline passes', () => {
     accepted(fx.service.start(quick.id, CAROL));
     fx.env.advance(29_000);
     expect(reminders.filter((r) => r.table.id === quick.id)).toEqual([]);
+  });
+});
+
+describe('a burst of deadlines', () => {
+  it('many tables falling due together are all decided and committed; one another process moved on is read afresh', () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const table = openLobby(fx, USERS.slice(0, 4), {
+        channelId: `2100000000000000${String(i).padStart(2, '0')}`,
+      });
+      accepted(fx.service.start(table.id, HOST));
+      driveHumans(fx, table.id, (s) => s.hand.phase === 'play');
+      ids.push(table.id);
+    }
+    const before = ids.map((id) => stateOf(id).version);
+    // A minute later, another process on the same file moves one table on: what this one holds of
+    // it is stale.
+    fx.env.clock.step(60_000);
+    const stale = ids[7] as string;
+    const other = new Store(fx.store.db);
+    const elsewhere = new TableService(other, fx.env, { scheduler: new ManualClock() });
+    const at = committedState(fx.store, tableOf(stale));
+    const seat = owingSeat(at) as Seat;
+    accepted(elsewhere.act(stale, user(seat), plainPolicy(at, seat), at.version));
+    elsewhere.stopTimers();
+    fx.env.advance(TWO_MINUTES - 60_000 + 1_000);
+    ids.forEach((id, i) => {
+      if (id === stale) return;
+      expect(stateOf(id).version).toBe((before[i] as number) + 1);
+      expect(logOf(id).at(-1)?.forced).toBe('timeout');
+    });
+    // The stale one: nothing forced on a state that was not the file's; it is armed for the
+    // deadline the other process set, and falls then.
+    expect(logOf(stale).at(-1)?.forced).toBeNull();
+    expect(stateOf(stale).version).toBe(at.version + 1);
+    fx.env.advance(60_000);
+    expect(logOf(stale).at(-1)?.forced).toBe('timeout');
   });
 });
 
