@@ -75,6 +75,11 @@ export interface ServiceOptions {
   readonly scheduler?: Scheduler;
   /** Hears of a deadline whose forced moves could not be made (log it); it is tried again soon. */
   readonly onTimeoutFailed?: (failure: { tableId: string; reason: string }) => void;
+  /**
+   * Leave the stored deadlines unarmed until `armDeadlines()` (the bot arms them once connected to
+   * Discord, so a deadline falling at start-up can be announced). By default they are armed at once.
+   */
+  readonly armLater?: boolean;
 }
 
 export interface TableSnapshot {
@@ -97,7 +102,6 @@ export class TableService {
 
   private botsMoved: (outcome: ActOutcome) => void = () => {};
   private reminded: (reminder: Reminder) => void = () => {};
-  private restarted: string[];
 
   constructor(store: Store, env: Environment = systemEnvironment, options: ServiceOptions = {}) {
     const onTimeoutFailed = options.onTimeoutFailed ?? (() => {});
@@ -135,18 +139,16 @@ export class TableService {
       tables: new Tables(store, (loaded) => settleBots(core, loaded).loaded),
     };
     this.core = core;
-    // Every stored deadline is armed now; the tables themselves still load only when touched.
-    this.restarted = rearmAll(core);
+    if (!options.armLater) this.armDeadlines();
   }
 
   /**
-   * The tables whose deadline passed while the bot was down and started again at this start-up
-   * (once): their table messages still show the old countdown, so the Discord layer edits them.
+   * Arms every stored deadline (the tables themselves still load only when touched); one that passed
+   * while the bot was down starts again with the full time. Returns those tables: their messages
+   * still show the old countdown, so the Discord layer edits them.
    */
-  takeRestartedDeadlines(): string[] {
-    const ids = this.restarted;
-    this.restarted = [];
-    return ids;
+  armDeadlines(): string[] {
+    return rearmAll(this.core);
   }
 
   /** Hears when a deadline is 30 seconds away: the seats it runs for get one reminder. */

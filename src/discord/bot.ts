@@ -60,6 +60,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const service = new TableService(store, env, {
     decider: pool,
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+    // Armed once connected: a deadline that falls at start-up is then announced like any other.
+    armLater: true,
     onTimeoutFailed: (failure) =>
       logger.error({ ...failure }, 'a deadline could not be handled; it is tried again shortly'),
     ...(options.hardBudgetMs === undefined ? {} : { hardBudgetMs: options.hardBudgetMs }),
@@ -104,8 +106,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     throw error;
   }
   logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
-  // Deadlines that passed while the bot was down started again: their table messages show the new one.
-  for (const tableId of service.takeRestartedDeadlines()) tableMessages.schedule(tableId);
+  // Deadlines that passed while the bot was down start again: their table messages show the new one.
+  for (const tableId of service.armDeadlines()) tableMessages.schedule(tableId);
   let stopped = false;
   return {
     client,

@@ -21,11 +21,6 @@ const clock = new ManualClock(Date.now());
 beforeAll(async () => {
   fx = await startFixture({ users: 2, env: scriptedEnv('awy').env, clock });
   [ann, ben] = fx.users as [ScriptedUser, ScriptedUser];
-  await ann.slash(fx.channelId, 'table', { subcommand: 'create', options: { timer: '60s' } }).reply();
-  await ben.slash(fx.channelId, 'table', { subcommand: 'join', options: { seat: 2 } }).reply();
-  for (const seat of [3, 4])
-    await ann.slash(fx.channelId, 'table', { subcommand: 'bot', options: { do: 'add', seat } }).reply();
-  await ann.slash(fx.channelId, 'table', { subcommand: 'start' }).reply();
 });
 afterAll(async () => {
   await fx?.close();
@@ -51,6 +46,30 @@ function state() {
   if (!here.ok || !here.value.view) throw new Error('no match here');
   return here.value;
 }
+
+describe('the timer setting', () => {
+  it('is chosen at /table create and changed by the host in the lobby; the table message names it', async () => {
+    await ann.slash(fx.channelId, 'table', { subcommand: 'create', options: { timer: '5m' } }).reply();
+    await tableText((t) => t.includes('Standard rules · ⏱️ 5 minutes a decision'));
+    await ben.slash(fx.channelId, 'table', { subcommand: 'join', options: { seat: 2 } }).reply();
+    const refused = await ben
+      .slash(fx.channelId, 'table', { subcommand: 'timer', options: { length: 'off' } })
+      .reply();
+    expect(refused.content).toBe('Only the table’s host can do that.');
+    const set = await ann
+      .slash(fx.channelId, 'table', { subcommand: 'timer', options: { length: '60s' } })
+      .reply();
+    expect(set.content).toBe('Turn timer: ⏱️ 1 minute a decision.');
+    await tableText((t) => t.includes('Standard rules · ⏱️ 1 minute a decision'));
+    for (const seat of [3, 4])
+      await ann.slash(fx.channelId, 'table', { subcommand: 'bot', options: { do: 'add', seat } }).reply();
+    await ann.slash(fx.channelId, 'table', { subcommand: 'start' }).reply();
+    const late = await ann
+      .slash(fx.channelId, 'table', { subcommand: 'timer', options: { length: '2m' } })
+      .reply();
+    expect(late.content).toBe('That is not possible while the match is being played.');
+  });
+});
 
 describe('away seats', () => {
   it('two timeouts in a row make a seat away, and the bot plays it on', async () => {

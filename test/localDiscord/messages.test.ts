@@ -69,6 +69,20 @@ describe('channel messages', () => {
     expect(gone.code).toBe(10008);
   });
 
+  it('deleting a message already deleted is refused with 10008, as Discord does', async () => {
+    const sent = await within(fx.textChannel().send('your turn'), WAIT_MS, 'send');
+    await within(fx.client.rest.delete(`/channels/${fx.channel.id}/messages/${sent.id}`), WAIT_MS, 'delete');
+    const again = await refusedWith(fx.client.rest.delete(`/channels/${fx.channel.id}/messages/${sent.id}`));
+    expect(again.code).toBe(10008);
+    expect(again.status).toBe(404);
+    expect(
+      fx.discord.calls
+        .filter((c) => c.method === 'DELETE')
+        .map((c) => c.status)
+        .slice(-2),
+    ).toEqual([204, 404]);
+  });
+
   it('editing a message authored by someone else is refused with 50005', async () => {
     const theirs = userMessage(fx.alice.id, 'written by alice');
     const message = await within(
