@@ -12,6 +12,7 @@ export const HELP_TEXT = [
   '**Start**: `/table create` opens a table here (you host). Others click **Join** or use `/table join`. Fill empty seats with `/table bot do:add level:easy|normal|hard` (easy for new players, normal a solid club player, hard searches ahead and takes a moment). The host clicks **Start**.',
   '**Play**: click **My hand** on the table message: only you see your cards. Pick a play from the list (one click), or pick cards and press **Play**. **Pass**, **Tichu!** and **Bomb!** are there too. Typing works: `/play cards:7st 7jd`, `/pass`, `/tichu`, `/hand`.',
   '**Panels** go stale when others play: press **Refresh** or **My hand** for the current one.',
+  '**Clock**: each decision has a timer (`/table create timer:`, default 2 minutes; the host changes it with `/table timer`). When it runs out, the bot decides for you; twice in a row, or `/table away`, and the bot plays your seat until you click **I’m back** on your panel.',
   '**Host**: `/table pause`, `/table resume`, `/table end`, `/table kick`. Others can pause or resume when all agree.',
   "**Competition**: `/leaderboard top` ranks this server (by rating, wins, win rate or Tichu success; `/leaderboard visibility` hides you), `/stats` shows yours or a member's, `/history` lists matches, replays a match hand by hand and exports it.",
   '`/notify turn:off` stops the turn messages. `/rules` for the rules.',
