@@ -5,7 +5,11 @@
 import { owesAction } from '../bots/randomBot.js';
 import { type MatchState, SEATS, type Seat } from '../engine/index.js';
 import type { Deadline, Occupant, TableRecord, TurnTimer } from '../store/records.js';
-import type { Core } from './core.js';
+import type { Store } from '../store/store.js';
+import type { Scheduler } from './clock.js';
+import type { ClockRuntime, Core } from './core.js';
+import { DeadlineHeap } from './deadlineHeap.js';
+import type { Reminder } from './outcomes.js';
 
 export const TIMER_MS: Readonly<Record<TurnTimer, number | null>> = {
   off: null,
@@ -17,6 +21,40 @@ export const TIMER_MS: Readonly<Record<TurnTimer, number | null>> = {
 
 /** The owner of a deadline is reminded once, this long before it falls (when the timer is longer). */
 export const REMINDER_BEFORE_MS = 30_000;
+
+/** After a deadline could not be handled (a busy or full disk), it is tried again this much later. */
+const RETRY_MS = 5_000;
+
+/**
+ * The tables' clock: one heap on `scheduler`, waking `onDue` with the tables whose time came; a
+ * table that could not be handled is reported (`onFailed`) and comes round again shortly.
+ */
+export function tableClock(parts: {
+  readonly store: Store;
+  readonly now: () => number;
+  readonly scheduler: Scheduler;
+  readonly onDue: (tableIds: readonly string[]) => void;
+  readonly onReminder: (reminder: Reminder) => void;
+  readonly onFailed: (failure: { tableId: string; reason: string }) => void;
+}): ClockRuntime {
+  const retry = (tableId: string, error: unknown) => {
+    parts.onFailed({ tableId, reason: error instanceof Error ? error.message : String(error) });
+    heap.arm(tableId, parts.now() + RETRY_MS);
+  };
+  const heap: DeadlineHeap = new DeadlineHeap(
+    parts.scheduler,
+    parts.now,
+    (tableIds) => {
+      // A closed store (the service was left behind) stops the clock rather than fail for ever.
+      if (!parts.store.db.open) return heap.stop();
+      parts.onDue(tableIds);
+    },
+    (tableIds, error) => {
+      for (const tableId of tableIds) retry(tableId, error);
+    },
+  );
+  return { heap, onReminder: parts.onReminder, retry };
+}
 
 export function isAway(occupant: Occupant | null | undefined): boolean {
   return occupant?.kind === 'user' && occupant.away === true;

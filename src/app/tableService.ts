@@ -30,8 +30,7 @@ import {
   refuse,
   seatOfUser,
 } from './core.js';
-import { DeadlineHeap } from './deadlineHeap.js';
-import { clockedSeats, rearmAll } from './deadlines.js';
+import { clockedSeats, rearmAll, tableClock } from './deadlines.js';
 import { botsIdle, stopBots } from './hardTurns.js';
 import { type Environment, systemEnvironment } from './ids.js';
 import * as lobby from './lobby.js';
@@ -55,9 +54,6 @@ export type {
 export { DEFAULT_TURN_TIMER, TURN_TIMERS } from '../store/records.js';
 export { nobodyPresent } from './away.js';
 export type { ActOutcome, BotFault, DecisionFailure, Reminder } from './outcomes.js';
-
-/** After a timeout could not be handled (a busy or full disk), it is tried again this much later. */
-const TIMEOUT_RETRY_MS = 5_000;
 
 export interface ServiceOptions {
   /**
@@ -104,24 +100,6 @@ export class TableService {
   private reminded: (reminder: Reminder) => void = () => {};
 
   constructor(store: Store, env: Environment = systemEnvironment, options: ServiceOptions = {}) {
-    const onTimeoutFailed = options.onTimeoutFailed ?? (() => {});
-    // A deadline that could not be handled is not lost: it comes round again shortly.
-    const retry = (tableId: string, error: unknown) => {
-      onTimeoutFailed({ tableId, reason: error instanceof Error ? error.message : String(error) });
-      heap.arm(tableId, env.now() + TIMEOUT_RETRY_MS);
-    };
-    const heap: DeadlineHeap = new DeadlineHeap(
-      options.scheduler ?? systemScheduler,
-      () => env.now(),
-      (tableIds) => {
-        // A closed store (the service was left behind) stops the clock rather than fail for ever.
-        if (!store.db.open) return heap.stop();
-        onDue(core, tableIds);
-      },
-      (tableIds, error) => {
-        for (const tableId of tableIds) retry(tableId, error);
-      },
-    );
     const core: Core = {
       store,
       env,
@@ -134,7 +112,14 @@ export class TableService {
         inFlight: new Map(),
         stopped: false,
       },
-      clock: { heap, onReminder: (reminder) => this.reminded(reminder), retry },
+      clock: tableClock({
+        store,
+        now: () => env.now(),
+        scheduler: options.scheduler ?? systemScheduler,
+        onDue: (tableIds) => onDue(core, tableIds),
+        onReminder: (reminder) => this.reminded(reminder),
+        onFailed: options.onTimeoutFailed ?? (() => {}),
+      }),
       // A table read from SQLite first lets its bots make the moves a crash may have cut short.
       tables: new Tables(store, (loaded) => settleBots(core, loaded).loaded),
     };

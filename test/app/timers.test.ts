@@ -1,14 +1,12 @@
 /**
  * Turn timers in the table service: the setting, a deadline for every decision a person owes (one
  * for a whole Grand Tichu or exchange phase), the normal policy deciding when it passes (logged as a
- * timeout with the player's id), the reminder, pause and resume, and restarts (src/app/deadlines.ts,
- * src/app/timeouts.ts).
+ * timeout with the player's id), the reminder, and pause and resume (src/app/deadlines.ts,
+ * src/app/timeouts.ts). Bursts and restarts: timerRestarts.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/app/clock.js';
 import type { Actor } from '../../src/app/core.js';
 import type { Reminder } from '../../src/app/outcomes.js';
-import { TableService } from '../../src/app/tableService.js';
 import { runDecision } from '../../src/bots/decisionJob.js';
 import { owesAction } from '../../src/bots/randomBot.js';
 import {
@@ -20,7 +18,6 @@ import {
   setSeat,
 } from '../../src/engine/index.js';
 import type { TableRecord } from '../../src/store/records.js';
-import { Store } from '../../src/store/store.js';
 import {
   ALICE,
   accepted,
@@ -53,10 +50,6 @@ function tableOf(id: string): TableRecord {
 
 function stateOf(id: string): MatchState {
   return committedState(fx.store, tableOf(id));
-}
-
-function logOf(id: string) {
-  return fx.store.matches.actions(tableOf(id).matchId as number);
 }
 
 function user(seat: Seat): Actor {
@@ -274,43 +267,6 @@ describe('when a deadline passes', () => {
   });
 });
 
-describe('a burst of deadlines', () => {
-  it('many tables falling due together are all decided and committed; one another process moved on is read afresh', () => {
-    const ids: string[] = [];
-    for (let i = 0; i < 40; i++) {
-      const table = openLobby(fx, USERS.slice(0, 4), {
-        channelId: `2100000000000000${String(i).padStart(2, '0')}`,
-      });
-      accepted(fx.service.start(table.id, HOST));
-      driveHumans(fx, table.id, (s) => s.hand.phase === 'play');
-      ids.push(table.id);
-    }
-    const before = ids.map((id) => stateOf(id).version);
-    // A minute later, another process on the same file moves one table on: what this one holds of
-    // it is stale.
-    fx.env.clock.step(60_000);
-    const stale = ids[7] as string;
-    const other = new Store(fx.store.db);
-    const elsewhere = new TableService(other, fx.env, { scheduler: new ManualClock() });
-    const at = committedState(fx.store, tableOf(stale));
-    const seat = owingSeat(at) as Seat;
-    accepted(elsewhere.act(stale, user(seat), plainPolicy(at, seat), at.version));
-    elsewhere.stopTimers();
-    fx.env.advance(TWO_MINUTES - 60_000 + 1_000);
-    ids.forEach((id, i) => {
-      if (id === stale) return;
-      expect(stateOf(id).version).toBe((before[i] as number) + 1);
-      expect(logOf(id).at(-1)?.forced).toBe('timeout');
-    });
-    // The stale one: nothing forced on a state that was not the file's; it is armed for the
-    // deadline the other process set, and falls then.
-    expect(logOf(stale).at(-1)?.forced).toBeNull();
-    expect(stateOf(stale).version).toBe(at.version + 1);
-    fx.env.advance(60_000);
-    expect(logOf(stale).at(-1)?.forced).toBe('timeout');
-  });
-});
-
 describe('pause and resume', () => {
   it('a pause stops the clock; time passing while paused forces nothing; resume starts it with the full time', () => {
     const { id, state } = atFirstLead();
@@ -328,39 +284,5 @@ describe('pause and resume', () => {
     expect(stateOf(id).version).toBe(state.version);
     fx.env.advance(1_000);
     expect(stateOf(id).version).toBe(state.version + 1);
-  });
-});
-
-describe('restarts', () => {
-  it('re-arm every stored deadline at its time', () => {
-    const { id, state } = atFirstLead();
-    const deadline = tableOf(id).deadline;
-    fx.env.advance(60_000);
-    fx.restart();
-    // Armed without loading the table.
-    expect(fx.service.loadedTables).toBe(0);
-    expect(fx.service.armedTimers).toBe(1);
-    expect(tableOf(id).deadline).toEqual(deadline);
-    // (This clock moves a millisecond at every reading, so "just before" is a second before.)
-    fx.env.advance((deadline?.at as number) - fx.env.clock.now() - 1_000);
-    expect(stateOf(id).version).toBe(state.version);
-    fx.env.advance(1_000);
-    expect(stateOf(id).version).toBe(state.version + 1);
-  });
-
-  it('a deadline that passed while the bot was down gets a fresh full timer, not an instant move', () => {
-    const { id, state } = atFirstLead();
-    fx.service.stopTimers();
-    // Down for ten minutes: the clock moves, nothing runs.
-    fx.env.clock.step(600_000);
-    fx.restart();
-    const deadline = tableOf(id).deadline;
-    expect(deadline?.at).toBeGreaterThanOrEqual(fx.env.clock.now() + TWO_MINUTES - 10);
-    expect(fx.store.tables.get(id)?.deadline).toEqual(deadline);
-    fx.env.advance(0);
-    expect(stateOf(id).version).toBe(state.version);
-    fx.env.advance(TWO_MINUTES);
-    expect(stateOf(id).version).toBe(state.version + 1);
-    expect(fx.store.matches.actions(tableOf(id).matchId as number).at(-1)?.forced).toBe('timeout');
   });
 });
