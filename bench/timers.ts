@@ -12,7 +12,7 @@ import { DeadlineHeap } from '../src/app/deadlineHeap.js';
 import { wakeAt } from '../src/app/deadlines.js';
 import type { Environment } from '../src/app/ids.js';
 import { TableService } from '../src/app/tableService.js';
-import { runDecision } from '../src/bots/decisionJob.js';
+import { requestAt, runDecision } from '../src/bots/decisionJob.js';
 import { owesAction } from '../src/bots/randomBot.js';
 import {
   type Action,
@@ -129,13 +129,7 @@ function decisions(states: readonly MatchState[]): number {
   const started = process.hrtime.bigint();
   for (const state of states) {
     const seat = state.hand.turn as Seat;
-    runDecision({
-      level: 'normal',
-      state,
-      seat,
-      seed: `${state.seed}:bots:${state.version}:${seat}`,
-      budgetMs: 150,
-    });
+    runDecision(requestAt('normal', state, seat, `${state.seed}:bots:${state.version}:${seat}`, 150));
   }
   return Number(process.hrtime.bigint() - started) / 1e6;
 }

@@ -3,7 +3,7 @@
  * search (easy and normal moves, hard's calls, exchange, wish and Dragon gift, every out-of-turn
  * bomb question). A hard seat's search for a play is left to hardTurns.ts.
  */
-import { type DecisionAnswer, type DecisionRequest, runDecision } from '../bots/decisionJob.js';
+import { type DecisionAnswer, type DecisionRequest, requestAt, runDecision } from '../bots/decisionJob.js';
 import type { BotLevel } from '../bots/policy.js';
 import { botsToAsk, searches } from '../bots/registry.js';
 import { type Action, apply, legalActions, type MatchState, type Seat } from '../engine/index.js';
@@ -19,15 +19,12 @@ export function levelOf(table: TableRecord, seat: Seat): BotLevel | null {
   return occupant?.kind === 'bot' ? occupant.level : null;
 }
 
-/** The question `seat` is asked at `state`, its rng seeded by the match's seed, the version and the seat (so it replays). */
+/**
+ * The question `seat` is asked at `state`: what it may know, and an rng seeded by the match's seed,
+ * the version and the seat (so it replays). The seed is hashed here: it never leaves this thread.
+ */
 export function requestFor(core: Core, level: BotLevel, state: MatchState, seat: Seat): DecisionRequest {
-  return {
-    level,
-    state,
-    seat,
-    seed: `${state.seed}:bots:${state.version}:${seat}`,
-    budgetMs: core.bots.hardBudgetMs,
-  };
+  return requestAt(level, state, seat, `${state.seed}:bots:${state.version}:${seat}`, core.bots.hardBudgetMs);
 }
 
 /** Which hard bot seat owes the next decision at `state` as a search (its bomb questions come first, on the spot). */

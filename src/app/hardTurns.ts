@@ -54,7 +54,7 @@ function answered(
     bots.inFlight.delete(tableId);
   }
   if (!loaded?.match || loaded.match.id !== matchId || loaded.table.status !== 'playing') return;
-  if (loaded.match.state.version !== request.state.version) {
+  if (loaded.match.state.version !== request.version) {
     dispatchHard(core, loaded);
     return;
   }
@@ -101,7 +101,7 @@ function failed(
   core.bots.onDecisionFailed({
     tableId,
     matchId,
-    version: request.state.version,
+    version: request.version,
     seat: request.seat,
     reason,
   });

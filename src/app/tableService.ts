@@ -136,6 +136,17 @@ export class TableService {
     return rearmAll(this.core);
   }
 
+  /**
+   * Start-up: reads every playing table where a bot or an away seat plays, so that a decision one of
+   * them owes (a hard bot's question lost with the last process, say) is made now rather than when
+   * someone next clicks. Their moves are announced like any bot moves.
+   */
+  wakeStandIns(): number {
+    const ids = this.core.store.tables.playingWithStandIns();
+    for (const id of ids) this.core.tables.get(id);
+    return ids.length;
+  }
+
   /** Hears when a deadline is 30 seconds away: the seats it runs for get one reminder. */
   onReminder(listener: (reminder: Reminder) => void): void {
     this.reminded = listener;

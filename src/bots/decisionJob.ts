@@ -1,16 +1,40 @@
 /** One bot decision as a job another thread can run: what is asked, what comes back, and running it. */
-import { type Action, type MatchState, Rng, type Seat, seedRng } from '../engine/index.js';
+import { type Action, type MatchState, Rng, type RngState, type Seat, seedRng } from '../engine/index.js';
 import type { BotLevel } from './policy.js';
-import { decideFor, makeBudget } from './registry.js';
+import { decide, makeBudget, type Question, questionFor } from './registry.js';
 
+/**
+ * One decision asked of another thread. It carries what the seat may know and nothing more: the
+ * whole state (every hand, the match seed) never crosses the thread boundary.
+ */
 export interface DecisionRequest {
   readonly level: BotLevel;
-  readonly state: MatchState;
   readonly seat: Seat;
-  /** The rng's seed: the caller derives it from the match, so the same state asks the same question. */
-  readonly seed: string;
+  /** The state version it was asked at: an answer for a version the match has left is stale. */
+  readonly version: number;
+  readonly question: Question;
+  /** The rng's state, derived by the caller from the match, so the same state asks the same question. */
+  readonly rng: RngState;
   /** Wall-clock time the decision may take, in milliseconds. */
   readonly budgetMs: number;
+}
+
+/** The request for `seat` at `state`, built on the thread that holds the state: the seed is hashed here. */
+export function requestAt(
+  level: BotLevel,
+  state: MatchState,
+  seat: Seat,
+  seed: string,
+  budgetMs: number,
+): DecisionRequest {
+  return {
+    level,
+    seat,
+    version: state.version,
+    question: questionFor(state, seat),
+    rng: seedRng(seed),
+    budgetMs,
+  };
 }
 
 /** The action (null: the policy declined), or why no decision came back (a crash, a stuck worker). */
@@ -28,8 +52,8 @@ export interface Decider {
 /** Runs one decision here and now. A policy that throws is a failure to report, not a crash. */
 export function runDecision(request: DecisionRequest): DecisionAnswer {
   try {
-    const rng = new Rng(seedRng(request.seed));
-    const action = decideFor(request.level, request.state, request.seat, rng, makeBudget(request.budgetMs));
+    const rng = new Rng(request.rng);
+    const action = decide(request.level, request.question, rng, makeBudget(request.budgetMs));
     return { ok: true, action };
   } catch (error) {
     // The error's kind, never its message: a policy's message may quote cards, and logs show none.

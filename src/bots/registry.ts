@@ -7,13 +7,14 @@ import {
   type Rng,
   SEATS,
   type Seat,
+  type SeatView,
   seatView,
 } from '../engine/index.js';
 import { easyPolicy } from './easy.js';
 import { hardPolicy } from './hard.js';
 import { memoryOf } from './memory.js';
 import { normalPolicy } from './normal.js';
-import type { BotLevel, Budget, Policy } from './policy.js';
+import type { BotLevel, Budget, Memory, Policy } from './policy.js';
 import { owesAction } from './randomBot.js';
 
 export const POLICIES: Readonly<Record<BotLevel, Policy>> = {
@@ -31,6 +32,31 @@ export function makeBudget(ms: number, playouts?: number): Budget {
     : { ms, playouts, now: () => performance.now() };
 }
 
+/** What a seat may know when it decides: its view, its memory of the hand and its legal actions. */
+export interface Question {
+  readonly view: SeatView;
+  readonly memory: Memory;
+  /** Legal actions without exchange picks (a policy picks three cards of its hand itself). */
+  readonly legal: readonly Action[];
+}
+
+/** The question `seat` is asked at `state`: the only place a state is turned into what a seat knows. */
+export function questionFor(state: MatchState, seat: Seat): Question {
+  return {
+    view: seatView(state, seat),
+    memory: memoryOf(state, seat),
+    legal: legalActions(state, seat, { exchanges: false }),
+  };
+}
+
+/** What a policy at `level` does with a question: a decision it owes, a bomb out of turn, or null. */
+export function decide(level: BotLevel, question: Question, rng: Rng, budget: Budget): Action | null {
+  const { view, memory, legal } = question;
+  const exchangeOwed = view.phase === 'exchange' && view.exchangePicks === null;
+  if (legal.length === 0 && !exchangeOwed) return null;
+  return POLICIES[level](view, memory, legal, rng, budget);
+}
+
 /**
  * What `seat` does now at `level`, from its view and memory only: a decision it owes, or (when it
  * owes none) a bomb it chooses to drop out of turn, or null.
@@ -42,9 +68,7 @@ export function decideFor(
   rng: Rng,
   budget: Budget,
 ): Action | null {
-  const legal = legalActions(state, seat, { exchanges: false });
-  if (legal.length === 0 && !(state.hand.phase === 'exchange' && owesAction(state, seat))) return null;
-  return POLICIES[level](seatView(state, seat), memoryOf(state, seat), legal, rng, budget);
+  return decide(level, questionFor(state, seat), rng, budget);
 }
 
 /**

@@ -108,6 +108,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
   // Deadlines that passed while the bot was down start again: their table messages show the new one.
   for (const tableId of service.armDeadlines()) tableMessages.schedule(tableId);
+  // Tables whose bots owed a move when the last process stopped make it now, not at the next click.
+  service.wakeStandIns();
   let stopped = false;
   return {
     client,

@@ -69,6 +69,7 @@ export class TableRepo {
   private readonly setPings;
   private readonly updateClockRow;
   private readonly armedRows;
+  private readonly playingWithStandInsRows;
   private readonly setDeadlineRow;
 
   constructor(db: Database.Database) {
@@ -99,6 +100,10 @@ export class TableRepo {
     this.setDeadlineRow = db.prepare('UPDATE tables SET deadline_at = ?, deadline_key = ? WHERE id = ?');
     this.armedRows = db.prepare<[], { id: string; deadline_at: number; deadline_key: string; timer: string }>(
       "SELECT id, deadline_at, deadline_key, timer FROM tables WHERE deadline_at IS NOT NULL AND status = 'playing'",
+    );
+    this.playingWithStandInsRows = db.prepare<[], { id: string }>(
+      `SELECT DISTINCT t.id FROM tables t JOIN seats s ON s.table_id = t.id
+       WHERE t.status = 'playing' AND (s.kind = 'bot' OR s.away = 1)`,
     );
     this.deleteSeats = db.prepare('DELETE FROM seats WHERE table_id = ?');
     this.insertSeat = db.prepare(
@@ -159,6 +164,11 @@ export class TableRepo {
   updateClock(table: TableRecord): void {
     const row = toRow(table);
     this.updateClockRow.run(row.deadline_at, row.deadline_key, row.notice, row.updated_at, row.id);
+  }
+
+  /** Playing tables where a bot or the bot policy plays a seat: start-up reads them so they move on. */
+  playingWithStandIns(): string[] {
+    return this.playingWithStandInsRows.all().map((row) => row.id);
   }
 
   /** Every deadline of a playing table, for start-up to arm them all (tables themselves load lazily). */

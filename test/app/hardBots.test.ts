@@ -8,10 +8,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
 import type { ActOutcome, BotFault, DecisionFailure } from '../../src/app/outcomes.js';
-import { type Decider, type DecisionRequest, runDecision } from '../../src/bots/decisionJob.js';
+import { type Decider, type DecisionRequest, requestAt, runDecision } from '../../src/bots/decisionJob.js';
 import type { BotLevel, Policy } from '../../src/bots/policy.js';
 import { owesAction } from '../../src/bots/randomBot.js';
-import { POLICIES } from '../../src/bots/registry.js';
+import { POLICIES, questionFor } from '../../src/bots/registry.js';
 import { WorkerPool } from '../../src/bots/workerPool.js';
 import {
   type Action,
@@ -21,6 +21,7 @@ import {
   newMatch,
   replay,
   type Seat,
+  seedRng,
 } from '../../src/engine/index.js';
 import type { TableRecord } from '../../src/store/records.js';
 import { HeldDecider, type HeldQuestion } from '../support/heldDecider.js';
@@ -127,8 +128,9 @@ function peopleUntilAsked(table: TableRecord, n: number): HeldQuestion {
 function toHardLead(): { table: TableRecord; question: HeldQuestion; at: MatchState } {
   const table = startWithHardBot().table;
   const question = peopleUntilAsked(table, 1);
-  const at = question.request.state;
-  expect(at).toEqual(state(table));
+  const at = state(table);
+  expect(question.request.version).toBe(at.version);
+  expect(question.request.question).toEqual(questionFor(at, 3));
   // The premise of these tests: the hard seat holds the Mah Jong and leads, nobody has played.
   expect(at.hand).toMatchObject({ phase: 'play', turn: 3, trick: null, pending: null });
   expect(at.hand.hands[3]).toContain('mahjong');
@@ -160,7 +162,7 @@ describe('a hard bot seat', () => {
     expect(decider.asked).toEqual([]);
     // The people decide and exchange; nothing is asked until the hard seat owes a play.
     const first = peopleUntilAsked(table, 1);
-    expect(first.request.state.hand).toMatchObject({ phase: 'play', turn: 3, pending: null });
+    expect(first.request.question.view).toMatchObject({ phase: 'play', turn: 3, pending: null });
     expect(decider.asked).toHaveLength(1);
     const moves = hardMoves(table);
     expect(moves.map((m) => (m.action as Action).type)).toEqual(
@@ -169,13 +171,7 @@ describe('a hard bot seat', () => {
     expect(moves.every((m) => m.before.hand.phase !== 'play')).toBe(true);
     // Each was the hard level's own decision, from the seed its question would have had.
     for (const { before, action } of moves) {
-      const request: DecisionRequest = {
-        level: 'hard',
-        state: before,
-        seat: 3,
-        seed: `${before.seed}:bots:${before.version}:3`,
-        budgetMs: 40,
-      };
+      const request = requestAt('hard', before, 3, `${before.seed}:bots:${before.version}:3`, 40);
       expect(runDecision(request)).toEqual({ ok: true, action });
     }
     // Each came back in a person's answer (or the start's), never announced on its own.
@@ -186,7 +182,7 @@ describe('a hard bot seat', () => {
   it('is asked for its play off the main thread; the answer is committed and announced, its wish at once', async () => {
     const { table, question, at } = toHardLead();
     expect(decider.asked.map((q) => q.request)).toEqual([
-      { level: 'hard', state: at, seat: 3, seed: `${at.seed}:bots:${at.version}:3`, budgetMs: 40 },
+      requestAt('hard', at, 3, `${at.seed}:bots:${at.version}:3`, 40),
     ]);
     question.answer({ ok: true, action: LEAD_MAHJONG });
     await idle();
@@ -206,6 +202,19 @@ describe('a hard bot seat', () => {
     expect([faults, failures]).toEqual([[], []]);
   });
 
+  it('is sent only what its seat may know: no card of another hand, not the match seed', () => {
+    const { question, at } = toHardLead();
+    const sent = JSON.stringify(question.request);
+    // The cards it passed in the exchange are in other hands, but it knows where: it gave them.
+    const gave = Object.values(at.hand.exchange[3] ?? {});
+    expect(gave).toHaveLength(3);
+    const hidden = [0, 1, 2].flatMap((s) => at.hand.hands[s as Seat]).filter((c) => !gave.includes(c));
+    expect(hidden.length).toBe(39);
+    expect(hidden.filter((card) => sent.includes(`"${card}"`))).toEqual([]);
+    expect(sent).not.toContain(at.seed);
+    for (const card of at.hand.hands[3]) expect(sent).toContain(`"${card}"`);
+  });
+
   it('a player is answered while it thinks; an answer for a version the match left is dropped and asked again', async () => {
     const { table, question, at } = toHardLead();
     // Alice calls Tichu out of turn while the hard seat thinks: answered at once.
@@ -218,10 +227,10 @@ describe('a hard bot seat', () => {
     const again = await decider.question(2);
     expect(again.request).toMatchObject({
       seat: 3,
-      seed: `${at.seed}:bots:${at.version + 1}:3`,
-      state: { version: at.version + 1 },
+      version: at.version + 1,
+      rng: seedRng(`${at.seed}:bots:${at.version + 1}:3`),
     });
-    expect(again.request.state.hand.calls[1]).toBe('tichu');
+    expect(again.request.question.view.calls[1]).toBe('tichu');
     expect(state(table).version).toBe(at.version + 1);
     expect(state(table).hand.hands[3]).toContain('mahjong');
     expect(heard).toEqual([]);
@@ -316,6 +325,25 @@ describe('a hard bot seat', () => {
   });
 });
 
+describe('start-up', () => {
+  it('wakes the playing tables where bots play, so a question lost with the last process is asked again unprompted', async () => {
+    const { table, question, at } = toHardLead();
+    const lobby = openLobby(fx, [HOST, 'bot'], { channelId: '300000000000000099' });
+    await fx.service.stopBots();
+    fx.restart();
+    expect(decider.asked).toHaveLength(1);
+    // Only playing tables with a bot or an away seat are read: not the lobby, and no click needed.
+    expect(fx.store.tables.playingWithStandIns()).toEqual([table.id]);
+    expect(fx.service.wakeStandIns()).toBe(1);
+    const again = await decider.question(2);
+    expect(again.request).toEqual(question.request);
+    again.answer({ ok: true, action: LEAD_MAHJONG });
+    await idle();
+    expect(state(table).version).toBe(at.version + 2);
+    expect(fx.store.tables.get(lobby.id)?.status).toBe('lobby');
+  });
+});
+
 describe('a whole match against hard bots in worker threads', () => {
   it('plays to the end through the asynchronous path, every move logged and replayable', async () => {
     const pool = new WorkerPool({ size: 2 });
@@ -369,9 +397,9 @@ describe('a whole match against hard bots in worker threads', () => {
       const notSearches = asked.filter(
         (r) =>
           r.level !== 'hard' ||
-          r.state.hand.phase !== 'play' ||
-          r.state.hand.pending !== null ||
-          r.state.hand.turn !== (r.seat as Seat),
+          r.question.view.phase !== 'play' ||
+          r.question.view.pending !== null ||
+          r.question.view.turn !== (r.seat as Seat),
       );
       expect(notSearches).toEqual([]);
       expect(heard.length).toBeGreaterThan(5);

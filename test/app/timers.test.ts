@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
 import type { Reminder } from '../../src/app/outcomes.js';
-import { runDecision } from '../../src/bots/decisionJob.js';
+import { requestAt, runDecision } from '../../src/bots/decisionJob.js';
 import { owesAction } from '../../src/bots/randomBot.js';
 import {
   type Action,
@@ -62,13 +62,9 @@ function normalChoice(state: MatchState, seat: Seat): Action | null {
     ...state,
     hand: canonicalHand({ ...state.hand, played: setSeat(state.hand.played, seat, true) }),
   };
-  const answer = runDecision({
-    level: 'normal',
-    state: closed,
-    seat,
-    seed: `${state.seed}:bots:${state.version}:${seat}`,
-    budgetMs: 150,
-  });
+  const answer = runDecision(
+    requestAt('normal', closed, seat, `${state.seed}:bots:${state.version}:${seat}`, 150),
+  );
   return answer.ok ? answer.action : null;
 }
 

@@ -4,7 +4,7 @@
  * vitest, the same answers as this thread, and every way a worker can fail ends in an answer.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DecisionRequest, runDecision } from '../../src/bots/decisionJob.js';
+import { type DecisionRequest, requestAt, runDecision } from '../../src/bots/decisionJob.js';
 import { defaultPoolSize, WorkerPool } from '../../src/bots/workerPool.js';
 import { buildScenario, makeSettings, newMatch } from '../../src/engine/index.js';
 
@@ -28,7 +28,7 @@ const midHand = buildScenario({
 });
 
 function request(level: DecisionRequest['level'], state = midHand, seat: 0 | 1 | 2 | 3 = 1): DecisionRequest {
-  return { level, state, seat, seed: `test:${state.version}:${seat}`, budgetMs: 50 };
+  return requestAt(level, state, seat, `test:${state.version}:${seat}`, 50);
 }
 
 describe('the decision worker pool', () => {
