@@ -109,8 +109,14 @@ function failed(
 
 /** Resolves once no hard decision is in flight (those that follow an answer included). */
 export async function botsIdle(core: Core): Promise<void> {
-  while (core.bots.inFlight.size > 0) await Promise.all(core.bots.inFlight.values());
+  // Each round waits for the decisions in flight; a match ends, so rounds end: the bound is for bugs.
+  for (let round = 0; core.bots.inFlight.size > 0; round++) {
+    if (round >= MAX_IDLE_ROUNDS) throw new Error(`bots still thinking after ${MAX_IDLE_ROUNDS} rounds`);
+    await Promise.all(core.bots.inFlight.values());
+  }
 }
+
+const MAX_IDLE_ROUNDS = 100_000;
 
 /** Shutdown: answers still owed are dropped (each is asked again when its table is next read), workers end. */
 export async function stopBots(core: Core): Promise<void> {

@@ -20,8 +20,13 @@ export interface PoolOptions {
   readonly entry?: URL;
 }
 
-/** After this many workers in a row die before they are ready, the pool stops starting new ones. */
+/**
+ * After this many workers in a row die before they are ready, the pool stops starting new ones for
+ * a while (decisions fail at once and the app makes them at normal level), then tries one again: a
+ * passing cause (memory, a file being replaced) should not demote hard bots for the whole process.
+ */
 const MAX_START_FAILURES = 3;
+const START_RETRY_MS = 60_000;
 
 interface Job {
   readonly id: number;
@@ -48,6 +53,7 @@ export class WorkerPool implements Decider {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private startFailures = 0;
+  private lastStartFailure = 0;
   private closed = false;
 
   constructor(options: PoolOptions = {}) {
@@ -59,8 +65,11 @@ export class WorkerPool implements Decider {
   /** Never rejects: a crash, a stuck worker or a closed pool is an answer with a reason. */
   decide(request: DecisionRequest): Promise<DecisionAnswer> {
     if (this.closed) return Promise.resolve({ ok: false, reason: 'the worker pool is closed' });
-    if (this.startFailures >= MAX_START_FAILURES)
-      return Promise.resolve({ ok: false, reason: 'the decision workers do not start' });
+    if (this.startFailures >= MAX_START_FAILURES) {
+      if (Date.now() - this.lastStartFailure < START_RETRY_MS)
+        return Promise.resolve({ ok: false, reason: 'the decision workers do not start' });
+      this.startFailures = MAX_START_FAILURES - 1; // one more try; a failure waits again
+    }
     return new Promise((resolve) => {
       this.queue.push({ id: this.nextId++, request, resolve });
       this.pump();
@@ -99,7 +108,14 @@ export class WorkerPool implements Decider {
   }
 
   private spawn(): void {
-    const slot: Slot = { worker: new Worker(this.entry), ready: false, job: null, timer: null, error: null };
+    let worker: Worker;
+    try {
+      worker = new Worker(this.entry);
+    } catch (error) {
+      this.startFailed(`decision worker could not start: ${reasonOf(error)}`);
+      return;
+    }
+    const slot: Slot = { worker, ready: false, job: null, timer: null, error: null };
     this.slots.add(slot);
     slot.worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'ready') {
@@ -141,12 +157,19 @@ export class WorkerPool implements Decider {
     const reason = `decision worker exited (code ${code})${slot.error ? `: ${slot.error}` : ''}`;
     this.finish(slot, { ok: false, reason });
     if (!slot.ready) {
-      // A worker that cannot start says nothing of the next one, but the waiting jobs should not
-      // wait on a pool that may never start: they fail now (the app decides them inline).
-      this.startFailures++;
-      for (const job of this.queue.splice(0)) job.resolve({ ok: false, reason });
+      this.startFailed(reason);
       return;
     }
     this.pump();
+  }
+
+  /**
+   * A worker that cannot start says nothing of the next one, but the waiting jobs should not wait on
+   * a pool that may never start: they fail now (the app decides them inline).
+   */
+  private startFailed(reason: string): void {
+    this.startFailures++;
+    this.lastStartFailure = Date.now();
+    for (const job of this.queue.splice(0)) job.resolve({ ok: false, reason });
   }
 }

@@ -3,10 +3,10 @@
  * tests live here, beside the app that uses it): real worker threads loading TypeScript under
  * vitest, the same answers as this thread, and every way a worker can fail ends in an answer.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type DecisionRequest, requestAt, runDecision } from '../../src/bots/decisionJob.js';
 import { defaultPoolSize, WorkerPool } from '../../src/bots/workerPool.js';
-import { buildScenario, makeSettings, newMatch } from '../../src/engine/index.js';
+import { apply, buildScenario, makeSettings, newMatch } from '../../src/engine/index.js';
 
 const pools: WorkerPool[] = [];
 function pool(...args: ConstructorParameters<typeof WorkerPool>): WorkerPool {
@@ -37,7 +37,7 @@ describe('the decision worker pool', () => {
     expect(new WorkerPool({ size: 0 }).size).toBe(1);
   });
 
-  it('answers in a worker thread exactly as this thread would, for every level and phase', async () => {
+  it('answers in a worker thread exactly as this thread would, easy and normal in every phase', async () => {
     const workers = pool({ size: 2 });
     expect(workers.workers).toBe(0); // started on demand
     const dealt = newMatch(makeSettings(), 'pool-seed');
@@ -67,6 +67,39 @@ describe('the decision worker pool', () => {
       reason: 'the decision workers do not start',
     });
     expect(workers.workers).toBe(0);
+  });
+
+  it('hard answers in a worker thread with a legal play (its search runs on a wall clock, so no exact match)', async () => {
+    const workers = pool({ size: 1 });
+    const ask = request('hard');
+    const answer = await workers.decide(ask);
+    if (!answer.ok || answer.action === null) return expect.fail(`no play: ${JSON.stringify(answer)}`);
+    expect(apply(midHand, ask.seat, answer.action).ok).toBe(true);
+  });
+
+  it('a minute after it stopped starting workers, it tries one again', async () => {
+    const workers = pool({ size: 1, entry: fake('failToStart') });
+    for (let i = 0; i < 3; i++) expect((await workers.decide(request('easy'))).ok).toBe(false);
+    expect(await workers.decide(request('easy'))).toEqual({
+      ok: false,
+      reason: 'the decision workers do not start',
+    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      // A real attempt again: it fails by the worker's exit, not by the pool's refusal...
+      expect(await workers.decide(request('easy'))).toEqual({
+        ok: false,
+        reason: expect.stringMatching(/exited/),
+      });
+      // ...and having failed, the pool waits another minute.
+      expect(await workers.decide(request('easy'))).toEqual({
+        ok: false,
+        reason: 'the decision workers do not start',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a worker that never answers is stopped once its budget and grace are spent', async () => {

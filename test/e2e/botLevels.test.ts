@@ -85,6 +85,8 @@ describe('bot levels', () => {
     const log = fx.bot.store.matches.actions(match?.id as number);
     expect(log.filter((a) => a.seat === 1 || a.seat === 3).length).toBeGreaterThan(20);
     expect(failedCalls(fx)).toEqual([]);
+    // Every hard decision came from a worker: none failed over to the normal level on this thread.
+    expect(fx.errors).toEqual([]);
     // The public message shows the result, and still names the bots' level.
     const final = await ann.waitForMessage(
       fx.channelId,

@@ -29,6 +29,8 @@ export interface BotFixture {
    * deadlines that came due (their moves are committed before this returns; Discord hears after).
    */
   advance(ms: number): void;
+  /** The messages of the bot's error log lines, in order (a healthy run has none). */
+  readonly errors: string[];
   close(): Promise<void>;
 }
 
@@ -49,12 +51,18 @@ export async function startFixture(options: FixtureOptions = {}): Promise<BotFix
   const names = ['Ann', 'Ben', 'Cat', 'Dan', 'Eve', 'Fay'];
   const users = names.slice(0, options.users ?? 4).map((name) => discord.addUser(name));
   await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
+  const errors: string[] = [];
+  // Error lines are kept for the tests to read; everything quieter is dropped.
+  const logger = pino(
+    { level: 'error' },
+    { write: (line: string) => errors.push(String(JSON.parse(line).msg)) },
+  );
   const launch = () =>
     startBot({
       token: discord.token,
       applicationId: discord.applicationId,
       databasePath,
-      logger: pino({ level: 'silent' }),
+      logger,
       restApi: discord.restUrl,
       tableEditDelayMs: options.tableEditDelayMs ?? 20,
       ...(options.turnPingIntervalMs !== undefined ? { turnPingIntervalMs: options.turnPingIntervalMs } : {}),
@@ -68,6 +76,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<BotFix
           : {}),
     });
   const fixture: BotFixture = {
+    errors,
     discord,
     guildId: guild.id,
     channelId: (channels[0] as { id: string }).id,
