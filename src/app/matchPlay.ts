@@ -8,6 +8,7 @@ import {
   ok,
   parseAction,
   readCombos,
+  SEATS,
 } from '../engine/index.js';
 import { StaleWriteError } from '../store/matchRepo.js';
 import type { Occupant, TableRecord } from '../store/records.js';
@@ -58,6 +59,13 @@ export function startMatch(core: Core, tableId: string, actor: Actor): Outcome<A
     const matchId = core.store.matches.create(table.id, table.guildId, state, now);
     next = { ...next, matchId };
     core.store.tables.update(next);
+    // Who holds each seat from the first decision: statistics and the rating rule read it.
+    for (const seat of SEATS) {
+      const occupant = next.seats[seat];
+      if (occupant) core.store.seats.addHolder(matchId, seat, state.version, occupant);
+    }
+    // Requests to take a seat belong to their match.
+    core.store.seats.deleteRequestsBefore(table.id, matchId);
   });
   const loaded: LoadedTable = { table: next, match: { id: next.matchId as number, state, handStart: 0 } };
   core.tables.put(loaded);

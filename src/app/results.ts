@@ -1,66 +1,118 @@
 /**
- * What a finished match means for each seat: the rows behind leaderboards and statistics, the
- * players' running totals and their ratings, all written in the match's last transaction.
+ * What a finished match means for each person who held a seat: the rows behind leaderboards,
+ * statistics and history, the players' running totals and their ratings, all written in the
+ * match's last transaction. The rules (README, "Ratings and statistics"):
+ * - a hand counts for whoever held the seat when it ended: the hand, its team points, a double victory;
+ * - a Tichu or Grand Tichu call counts for whoever made it (made if that seat went out first), a bomb
+ *   for whoever held the seat when it was played; bots and their moves count for nobody;
+ * - a match counts (played, won) for every person credited with at least one of its hands;
+ * - a match is rated only when the same four people held the four seats from its first decision to
+ *   its end (no substitute, no bot). Timeouts and away spells do not unrate it: the seat stayed its
+ *   player's, and stepping away must not be a way out of a losing rating.
  */
-import { type MatchState, SEATS, teamOf } from '../engine/index.js';
+import { type HandResult, type MatchState, SEATS, type Seat, teamOf } from '../engine/index.js';
 import type { MatchPlayerResult } from '../store/matchRepo.js';
-import type { TableRecord } from '../store/records.js';
+import type { SeatHolder, TableRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { rateTeams } from './ratings.js';
 
-/** A rated match: finished normally, four different people (no bot), and at least this many hands. */
+/** A rated match: finished normally, the same four different people throughout, and at least this many hands. */
 export const MIN_RATED_HANDS = 3;
 
-export function isRated(state: MatchState, seats: TableRecord['seats']): boolean {
-  const users = seats.flatMap((o) => (o?.kind === 'user' ? [o.userId] : []));
+/** What a match's log says about who did what, as `creditResults` reads it. */
+export interface MatchLog {
+  /** The version of the action that ended each hand, by hand number. */
+  readonly handEnds: ReadonlyMap<number, number>;
+  readonly calls: ReadonlyArray<{ hand: number; seat: number; userId: string | null; type: string }>;
+  readonly bombs: ReadonlyArray<{ seat: number; userId: string | null; n: number }>;
+}
+
+export function isRated(state: MatchState, holders: readonly SeatHolder[]): boolean {
+  const users = holders.flatMap((h) => (h.userId === null ? [] : [h.userId]));
   return (
     state.status === 'finished' &&
+    holders.length === 4 &&
+    SEATS.every((seat) => holders.some((h) => h.seat === seat)) &&
     users.length === 4 &&
     new Set(users).size === 4 &&
     state.history.length >= MIN_RATED_HANDS
   );
 }
 
-export function matchResults(
+/** Who held `seat` when the action producing `version` was made: the last holder from before it. */
+export function holderAt(holders: readonly SeatHolder[], seat: number, version: number): SeatHolder | null {
+  let found: SeatHolder | null = null;
+  for (const h of holders) if (h.seat === seat && (h.since < version || found === null)) found = h;
+  return found;
+}
+
+/** A result row with the team points of the hands credited to its holder (a running total, not a column). */
+export type CreditedResult = MatchPlayerResult & { readonly points: number };
+
+/**
+ * One result row per person (and one per bot seat) who held each seat, in order of taking it, with
+ * what the rules above credit them.
+ */
+export function creditResults(
   state: MatchState,
-  seats: TableRecord['seats'],
-  bombs: ReadonlyMap<number, number> = new Map(),
-): MatchPlayerResult[] {
-  return SEATS.map((seat) => {
+  holders: readonly SeatHolder[],
+  log: MatchLog,
+): CreditedResult[] {
+  return SEATS.flatMap((seat) => {
     const team = teamOf(seat);
-    const occupant = seats[seat];
-    let tichuCalls = 0;
-    let tichuMade = 0;
-    let grandCalls = 0;
-    let grandMade = 0;
-    let doubleVictories = 0;
-    for (const hand of state.history) {
-      const first = hand.out[0] === seat;
-      if (hand.calls[seat] === 'tichu') {
-        tichuCalls++;
-        if (first) tichuMade++;
-      }
-      if (hand.calls[seat] === 'grandTichu') {
-        grandCalls++;
-        if (first) grandMade++;
-      }
-      if (hand.doubleVictory === team) doubleVictories++;
-    }
-    return {
-      seat,
-      userId: occupant?.kind === 'user' ? occupant.userId : null,
-      team,
-      won: state.winner === team,
-      teamScore: state.scores[team],
-      opponentScore: state.scores[1 - team] as number,
-      handsPlayed: state.history.length,
-      tichuCalls,
-      tichuMade,
-      grandCalls,
-      grandMade,
-      doubleVictories,
-      bombs: bombs.get(seat) ?? 0,
-    };
+    const ofSeat = holders.filter((h) => h.seat === seat);
+    const people = [...new Set(ofSeat.map((h) => h.userId))];
+    const handsOf = (userId: string | null) =>
+      state.history.filter((hand) => endHolder(holders, log, seat, hand)?.userId === userId);
+    return people.map((userId) => {
+      const hands = handsOf(userId);
+      const calls = log.calls.filter((c) => c.seat === seat && c.userId === userId);
+      const made = (type: string) =>
+        calls.filter((c) => c.type === type && handNumbered(state, c.hand)?.out[0] === seat).length;
+      return {
+        seat,
+        userId,
+        team,
+        won: state.winner === team,
+        teamScore: state.scores[team],
+        opponentScore: state.scores[1 - team] as number,
+        handsPlayed: hands.length,
+        tichuCalls: calls.filter((c) => c.type === 'tichu').length,
+        tichuMade: made('tichu'),
+        grandCalls: calls.filter((c) => c.type === 'grandTichu').length,
+        grandMade: made('grandTichu'),
+        doubleVictories: hands.filter((h) => h.doubleVictory === team).length,
+        bombs: log.bombs.find((b) => b.seat === seat && b.userId === userId)?.n ?? 0,
+        points: hands.reduce((sum, h) => sum + h.total[team], 0),
+      };
+    });
+  });
+}
+
+function handNumbered(state: MatchState, number: number): HandResult | undefined {
+  return state.history.find((h) => h.number === number);
+}
+
+/** Who held `seat` when `hand` ended (the seat's first holder if the log has no end for it). */
+function endHolder(holders: readonly SeatHolder[], log: MatchLog, seat: Seat, hand: HandResult) {
+  return holderAt(holders, seat, log.handEnds.get(hand.number) ?? 0);
+}
+
+/**
+ * The holders of a match's seats as stored; a match older than substitutes has none stored, and
+ * had only the table's seats, from its first decision.
+ */
+export function holdersOf(store: Store, matchId: number, table: TableRecord): SeatHolder[] {
+  const stored = store.seats.holders(matchId);
+  if (stored.length > 0) return stored;
+  return SEATS.flatMap((seat) => {
+    const o = table.seats[seat];
+    if (!o) return [];
+    return [
+      o.kind === 'user'
+        ? { seat, since: 0, userId: o.userId, name: o.name, level: null }
+        : { seat, since: 0, userId: null, name: null, level: o.level },
+    ];
   });
 }
 
@@ -72,10 +124,17 @@ export function recordMatchEnd(
   state: MatchState,
   now: number,
 ): void {
-  const results = matchResults(state, table.seats, store.stats.bombsInMatch(matchId));
+  const holders = holdersOf(store, matchId, table);
+  const log: MatchLog = {
+    handEnds: store.stats.handEnds(matchId),
+    calls: store.stats.callsInMatch(matchId),
+    bombs: store.stats.bombsByPlayer(matchId),
+  };
+  const results = creditResults(state, holders, log);
   store.matches.recordResults(matchId, table.guildId, results, now);
   for (const r of results) {
-    if (r.userId === null) continue;
+    // Bots have no statistics; a person who ended no hand of the match played none of it.
+    if (r.userId === null || r.handsPlayed === 0) continue;
     store.stats.addPlayerTotals(
       table.guildId,
       r.userId,
@@ -83,7 +142,7 @@ export function recordMatchEnd(
         matches: 1,
         wins: r.won ? 1 : 0,
         hands: r.handsPlayed,
-        points: r.teamScore,
+        points: r.points,
         tichuCalls: r.tichuCalls,
         tichuMade: r.tichuMade,
         grandCalls: r.grandCalls,
@@ -94,10 +153,10 @@ export function recordMatchEnd(
       now,
     );
   }
-  const rated = isRated(state, table.seats);
+  const rated = isRated(state, holders);
   store.stats.setRated(matchId, rated, state.history.length);
   if (!rated || state.winner === null) return;
-  const ids = results.map((r) => r.userId as string);
+  const ids = SEATS.map((seat) => holders.find((h) => h.seat === seat)?.userId as string);
   const current = ids.map((id) => store.stats.rating(table.guildId, id));
   const updated = rateTeams(current, state.winner);
   updated.forEach((r, seat) => {

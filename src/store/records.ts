@@ -67,7 +67,10 @@ export interface TableRecord {
   readonly seats: readonly [Occupant | null, Occupant | null, Occupant | null, Occupant | null];
   /** The table's turn timer, chosen in the lobby. */
   readonly timer: TurnTimer;
-  /** The deadline of the decision someone owes now; null when none runs (paused, bots to move, no timer). */
+  /**
+   * The deadline of the decision someone owes now; null when none runs (paused, bots to move, no
+   * timer). A lobby's is when it closes unless touched (key IDLE_KEY), kept on a lobby it closed.
+   */
   readonly deadline: Deadline | null;
   /** Shown on the table message until the next person acts: the last timeout. */
   readonly notice: TimeoutNotice | null;
@@ -94,6 +97,39 @@ export interface LoggedEntry extends LoggedAction {
   readonly forced: ForcedBy | null;
 }
 
+/**
+ * Who held a seat of a match from a state version on: the seat's decisions from that version are
+ * theirs (a person's, or a bot's at `level`). The first holder of each seat is at version 0; each
+ * substitute adds one.
+ */
+export interface SeatHolder {
+  readonly seat: Seat;
+  readonly since: number;
+  readonly userId: string | null;
+  /** The person's display name as last seen (null for a bot). */
+  readonly name: string | null;
+  readonly level: BotLevel | null;
+}
+
+/**
+ * Someone not seated asking to take an away or bot seat of a table's current match, with the
+ * approvals counted so far. `nonce` names the request on its buttons.
+ */
+export interface SeatRequest {
+  readonly tableId: string;
+  readonly matchId: number;
+  readonly seat: Seat;
+  readonly userId: string;
+  readonly name: string;
+  readonly nonce: string;
+  readonly approvals: readonly string[];
+  readonly createdAt: number;
+}
+
+/** A lobby closes itself once nobody touched it for this long (its deadline, keyed IDLE_KEY). */
+export const IDLE_LOBBY_MS = 24 * 60 * 60 * 1000;
+export const IDLE_KEY = 'idle';
+
 export const settingsSchema = z.object({
   targetScore: z.number().int(),
   callsAfterFirstOut: z.boolean(),
@@ -102,6 +138,7 @@ export const settingsSchema = z.object({
 });
 
 export const pauseVotesSchema = z.array(z.string());
+export const approvalsSchema = z.array(z.string());
 
 /** A bot seat's level as stored; anything else in the file is refused, never guessed. */
 export const botLevelSchema = z.enum(BOT_LEVELS);

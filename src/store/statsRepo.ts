@@ -85,6 +85,9 @@ export class StatsRepo {
   private readonly addTotals;
   private readonly totalsOf;
   private readonly bombsBySeat;
+  private readonly bombsByHolder;
+  private readonly callRows;
+  private readonly handEndRows;
   private readonly markRated;
   private readonly partner;
   private readonly recentOfPlayer;
@@ -132,13 +135,33 @@ export class StatsRepo {
          AND json_extract(j.value, '$.combo.type') IN ('fourOfAKind', 'straightFlush')
        GROUP BY seat`,
     );
+    // The same count by who was logged with the bomb: the seat's holder when it was played.
+    this.bombsByHolder = db.prepare<[number], { seat: number; userId: string | null; n: number }>(
+      `SELECT e.seat, e.user_id AS userId, count(*) AS n FROM events e, json_each(e.events) j
+       WHERE e.match_id = ? AND json_extract(j.value, '$.type') = 'played'
+         AND json_extract(j.value, '$.combo.type') IN ('fourOfAKind', 'straightFlush')
+       GROUP BY e.seat, e.user_id`,
+    );
+    this.callRows = db.prepare<
+      [number],
+      { hand: number; seat: number; userId: string | null; type: 'tichu' | 'grandTichu' }
+    >(
+      `SELECT hand_number AS hand, seat, user_id AS userId, json_extract(action, '$.type') AS type FROM events
+       WHERE match_id = ? AND (json_extract(action, '$.type') = 'tichu'
+         OR (json_extract(action, '$.type') = 'grandTichu' AND json_extract(action, '$.call') = 1))
+       ORDER BY version`,
+    );
+    this.handEndRows = db.prepare<[number], { hand: number; version: number }>(
+      'SELECT hand_number AS hand, max(version) AS version FROM events WHERE match_id = ? GROUP BY hand_number',
+    );
     this.markRated = db.prepare('UPDATE matches SET rated = ?, hands_played = ? WHERE id = ?');
     this.partner = db.prepare<[string, string], { userId: string; name: string; n: number; wins: number }>(
       `SELECT p.user_id AS userId, pl.display_name AS name, count(*) AS n, sum(me.won) AS wins
        FROM match_players me
        JOIN match_players p ON p.match_id = me.match_id AND p.seat = (me.seat + 2) % 4
        JOIN players pl ON pl.user_id = p.user_id
-       WHERE me.guild_id = ? AND me.user_id = ? AND p.user_id IS NOT NULL
+       WHERE me.guild_id = ? AND me.user_id = ? AND p.user_id IS NOT NULL AND me.hands_played > 0
+         AND p.hands_played > 0
        GROUP BY p.user_id ORDER BY n DESC, wins DESC LIMIT 1`,
     );
     const summary = `m.id, m.table_id AS tableId, t.channel_id AS channelId, m.status, m.score_a AS scoreA, m.score_b AS scoreB,
@@ -159,7 +182,7 @@ export class StatsRepo {
       { seat: number; userId: string | null; name: string | null; bombs: number }
     >(
       `SELECT mp.seat, mp.user_id AS userId, pl.display_name AS name, mp.bombs FROM match_players mp
-       LEFT JOIN players pl ON pl.user_id = mp.user_id WHERE mp.match_id = ? ORDER BY mp.seat`,
+       LEFT JOIN players pl ON pl.user_id = mp.user_id WHERE mp.match_id = ? ORDER BY mp.seat, mp.rowid`,
     );
     this.handRows = db.prepare<[number], { number: number; result: string | null }>(
       'SELECT number, result FROM hands WHERE match_id = ? ORDER BY number',
@@ -211,6 +234,23 @@ export class StatsRepo {
   /** Bombs each seat played in a match, counted from its event log. */
   bombsInMatch(matchId: number): Map<number, number> {
     return new Map(this.bombsBySeat.all(matchId).map((r) => [r.seat, r.n]));
+  }
+
+  /** Bombs played in a match by each seat's holder at the time (a null user: a bot seat). */
+  bombsByPlayer(matchId: number): Array<{ seat: number; userId: string | null; n: number }> {
+    return this.bombsByHolder.all(matchId);
+  }
+
+  /** Every Tichu and Grand Tichu call of a match: its hand, seat and who made it (null: a bot). */
+  callsInMatch(
+    matchId: number,
+  ): Array<{ hand: number; seat: number; userId: string | null; type: 'tichu' | 'grandTichu' }> {
+    return this.callRows.all(matchId);
+  }
+
+  /** The version of the action that ended each hand (the last logged in it), by hand number. */
+  handEnds(matchId: number): Map<number, number> {
+    return new Map(this.handEndRows.all(matchId).map((r) => [r.hand, r.version]));
   }
 
   setRated(matchId: number, rated: boolean, handsPlayed: number): void {

@@ -1,8 +1,10 @@
-/** The store: one SQLite database behind the table and match repositories, and its transactions. */
+/** The store: one SQLite database behind the table, match, seat and stats repositories, and its transactions. */
 import type Database from 'better-sqlite3';
 import { MatchRepo } from './matchRepo.js';
 import { type OpenOptions, openDatabase } from './open.js';
+import { SeatRepo } from './seatRepo.js';
 import { StatsRepo } from './statsRepo.js';
+import { TableIndexRepo } from './tableIndexRepo.js';
 import { TableRepo } from './tableRepo.js';
 import { WalSync } from './walSync.js';
 
@@ -10,12 +12,16 @@ export class Store {
   readonly tables: TableRepo;
   readonly matches: MatchRepo;
   readonly stats: StatsRepo;
+  readonly seats: SeatRepo;
+  readonly tableIndex: TableIndexRepo;
   readonly wal: WalSync;
 
   constructor(readonly db: Database.Database) {
     this.tables = new TableRepo(db);
     this.matches = new MatchRepo(db);
     this.stats = new StatsRepo(db);
+    this.seats = new SeatRepo(db);
+    this.tableIndex = new TableIndexRepo(db);
     this.wal = new WalSync(db.memory ? null : `${mainFile(db)}-wal`);
   }
 

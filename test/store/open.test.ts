@@ -49,6 +49,8 @@ describe('openDatabase', () => {
       'player_stats',
       'players',
       'ratings',
+      'seat_holders',
+      'seat_requests',
       'seats',
       'snapshots',
       'tables',

@@ -1,0 +1,69 @@
+/**
+ * SQL that finds tables across a server or the whole file: a server's active tables by their last
+ * activity (for /table list), and the lobbies' idle deadlines (armed at start-up).
+ */
+import type Database from 'better-sqlite3';
+import type { Deadline } from './records.js';
+
+/** An active table and when anything last happened at it (its last change or its last action). */
+export interface TableActivity {
+  readonly tableId: string;
+  readonly activeAt: number;
+}
+
+const ACTIVE = "t.status IN ('lobby', 'playing', 'paused')";
+// The last action is the event of the highest version: one step down the events' primary key.
+const ACTIVE_AT = `max(t.updated_at, ifnull((SELECT e.created_at FROM events e WHERE e.match_id = t.match_id
+  ORDER BY e.version DESC LIMIT 1), 0))`;
+const MINE = 'EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = @user)';
+
+export class TableIndexRepo {
+  private readonly page;
+  private readonly pageOfUser;
+  private readonly count;
+  private readonly countOfUser;
+  private readonly lobbyRows;
+
+  constructor(db: Database.Database) {
+    const select = (where: string) =>
+      db.prepare<{ guild: string; user: string; limit: number; offset: number }, TableActivity>(
+        `SELECT t.id AS tableId, ${ACTIVE_AT} AS activeAt FROM tables t
+         WHERE t.guild_id = @guild AND ${ACTIVE} AND ${where}
+         ORDER BY activeAt DESC, t.id LIMIT @limit OFFSET @offset`,
+      );
+    const count = (where: string) =>
+      db.prepare<{ guild: string; user: string }, { n: number }>(
+        `SELECT count(*) AS n FROM tables t WHERE t.guild_id = @guild AND ${ACTIVE} AND ${where}`,
+      );
+    this.page = select('1');
+    this.pageOfUser = select(MINE);
+    this.count = count('1');
+    this.countOfUser = count(MINE);
+    this.lobbyRows = db.prepare<[], { id: string; deadline_at: number; deadline_key: string }>(
+      "SELECT id, deadline_at, deadline_key FROM tables WHERE status = 'lobby' AND deadline_at IS NOT NULL",
+    );
+  }
+
+  /**
+   * One page of a server's active tables (lobby, playing, paused), the most recently active first;
+   * with `userId`, only those where that user is seated. Returns the page and how many there are.
+   */
+  activeByActivity(
+    guildId: string,
+    userId: string | null,
+    offset: number,
+    limit: number,
+  ): { rows: TableActivity[]; total: number } {
+    const params = { guild: guildId, user: userId ?? '' };
+    const rows = (userId === null ? this.page : this.pageOfUser).all({ ...params, limit, offset });
+    const total = (userId === null ? this.count : this.countOfUser).get(params)?.n ?? 0;
+    return { rows, total };
+  }
+
+  /** Every lobby's idle deadline, for start-up to arm them (the lobbies themselves load lazily). */
+  lobbyDeadlines(): Array<{ tableId: string } & Deadline> {
+    return this.lobbyRows
+      .all()
+      .map((row) => ({ tableId: row.id, at: row.deadline_at, key: row.deadline_key }));
+  }
+}
