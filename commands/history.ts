@@ -1,8 +1,8 @@
 /** /history: recent matches, one match hand by hand, one hand play by play, and the JSON export. */
 import { AttachmentBuilder, type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
+import { renderHandLog, renderMatchDetail, renderRecentMatches } from '../src/discord/renderHistory.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
-import { renderHandLog, renderMatchDetail, renderRecentMatches } from '../src/discord/renderStats.js';
 import { type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
 
 export const data = new SlashCommandBuilder()

@@ -89,7 +89,13 @@ export function comeBack(core: Core, tableId: string, actor: Actor): Outcome<Act
   const seat = seatOfUser(loaded.table, actor.userId);
   if (seat === null) return refuse({ code: 'not_seated' });
   if (!isAway(loaded.table.seats[seat])) return refuse({ code: 'not_away' });
-  return settle(core, loaded, (table) => present(table, seat));
+  // A request to take the seat no longer counts, now or if they step away again.
+  return settle(
+    core,
+    loaded,
+    (table) => present(table, seat),
+    () => core.store.seats.deleteRequest(tableId, seat),
+  );
 }
 
 /**
@@ -100,12 +106,13 @@ function settle(
   core: Core,
   loaded: LoadedTable,
   change: (table: TableRecord) => TableRecord,
+  alsoWrite?: () => void,
 ): Outcome<ActOutcome> {
   const match = loaded.match as LoadedMatch;
   const changed = change(loaded.table);
   const moves = changed.status === 'playing' ? seatMoves(core, changed, match.id, match.state) : [];
   try {
-    const after = commitMoves(core, loaded, moves, change);
+    const after = commitMoves(core, loaded, moves, change, alsoWrite);
     dispatchHard(core, after);
     return ok({ table: after.table, state: (after.match as LoadedMatch).state, events: eventsOf(moves) });
   } catch (error) {

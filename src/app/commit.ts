@@ -29,13 +29,15 @@ export interface PlannedCommit {
  * it produced (each written only over the version it was computed from), hand results, the match's
  * end with its results, and the table with `change` applied and its deadline following the new
  * state. The cache and the heap follow only once it is committed. With no moves and nothing to
- * change, nothing is written.
+ * change, nothing is written. `alsoWrite` writes what else goes with the change (first, in the
+ * same transaction).
  */
 export function commitMoves(
   core: Core,
   loaded: LoadedTable,
   moves: readonly Move[],
   change?: TableChange,
+  alsoWrite?: () => void,
 ): LoadedTable {
   const now = core.env.now();
   const state = (loaded.match as LoadedMatch).state;
@@ -47,6 +49,7 @@ export function commitMoves(
     return loaded;
   let next = loaded;
   core.store.transaction(() => {
+    alsoWrite?.();
     next = writeMoves(core, loaded, moves, change, now);
   });
   core.tables.put(next);

@@ -21,6 +21,8 @@ export interface Core {
    * resumed): nobody's answer carries these moves, so the table message and pings must follow.
    */
   readonly onBotsMoved: (outcome: ActOutcome) => void;
+  /** Told when a table closed by itself (a lobby nobody touched): its message must say so. */
+  readonly onTableClosed: (table: TableRecord) => void;
   readonly bots: BotRuntime;
   readonly clock: ClockRuntime;
 }

@@ -4,7 +4,14 @@
  */
 import { owesAction } from '../bots/randomBot.js';
 import { type MatchState, SEATS, type Seat } from '../engine/index.js';
-import type { Deadline, Occupant, TableRecord, TurnTimer } from '../store/records.js';
+import {
+  type Deadline,
+  IDLE_KEY,
+  IDLE_LOBBY_MS,
+  type Occupant,
+  type TableRecord,
+  type TurnTimer,
+} from '../store/records.js';
 import type { Store } from '../store/store.js';
 import type { Scheduler } from './clock.js';
 import type { ClockRuntime, Core } from './core.js';
@@ -83,8 +90,12 @@ export function decisionKey(state: MatchState): string {
   return `${hand.number}:${what}:${seat}:${cards}:${hand.trick?.passed.length ?? 0}`;
 }
 
-/** The deadline the table should have: kept while its decision is still owed, new (full time) for a new one. */
+/**
+ * The deadline the table should have: kept while its decision is still owed, new (full time) for a
+ * new one. A lobby's is when it closes unless touched again: every change to it starts it anew.
+ */
 export function nextDeadline(table: TableRecord, state: MatchState | null, now: number): Deadline | null {
+  if (table.status === 'lobby') return { at: now + IDLE_LOBBY_MS, key: IDLE_KEY };
   const ms = TIMER_MS[table.timer];
   if (ms === null || !state || clockedSeats(table, state).length === 0) return null;
   const key = decisionKey(state);
@@ -106,10 +117,15 @@ export function wakeAt(deadline: Deadline, now: number): number {
   return remindAt > now ? remindAt : deadline.at;
 }
 
-/** Keeps the heap in step with a committed table: armed for its deadline (or its reminder first), or not. */
+/**
+ * Keeps the heap in step with a committed table: armed for its deadline (a match's wakes for its
+ * reminder first; a lobby's has none), or not.
+ */
 export function armTable(core: Core, table: TableRecord): void {
-  if (table.deadline) core.clock.heap.arm(table.id, wakeAt(table.deadline, core.env.now()));
-  else core.clock.heap.cancel(table.id);
+  if (!table.deadline || (table.status !== 'playing' && table.status !== 'lobby'))
+    core.clock.heap.cancel(table.id);
+  else if (table.status === 'lobby') core.clock.heap.arm(table.id, table.deadline.at);
+  else core.clock.heap.arm(table.id, wakeAt(table.deadline, core.env.now()));
 }
 
 /**
@@ -130,5 +146,8 @@ export function rearmAll(core: Core): string[] {
       for (const [tableId, deadline] of restarted) core.store.tables.setDeadline(tableId, deadline);
     });
   for (const d of armed) core.clock.heap.arm(d.tableId, wakeAt(restarted.get(d.tableId) ?? d, now));
+  // A lobby's idle deadline keeps its time: one that passed while the bot was down closes it at once
+  // (nobody touched it all that while, and nobody is owed a move).
+  for (const d of core.store.tableIndex.lobbyDeadlines()) core.clock.heap.arm(d.tableId, d.at);
   return [...restarted.keys()];
 }

@@ -32,6 +32,7 @@ import {
   seatOfUser,
   withSeat,
 } from './core.js';
+import { armTable, withDeadline } from './deadlines.js';
 
 export interface OpenTableInput {
   readonly guildId: string;
@@ -81,12 +82,15 @@ export function openTable(core: Core, input: OpenTableInput): Outcome<TableRecor
     createdAt: now,
     updatedAt: now,
   };
+  // The lobby's idle deadline: it closes if nobody touches it for a day.
+  const opened = withDeadline(table, null, now);
   core.store.transaction(() => {
     core.store.tables.upsertPlayer(input.host.userId, input.host.name, now);
-    core.store.tables.insert(table);
+    core.store.tables.insert(opened);
   });
-  core.tables.put({ table, match: null });
-  return ok(table);
+  core.tables.put({ table: opened, match: null });
+  armTable(core, opened);
+  return ok(opened);
 }
 
 /** Sits the actor down: in `seat` if given and free, else in the first free seat. */

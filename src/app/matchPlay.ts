@@ -24,7 +24,7 @@ import {
   refuse,
   seatOfUser,
 } from './core.js';
-import { armTable } from './deadlines.js';
+import { armTable, isAway } from './deadlines.js';
 import { seatMoves } from './forcedMoves.js';
 import { dispatchHard } from './hardTurns.js';
 import { type ActOutcome, eventsOf, type Move } from './outcomes.js';
@@ -123,9 +123,17 @@ export function act(
   const moves = [mine, ...seatMoves(core, table, (loaded.match as LoadedMatch).id, step.value.state)];
   // A hard seat that owes the next decision is asked once this is committed: its answer comes later.
   let after: LoadedTable;
+  // Back from away: a request to take the seat no longer counts, now or if they step away again.
+  const back = isAway(loaded.table.seats[seat])
+    ? () => core.store.seats.deleteRequest(tableId, seat)
+    : undefined;
   try {
-    after = commitMoves(core, loaded, moves, (t) =>
-      t.notice === null ? present(t, seat) : { ...present(t, seat), notice: null },
+    after = commitMoves(
+      core,
+      loaded,
+      moves,
+      (t) => (t.notice === null ? present(t, seat) : { ...present(t, seat), notice: null }),
+      back,
     );
   } catch (error) {
     if (!(error instanceof StaleWriteError)) throw error;

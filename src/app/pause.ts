@@ -64,7 +64,12 @@ function toggle(
   const next: TableRecord = agreed
     ? { ...resumed, status: to, pauseVotes: [] }
     : { ...table, pauseVotes: votes };
-  let saved = saveTable(core, found.value, next);
+  // Back from away: a request to take their seat no longer counts.
+  const back =
+    agreed && resumed !== table && actorSeat !== null
+      ? () => core.store.seats.deleteRequest(tableId, actorSeat)
+      : undefined;
+  let saved = saveTable(core, found.value, next, back);
   if (agreed && to === 'playing') {
     // A crash while paused may have cut the bots short: they make what they owe first.
     const current = core.tables.get(tableId);

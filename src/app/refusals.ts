@@ -29,6 +29,17 @@ export type Refusal =
   | { readonly code: 'hand_not_over' }
   | { readonly code: 'already_away' }
   | { readonly code: 'not_away' }
+  // Substitutes: taking over an away or bot seat mid-match.
+  | { readonly code: 'seat_not_open'; readonly seat: Seat }
+  | { readonly code: 'request_pending'; readonly seat: Seat }
+  | { readonly code: 'already_asked'; readonly seat: Seat }
+  | { readonly code: 'no_request' }
+  | { readonly code: 'not_approver' }
+  | { readonly code: 'already_approved' }
+  | { readonly code: 'player_is_bot' }
+  | { readonly code: 'player_seated'; readonly userId: string; readonly seat: Seat }
+  | { readonly code: 'held_other_seat'; readonly seat: Seat; readonly userId?: string }
+  | { readonly code: 'bot_thinking' }
   // Said by the Discord layer, in the same words map: typed cards it cannot read, a restart, a bug.
   | { readonly code: 'unreadable_cards'; readonly reason: string }
   | { readonly code: 'restarting' }

@@ -40,8 +40,12 @@ export function isRated(state: MatchState, holders: readonly SeatHolder[]): bool
 }
 
 /** Who held `seat` when the action producing `version` was made: the last holder from before it. */
-export function holderAt(holders: readonly SeatHolder[], seat: number, version: number): SeatHolder | null {
-  let found: SeatHolder | null = null;
+export function holderAt<H extends { readonly seat: number; readonly since: number }>(
+  holders: readonly H[],
+  seat: number,
+  version: number,
+): H | null {
+  let found: H | null = null;
   for (const h of holders) if (h.seat === seat && (h.since < version || found === null)) found = h;
   return found;
 }
@@ -133,14 +137,17 @@ export function recordMatchEnd(
   const results = creditResults(state, holders, log);
   store.matches.recordResults(matchId, table.guildId, results, now);
   for (const r of results) {
-    // Bots have no statistics; a person who ended no hand of the match played none of it.
-    if (r.userId === null || r.handsPlayed === 0) continue;
+    // Bots have no statistics. A person who ended no hand of the match played none of it (no
+    // match, no win), though a call or a bomb of theirs still counts.
+    if (r.userId === null) continue;
+    const played = r.handsPlayed > 0;
+    if (!played && r.tichuCalls + r.grandCalls + r.bombs === 0) continue;
     store.stats.addPlayerTotals(
       table.guildId,
       r.userId,
       {
-        matches: 1,
-        wins: r.won ? 1 : 0,
+        matches: played ? 1 : 0,
+        wins: played && r.won ? 1 : 0,
         hands: r.handsPlayed,
         points: r.points,
         tichuCalls: r.tichuCalls,

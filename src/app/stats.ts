@@ -44,6 +44,7 @@ export interface PlayerStats {
 
 export interface MatchDetail {
   readonly match: MatchSummaryRow;
+  /** Everyone who sat in each seat (a person once per seat, a bot seat once), by seat, in order of sitting. */
   readonly players: ReadonlyArray<{
     seat: number;
     userId: string | null;
@@ -51,12 +52,23 @@ export interface MatchDetail {
     bombs: number;
   }>;
   readonly hands: readonly HandResult[];
+  /** Who held each seat from which version on: names each hand's and each play's player. */
+  readonly holders: ReadonlyArray<{
+    seat: number;
+    since: number;
+    userId: string | null;
+    name: string | null;
+  }>;
+  /** The version of the action that ended each hand, by hand number. */
+  readonly handEnds: ReadonlyMap<number, number>;
 }
 
 export interface HandLog {
   readonly match: MatchSummaryRow;
   readonly number: number;
   readonly entries: ReadonlyArray<{
+    /** The state it produced: who held the seat then made it. */
+    version: number;
     seat: number;
     action: unknown;
     events: readonly GameEvent[];
@@ -152,22 +164,48 @@ export class StatsService {
     const hands = this.store.stats
       .handResults(matchId)
       .flatMap((h) => (h.result ? [JSON.parse(h.result) as HandResult] : []));
-    return ok({ match: match.value, players: this.playersOf(match.value), hands });
+    const holders = this.holdersOf(match.value);
+    return ok({
+      match: match.value,
+      players: this.playersOf(match.value, holders),
+      hands,
+      holders,
+      handEnds: this.store.stats.handEnds(matchId),
+    });
   }
 
-  /** Result rows name a finished match's players; a running or abandoned one has its table's seats. */
-  private playersOf(match: MatchSummaryRow): MatchDetail['players'] {
-    const rows = this.store.stats.matchPlayers(match.id);
-    if (rows.length > 0) return rows;
+  /**
+   * Who held each seat when: as stored since substitutes exist; an older match had its table's seats
+   * throughout (known only while the table still shows that match).
+   */
+  private holdersOf(match: MatchSummaryRow): MatchDetail['holders'] {
+    const stored = this.store.seats.holders(match.id);
+    if (stored.length > 0) return stored;
     const table = this.store.tables.get(match.tableId);
     if (!table || table.matchId !== match.id) return [];
-    const bombs = this.store.stats.bombsInMatch(match.id);
     return table.seats.map((o, seat) => ({
       seat,
+      since: 0,
       userId: o?.kind === 'user' ? o.userId : null,
       name: o?.kind === 'user' ? o.name : null,
-      bombs: bombs.get(seat) ?? 0,
     }));
+  }
+
+  /**
+   * Result rows name a finished match's players (one per person per seat); a running or abandoned
+   * one has its seats' holders, with the bombs each played.
+   */
+  private playersOf(match: MatchSummaryRow, holders: MatchDetail['holders']): MatchDetail['players'] {
+    const rows = this.store.stats.matchPlayers(match.id);
+    if (rows.length > 0) return rows;
+    const bombs = this.store.stats.bombsByPlayer(match.id);
+    const players: Array<MatchDetail['players'][number]> = [];
+    for (const h of holders) {
+      if (players.some((p) => p.seat === h.seat && p.userId === h.userId)) continue;
+      const n = bombs.find((b) => b.seat === h.seat && b.userId === h.userId)?.n ?? 0;
+      players.push({ seat: h.seat, userId: h.userId, name: h.name, bombs: n });
+    }
+    return players;
   }
 
   /** Everything that happened in one finished hand, in order, exchanges included. */
@@ -182,6 +220,7 @@ export class StatsService {
       .actions(matchId)
       .filter((e) => e.handNumber === handNumber)
       .map((e) => ({
+        version: e.version,
         seat: e.seat,
         action: e.action,
         events: e.events as GameEvent[],

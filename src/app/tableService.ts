@@ -5,39 +5,30 @@
 
 import { type Decider, inlineDecider } from '../bots/decisionJob.js';
 import { DEFAULT_HARD_BUDGET_MS } from '../bots/registry.js';
-import {
-  type Action,
-  legalActions,
-  ok,
-  type PublicView,
-  publicView,
-  type Seat,
-  type SeatView,
-  type Settings,
-  seatView,
-  type Team,
-} from '../engine/index.js';
+import { ok, type Seat, type Settings, type Team } from '../engine/index.js';
 import type { Seating, TableRecord, TurnTimer } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { comeBack, goAway } from './away.js';
 import { type Scheduler, systemScheduler } from './clock.js';
-import {
-  type Actor,
-  type Core,
-  checkSnowflake,
-  findTable,
-  type Outcome,
-  refuse,
-  seatOfUser,
-} from './core.js';
-import { clockedSeats, rearmAll, tableClock } from './deadlines.js';
+import { type Actor, type Core, checkSnowflake, findTable, type Outcome, refuse } from './core.js';
+import { rearmAll, tableClock } from './deadlines.js';
 import { botsIdle, stopBots } from './hardTurns.js';
 import { type Environment, systemEnvironment } from './ids.js';
 import * as lobby from './lobby.js';
 import { act, settleBots, startMatch } from './matchPlay.js';
 import type { ActOutcome, BotFault, DecisionFailure, Reminder } from './outcomes.js';
 import { abandon, type PauseOutcome, requestPause, requestResume } from './pause.js';
-import { type LoadedTable, Tables } from './tables.js';
+import {
+  approveRequest,
+  declineRequest,
+  requestSeat,
+  type SeatAnswer,
+  type SeatAsked,
+} from './seatRequests.js';
+import { type Candidate, replaceSeat } from './substitutes.js';
+import { listTables, type TableList } from './tableList.js';
+import { Tables } from './tables.js';
+import * as views from './tableViews.js';
 import { onDue } from './timeouts.js';
 
 /** The table records the Discord layer reads, re-exported so it need not reach into src/store. */
@@ -53,7 +44,12 @@ export type {
 } from '../store/records.js';
 export { DEFAULT_TURN_TIMER, TURN_TIMERS } from '../store/records.js';
 export { nobodyPresent } from './away.js';
+export { closedIdle } from './idleLobbies.js';
 export type { ActOutcome, BotFault, DecisionFailure, Reminder } from './outcomes.js';
+export type { SeatAnswer, SeatAsked } from './seatRequests.js';
+export type { Candidate } from './substitutes.js';
+export { LIST_PAGE_SIZE, type ListedTable, type TableList } from './tableList.js';
+export type { PlayerSnapshot, TableSnapshot } from './tableViews.js';
 
 export interface ServiceOptions {
   /**
@@ -78,26 +74,12 @@ export interface ServiceOptions {
   readonly armLater?: boolean;
 }
 
-export interface TableSnapshot {
-  readonly table: TableRecord;
-  /** What everyone may see of the match, or null before the first match. */
-  readonly view: PublicView | null;
-}
-
-export interface PlayerSnapshot {
-  readonly table: TableRecord;
-  readonly seat: Seat;
-  readonly view: SeatView;
-  readonly legal: readonly Action[];
-  /** When this seat's owed decision is made for it (Unix ms), or null when no clock runs for it. */
-  readonly deadline: number | null;
-}
-
 export class TableService {
   private readonly core: Core;
 
   private botsMoved: (outcome: ActOutcome) => void = () => {};
   private reminded: (reminder: Reminder) => void = () => {};
+  private closed: (table: TableRecord) => void = () => {};
 
   constructor(store: Store, env: Environment = systemEnvironment, options: ServiceOptions = {}) {
     const core: Core = {
@@ -105,6 +87,7 @@ export class TableService {
       env,
       onBotFault: options.onBotFault ?? (() => {}),
       onBotsMoved: (outcome) => this.botsMoved(outcome),
+      onTableClosed: (table) => this.closed(table),
       bots: {
         decider: options.decider ?? inlineDecider(),
         hardBudgetMs: options.hardBudgetMs ?? DEFAULT_HARD_BUDGET_MS,
@@ -145,6 +128,11 @@ export class TableService {
     const ids = this.core.store.tables.playingWithStandIns();
     for (const id of ids) this.core.tables.get(id);
     return ids.length;
+  }
+
+  /** Hears of a table that closed by itself (a lobby nobody touched for a day): its message says so. */
+  onTableClosed(listener: (table: TableRecord) => void): void {
+    this.closed = listener;
   }
 
   /** Hears when a deadline is 30 seconds away: the seats it runs for get one reminder. */
@@ -214,6 +202,22 @@ export class TableService {
   comeBack(tableId: string, actor: Actor): Outcome<ActOutcome> {
     return comeBack(this.core, tableId, actor);
   }
+  /** `/table sit`, **Take seat**: someone not seated asks to take an away or bot seat. */
+  requestSeat(tableId: string, actor: Actor, seat: unknown): Outcome<SeatAsked> {
+    return requestSeat(this.core, tableId, actor, seat);
+  }
+  /** **Approve** on a request (`nonce` names it): the seat changes hands once approved. */
+  approveSeat(tableId: string, actor: Actor, seat: unknown, nonce: string): Promise<Outcome<SeatAnswer>> {
+    return approveRequest(this.core, tableId, actor, seat, nonce);
+  }
+  /** **Decline** on a request (or its asker withdrawing it). */
+  declineSeat(tableId: string, actor: Actor, seat: unknown, nonce: string) {
+    return declineRequest(this.core, tableId, actor, seat, nonce);
+  }
+  /** `/table replace`: the host hands an away or bot seat to `player` at once. */
+  replaceSeat(tableId: string, actor: Actor, seat: unknown, player: Candidate): Promise<Outcome<ActOutcome>> {
+    return replaceSeat(this.core, tableId, actor, seat, player);
+  }
 
   /** Remembers the public message that shows the table, so it can be edited in place. */
   setMessageId(tableId: string, messageId: string): Outcome<TableRecord> {
@@ -241,48 +245,24 @@ export class TableService {
   }
 
   /** What the channel may see. */
-  tableView(tableId: string): Outcome<TableSnapshot> {
-    const found = findTable(this.core, tableId);
-    return found.ok ? ok(snapshot(found.value)) : found;
+  tableView(tableId: string): Outcome<views.TableSnapshot> {
+    return views.tableView(this.core, tableId);
   }
-
   /** What one seated user may see, with the actions open to them. */
-  playerView(tableId: string, userId: string): Outcome<PlayerSnapshot> {
-    const found = findTable(this.core, tableId);
-    if (!found.ok) return found;
-    const { table, match } = found.value;
-    const seat = seatOfUser(table, userId);
-    if (seat === null) return refuse({ code: 'not_seated' });
-    if (!match)
-      return refuse({
-        code: 'wrong_status',
-        status: table.status,
-        needed: ['playing', 'paused', 'finished'],
-      });
-    const legal = table.status === 'playing' ? legalActions(match.state, seat, { exchanges: false }) : [];
-    const clocked = table.deadline !== null && clockedSeats(table, match.state).includes(seat);
-    return ok({
-      table,
-      seat,
-      view: seatView(match.state, seat),
-      legal,
-      deadline: clocked ? (table.deadline?.at ?? null) : null,
-    });
+  playerView(tableId: string, userId: string): Outcome<views.PlayerSnapshot> {
+    return views.playerView(this.core, tableId, userId);
   }
-
   /** The active table of a channel, if any. */
-  tableInChannel(channelId: string): Outcome<TableSnapshot> {
-    const bad = checkSnowflake(channelId, 'channel id');
-    if (bad) return refuse(bad);
-    const loaded = this.core.tables.activeInChannel(channelId);
-    return loaded ? ok(snapshot(loaded)) : refuse({ code: 'unknown_table' });
+  tableInChannel(channelId: string): Outcome<views.TableSnapshot> {
+    return views.tableInChannel(this.core, channelId);
   }
-
   /** The active tables of a server. */
   tablesOfGuild(guildId: string): Outcome<TableRecord[]> {
-    const bad = checkSnowflake(guildId, 'server id');
-    if (bad) return refuse(bad);
-    return ok(this.core.store.tables.activeInGuild(guildId));
+    return views.tablesOfGuild(this.core, guildId);
+  }
+  /** `/table list`: one page of the server's active tables, newest activity first (`mine`: the viewer's). */
+  listTables(guildId: string, viewerId: string, mine: boolean, page: number): Outcome<TableList> {
+    return listTables(this.core, guildId, viewerId, mine, page);
   }
 
   /** Resolves once no hard bot decision is in flight (tests; the answers' moves are committed by then). */
@@ -309,8 +289,4 @@ export class TableService {
   get loadedTables(): number {
     return this.core.tables.size;
   }
-}
-
-function snapshot(loaded: LoadedTable): TableSnapshot {
-  return { table: loaded.table, view: loaded.match ? publicView(loaded.match.state) : null };
 }

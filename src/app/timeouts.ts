@@ -2,7 +2,8 @@
  * What happens when a table's deadline passes: the normal policy makes each owed decision for its
  * player (logged as a timeout with their id), the second timeout in a row marks a seat away, and the
  * table goes on with the usual bot moves, committed like any action and announced. The heap wakes
- * for a table first at its reminder, shortly before the deadline.
+ * for a table first at its reminder, shortly before the deadline. A lobby's deadline closes it
+ * (idleLobbies.ts).
  */
 import { pauseIfNobody, timedOut } from './away.js';
 import { commitEach, commitMoves, type PlannedCommit } from './commit.js';
@@ -10,6 +11,7 @@ import type { Core } from './core.js';
 import { armTable, clockedSeats, decisionKey, REMINDER_BEFORE_MS } from './deadlines.js';
 import { forcedMove, publicAction, seatMoves } from './forcedMoves.js';
 import { dispatchHard } from './hardTurns.js';
+import { closeIfIdle } from './idleLobbies.js';
 import { eventsOf, type Move } from './outcomes.js';
 import type { LoadedMatch, LoadedTable } from './tables.js';
 
@@ -25,6 +27,10 @@ export function onDue(core: Core, tableIds: readonly string[]): void {
   for (const tableId of tableIds) {
     try {
       const loaded = core.tables.get(tableId);
+      if (loaded?.table.status === 'lobby') {
+        closeIfIdle(core, loaded);
+        continue;
+      }
       const deadline = loaded?.table.deadline;
       if (!loaded?.match || loaded.table.status !== 'playing' || !deadline) continue;
       if (deadline.at <= now) {

@@ -93,6 +93,24 @@ const REFUSAL_TEXTS: RefusalTexts = {
   no_bot: () => 'There is no bot at this table.',
   already_away: () => 'You are already away: the bot plays your seat until you click **I’m back**.',
   not_away: () => 'You are not away: your seat is yours.',
+  seat_not_open: (r) =>
+    `Seat ${r.seat + 1} is not free to take: only a seat whose player is away, or a bot’s, can be taken mid-match.`,
+  request_pending: (r) =>
+    `Someone already asked for seat ${r.seat + 1}: wait for the answer to that request.`,
+  already_asked: (r) =>
+    `You already asked for seat ${r.seat + 1}: wait for the answer, or withdraw it with Decline.`,
+  no_request: () =>
+    'That request is no longer open: it was answered or withdrawn, or its seat is no longer away or a bot.',
+  not_approver: () =>
+    'Only the host answers this request (or, while the host is away, the players at the table).',
+  already_approved: () => 'You already approved; waiting for the other players.',
+  player_is_bot: () => 'That is a bot account: a seat can only be handed to a person.',
+  player_seated: (r) => `<@${r.userId}> already sits at this table (seat ${r.seat + 1}).`,
+  held_other_seat: (r) =>
+    r.userId
+      ? `<@${r.userId}> played seat ${r.seat + 1} in this match: that is the only seat they can take again.`
+      : `You played seat ${r.seat + 1} in this match: that is the only seat you can take again.`,
+  bot_thinking: () => 'The bot in that seat is still thinking; try again in a moment.',
   unreadable_cards: (r) => `I could not read those cards: ${r.reason}.`,
   restarting: () => 'The bot is restarting; try again in a moment.',
   internal_error: () => 'Something went wrong on our side. Use /hand to see where the table stands.',

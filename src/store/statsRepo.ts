@@ -118,8 +118,8 @@ export class StatsRepo {
     this.addTotals = db.prepare(
       `INSERT INTO player_stats (guild_id, user_id, matches, wins, hands, points, tichu_calls, tichu_made, grand_calls, grand_made,
          double_victories, bombs, updated_at)
-       VALUES (@guild, @user, 1, @wins, @hands, @points, @tichuCalls, @tichuMade, @grandCalls, @grandMade, @doubleVictories, @bombs, @now)
-       ON CONFLICT (guild_id, user_id) DO UPDATE SET matches = matches + 1, wins = wins + excluded.wins,
+       VALUES (@guild, @user, @matches, @wins, @hands, @points, @tichuCalls, @tichuMade, @grandCalls, @grandMade, @doubleVictories, @bombs, @now)
+       ON CONFLICT (guild_id, user_id) DO UPDATE SET matches = matches + excluded.matches, wins = wins + excluded.wins,
          hands = hands + excluded.hands, points = points + excluded.points, tichu_calls = tichu_calls + excluded.tichu_calls,
          tichu_made = tichu_made + excluded.tichu_made, grand_calls = grand_calls + excluded.grand_calls,
          grand_made = grand_made + excluded.grand_made, double_victories = double_victories + excluded.double_victories,

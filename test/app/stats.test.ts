@@ -791,13 +791,18 @@ describe('history', () => {
     const log = accepted(stats.handLog(GUILD, id, 1));
     const rows = fx.store.db
       .prepare(
-        'SELECT seat, action, events FROM events WHERE match_id = ? AND hand_number = 1 ORDER BY version',
+        'SELECT version, seat, action, events FROM events WHERE match_id = ? AND hand_number = 1 ORDER BY version',
       )
-      .all(id) as { seat: number; action: string; events: string }[];
+      .all(id) as { version: number; seat: number; action: string; events: string }[];
     expect(rows.length).toBeGreaterThan(20);
     expect(log.number).toBe(1);
     expect(log.entries).toEqual(
-      rows.map((r) => ({ seat: r.seat, action: JSON.parse(r.action), events: JSON.parse(r.events) })),
+      rows.map((r) => ({
+        version: r.version,
+        seat: r.seat,
+        action: JSON.parse(r.action),
+        events: JSON.parse(r.events),
+      })),
     );
     const exchanges = log.entries.filter((e) => (e.action as { type: string }).type === 'exchange');
     expect(exchanges.map((e) => e.seat).sort()).toEqual([0, 1, 2, 3]);

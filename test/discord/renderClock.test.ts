@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { HandLog } from '../../src/app/stats.js';
 import type { PlayerSnapshot, TableRecord } from '../../src/app/tableService.js';
 import { parseId } from '../../src/discord/customIds.js';
+import { handLogLines } from '../../src/discord/renderHistory.js';
 import { renderPanel } from '../../src/discord/renderPanel.js';
-import { handLogLines } from '../../src/discord/renderStats.js';
 import { renderTable } from '../../src/discord/renderTable.js';
 import {
   DEFAULT_SETTINGS,

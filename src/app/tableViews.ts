@@ -1,0 +1,82 @@
+/**
+ * What the Discord layer may show of a table: the channel's view, one seated player's (with their
+ * legal actions and deadline), the table of a channel, and a server's tables. Read-only.
+ */
+import {
+  type Action,
+  legalActions,
+  ok,
+  type PublicView,
+  publicView,
+  type Seat,
+  type SeatView,
+  seatView,
+} from '../engine/index.js';
+import type { TableRecord } from '../store/records.js';
+import { type Core, checkSnowflake, findTable, type Outcome, refuse, seatOfUser } from './core.js';
+import { clockedSeats } from './deadlines.js';
+import type { LoadedTable } from './tables.js';
+
+export interface TableSnapshot {
+  readonly table: TableRecord;
+  /** What everyone may see of the match, or null before the first match. */
+  readonly view: PublicView | null;
+}
+
+export interface PlayerSnapshot {
+  readonly table: TableRecord;
+  readonly seat: Seat;
+  readonly view: SeatView;
+  readonly legal: readonly Action[];
+  /** When this seat's owed decision is made for it (Unix ms), or null when no clock runs for it. */
+  readonly deadline: number | null;
+}
+
+/** What the channel may see. */
+export function tableView(core: Core, tableId: string): Outcome<TableSnapshot> {
+  const found = findTable(core, tableId);
+  return found.ok ? ok(snapshot(found.value)) : found;
+}
+
+/** What one seated user may see, with the actions open to them. */
+export function playerView(core: Core, tableId: string, userId: string): Outcome<PlayerSnapshot> {
+  const found = findTable(core, tableId);
+  if (!found.ok) return found;
+  const { table, match } = found.value;
+  const seat = seatOfUser(table, userId);
+  if (seat === null) return refuse({ code: 'not_seated' });
+  if (!match)
+    return refuse({
+      code: 'wrong_status',
+      status: table.status,
+      needed: ['playing', 'paused', 'finished'],
+    });
+  const legal = table.status === 'playing' ? legalActions(match.state, seat, { exchanges: false }) : [];
+  const clocked = table.deadline !== null && clockedSeats(table, match.state).includes(seat);
+  return ok({
+    table,
+    seat,
+    view: seatView(match.state, seat),
+    legal,
+    deadline: clocked ? (table.deadline?.at ?? null) : null,
+  });
+}
+
+/** The active table of a channel, if any. */
+export function tableInChannel(core: Core, channelId: string): Outcome<TableSnapshot> {
+  const bad = checkSnowflake(channelId, 'channel id');
+  if (bad) return refuse(bad);
+  const loaded = core.tables.activeInChannel(channelId);
+  return loaded ? ok(snapshot(loaded)) : refuse({ code: 'unknown_table' });
+}
+
+/** The active tables of a server, oldest first. */
+export function tablesOfGuild(core: Core, guildId: string): Outcome<TableRecord[]> {
+  const bad = checkSnowflake(guildId, 'server id');
+  if (bad) return refuse(bad);
+  return ok(core.store.tables.activeInGuild(guildId));
+}
+
+function snapshot(loaded: LoadedTable): TableSnapshot {
+  return { table: loaded.table, view: loaded.match ? publicView(loaded.match.state) : null };
+}
