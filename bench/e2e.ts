@@ -1,55 +1,28 @@
 /**
  * End-to-end figures through the local Discord with the real bot: 50 tables played at once by
- * scripted users (the tables open over the first 2 s, then all play at once), then 50 tables where
- * two of the four seats are hard bots. The bot runs here;
- * the local Discord and the players run in a worker thread, as Discord and the players are
- * elsewhere in production. Click -> acknowledgement latency, and the bot's REST calls per player
- * interaction.
+ * scripted users (the tables open over the first 2 s, then all play at once), then the floor (a
+ * discord.js client answering a constant, bench/e2eFloor.ts) under the same players, then 50
+ * tables where two of the four seats are hard bots. The bot runs here; the local Discord and the
+ * players run in a worker thread, as Discord and the players are elsewhere in production.
+ * Click -> acknowledgement latency beside the floor's, and the bot's REST calls per interaction.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { pino } from 'pino';
 import { defaultPoolSize } from '../src/bots/workerPool.js';
 import { startBot } from '../src/discord/bot.js';
+import { startFloorBot } from './e2eFloor.js';
+import { type Answerer, type Done, percentile, type Ready, runLoad } from './e2eRun.js';
 import type { Figure } from './engine.js';
 
 const TABLES = 50;
 /** Pause of a scripted player between two clicks: quick for a person, so the load stays high. */
 const THINK_MS = 100;
 
-interface Done {
-  latencies: number[];
-  steadyLatencies: number[];
-  interactions: number;
-  actions: number;
-  restCalls: number;
-  refused: string[];
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
-
-/** One run: the local Discord and its players in a worker thread, the real bot here; what they measured. */
-async function run(seconds: number, hardBots: boolean): Promise<Done> {
+/** The real bot on a fresh database, connected to the load's local Discord. */
+async function startRealBot(ready: Ready): Promise<Answerer> {
   const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-e2e-'));
-  const worker = new Worker(new URL('./e2eWorker.mjs', import.meta.url), {
-    workerData: { tables: TABLES, seconds, thinkMs: THINK_MS, hardBots },
-  });
-  const next = <T>(type: string) =>
-    new Promise<T>((resolve, reject) => {
-      const onMessage = (m: { type: string }) => {
-        if (m.type !== type) return;
-        worker.off('message', onMessage);
-        resolve(m as T);
-      };
-      worker.on('message', onMessage);
-      worker.once('error', reject);
-    });
-  const ready = await next<{ restUrl: string; token: string; applicationId: string }>('ready');
   const bot = await startBot({
     token: ready.token,
     applicationId: ready.applicationId,
@@ -59,22 +32,55 @@ async function run(seconds: number, hardBots: boolean): Promise<Done> {
       : pino({ level: 'silent' }),
     restApi: ready.restUrl,
   });
-  const finished = next<Done>('done');
-  worker.postMessage('go');
-  const done = await finished;
-  await bot.stop();
-  worker.postMessage('close');
-  await new Promise((resolve) => worker.once('exit', resolve));
-  rmSync(dir, { recursive: true, force: true });
-  return done;
+  return {
+    async stop() {
+      await bot.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
+interface Floor {
+  readonly p50: number;
+  readonly p99: number;
+  readonly steadyP99: number;
+}
+
+/** "floor p99 X ms, ratio Y.Yx" for a figure measured against the floor's `floorMs`. */
+function beside(valueMs: number, floorMs: number, label = 'p99'): string {
+  return `floor ${label} ${round(floorMs)} ms, ratio ${(valueMs / floorMs).toFixed(1)}x`;
+}
+
+/** Every e2e figure: the bot's run, its floor, then the run with hard bots, in this order. */
 export async function endToEnd(seconds = 10): Promise<Figure[]> {
-  const done = await run(seconds, false);
+  const setup = { tables: TABLES, seconds, thinkMs: THINK_MS };
+  const done = await runLoad(setup, startRealBot);
+  // The floor's players click their answer again in the share of steps the bot's players acted on
+  // their panel, so both runs offer the same interactions at the same pace. A collection first, so
+  // the bot's garbage is not the floor's pause.
+  const extraPerStep = done.steps > 0 ? (done.interactions - done.steps) / done.steps : 0;
+  globalThis.gc?.();
+  const floorDone = await runLoad({ ...setup, floorExtraPerStep: extraPerStep }, startFloorBot);
+  const floor: Floor = {
+    p50: percentile(floorDone.latencies, 50),
+    p99: percentile(floorDone.latencies, 99),
+    steadyP99: percentile(floorDone.steadyLatencies, 99),
+  };
+  globalThis.gc?.(); // likewise, so the floor's garbage is not the hard bots' run's pause
+  const hard = await runLoad({ ...setup, hardBots: true }, startRealBot);
+  return [
+    ...botFigures(done, floor, seconds),
+    ...hardFigures(hard, floor),
+    floorFigure(floorDone, floor, done),
+  ];
+}
+
+function botFigures(done: Done, floor: Floor, seconds: number): Figure[] {
   const p50 = percentile(done.latencies, 50);
   const p99 = percentile(done.latencies, 99);
+  const steadyP99 = percentile(done.steadyLatencies, 99);
   const perInteraction = done.restCalls / done.interactions;
-  const note = `${TABLES} tables opening over 2 s, then each played ${seconds} s: ${done.interactions} interactions (${done.actions} game actions), players pausing ~${THINK_MS} ms per click; local Discord and players in a worker thread; ${done.refused.length} refused calls`;
+  const note = `${beside(p50, floor.p50, 'p50')}; ${TABLES} tables opening over 2 s, then each played ${seconds} s: ${done.interactions} interactions (${done.actions} game actions), players pausing ~${THINK_MS} ms per click; local Discord and players in a worker thread; ${done.refused.length} refused calls`;
   return [
     {
       key: 'e2e.clickToResponse.p50Ms',
@@ -90,15 +96,15 @@ export async function endToEnd(seconds = 10): Promise<Figure[]> {
       unit: 'ms',
       target: '<= 25 ms',
       met: p99 <= 25,
-      note: 'whole run, the tables opening included',
+      note: `${beside(p99, floor.p99)}; whole run, the tables opening included`,
     },
     {
       key: 'e2e.clickToResponse.steadyP99Ms',
-      value: round(percentile(done.steadyLatencies, 99)),
+      value: round(steadyP99),
       unit: 'ms',
       target: '<= 25 ms',
-      met: percentile(done.steadyLatencies, 99) <= 25,
-      note: 'once all 50 tables are open and playing',
+      met: steadyP99 <= 25,
+      note: `${beside(steadyP99, floor.steadyP99)} (the floor's steady part too); once all 50 tables are open and playing`,
     },
     {
       key: 'e2e.restCallsPerAction',
@@ -123,9 +129,9 @@ export async function endToEnd(seconds = 10): Promise<Figure[]> {
  * The same load with two hard bots at every table (people in seats 1 and 3): the bots think in the
  * worker pool, so a person's click is answered as fast as at a table of four people.
  */
-export async function endToEndWithHardBots(seconds = 10): Promise<Figure[]> {
-  const done = await run(seconds, true);
+function hardFigures(done: Done, floor: Floor): Figure[] {
   const p99 = percentile(done.latencies, 99);
+  const workers = defaultPoolSize();
   return [
     {
       key: 'e2e.withHardBots.p99Ms',
@@ -133,9 +139,21 @@ export async function endToEndWithHardBots(seconds = 10): Promise<Figure[]> {
       unit: 'ms',
       target: '<= 25 ms',
       met: p99 <= 25,
-      note: `${TABLES} tables of two people and two hard bots (${defaultPoolSize()} decision worker${defaultPoolSize() === 1 ? '' : 's'}), click to response of the people: ${done.interactions} interactions (${done.actions} game actions); ${done.refused.length} refused calls`,
+      note: `${beside(p99, floor.p99)} (the four-player floor); ${TABLES} tables of two people and two hard bots (${workers} decision worker${workers === 1 ? '' : 's'}), click to response of the people: ${done.interactions} interactions (${done.actions} game actions); ${done.refused.length} refused calls`,
     },
   ];
+}
+
+function floorFigure(done: Done, floor: Floor, bot: Done): Figure {
+  const perStep = (run: Done) => (run.interactions / run.steps).toFixed(2);
+  return {
+    key: 'e2e.floor.p99Ms',
+    value: round(floor.p99),
+    unit: 'ms',
+    target: '(info)',
+    met: true,
+    note: `a discord.js client answering every click at once with a constant ephemeral message, same players and pace: ${done.interactions} interactions, ${perStep(done)} a step (the bot's run: ${bot.interactions}, ${perStep(bot)}), p50 ${round(floor.p50)} ms; ${done.refused.length} refused calls`,
+  };
 }
 
 function round(value: number): number {

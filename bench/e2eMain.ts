@@ -3,7 +3,6 @@
  * leave a large heap and warm caches behind that would weigh on a latency tail measured after them.
  * Prints the figures as one JSON line.
  */
-import { endToEnd, endToEndWithHardBots } from './e2e.js';
+import { endToEnd } from './e2e.js';
 
-const figures = [...(await endToEnd()), ...(await endToEndWithHardBots())];
-console.log(JSON.stringify(figures));
+console.log(JSON.stringify(await endToEnd()));

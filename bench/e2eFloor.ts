@@ -1,0 +1,58 @@
+/**
+ * The floor of the click-to-response figures: the real discord.js client, connected to the same
+ * kind of local Discord, answering every interaction at once with a constant ephemeral message,
+ * driven by the same players at the same pace. What the bot costs is its figure over this one.
+ */
+import { once } from 'node:events';
+import {
+  ButtonStyle,
+  Client,
+  ComponentType,
+  Events,
+  GatewayIntentBits,
+  MessageFlags,
+  Options,
+  Routes,
+} from 'discord.js';
+import type { Answerer, Ready } from './e2eRun.js';
+
+/** The custom id prefix of the floor's buttons, which the floor's players look for. */
+export const FLOOR_PREFIX = 'floor';
+
+const ROW = {
+  type: ComponentType.ActionRow,
+  components: [
+    {
+      type: ComponentType.Button,
+      style: ButtonStyle.Secondary,
+      custom_id: `${FLOOR_PREFIX}:click`,
+      label: 'Click',
+    },
+  ],
+};
+/** The answer: constant, ephemeral, with a button to click again (as a panel offers its actions). */
+const ANSWER = { content: 'Noted.', flags: MessageFlags.Ephemeral, components: [ROW] } as const;
+
+/** Connects the floor bot and posts one message with a button in every channel (not timed). */
+export async function startFloorBot(ready: Ready): Promise<Answerer> {
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    // The bot's own setting (bot.ts): no message cache, so the two clients do the same work per event.
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
+    rest: { api: ready.restUrl },
+  });
+  client.on(Events.InteractionCreate, (interaction) => {
+    if (!interaction.isRepliable()) return;
+    // A failed answer shows as a refused call in the figure's note and a player's timeout here.
+    interaction.reply(ANSWER).catch((error: unknown) => console.error(`floor bot: ${String(error)}`));
+  });
+  const connected = once(client, Events.ClientReady);
+  await client.login(ready.token);
+  await connected;
+  for (const channelId of ready.channelIds) {
+    await client.rest.post(Routes.channelMessages(channelId), {
+      body: { content: 'Floor: click to get a constant answer.', components: [ROW] },
+    });
+  }
+  return { stop: () => client.destroy() };
+}

@@ -1,0 +1,53 @@
+/**
+ * One e2e run: the load worker (the local Discord and its players) started, a bot connected to it
+ * on this thread, the players let go, and what they measured returned.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Setup } from './e2eLoad.js';
+import type { Measured } from './e2ePlayers.js';
+
+export interface Ready {
+  readonly restUrl: string;
+  readonly token: string;
+  readonly applicationId: string;
+  readonly channelIds: string[];
+}
+
+export interface Done extends Measured {
+  /** Player steps that ended in an accepted game action (the real bot only). */
+  actions: number;
+  restCalls: number;
+  refused: string[];
+}
+
+/** Something connected to the local Discord that answers the players until stopped. */
+export interface Answerer {
+  stop(): Promise<void>;
+}
+
+export async function runLoad(setup: Setup, start: (ready: Ready) => Promise<Answerer>): Promise<Done> {
+  const worker = new Worker(new URL('./e2eWorker.mjs', import.meta.url), { workerData: setup });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (m: { type: string }) => {
+        if (m.type !== type) return;
+        worker.off('message', onMessage);
+        resolve(m as T);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  const answerer = await start(await next<Ready>('ready'));
+  const finished = next<Done>('done');
+  worker.postMessage('go');
+  const done = await finished;
+  await answerer.stop();
+  worker.postMessage('close');
+  await new Promise((resolve) => worker.once('exit', resolve));
+  return done;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
