@@ -13,7 +13,9 @@ export const HELP_TEXT = [
   '**Play**: click **My hand** on the table message: only you see your cards. Pick a play from the list (one click), or pick cards and press **Play**. **Pass**, **Tichu!** and **Bomb!** are there too. Typing works: `/play cards:7st 7jd`, `/pass`, `/tichu`, `/hand`.',
   '**Panels** go stale when others play: press **Refresh** or **My hand** for the current one.',
   '**Clock**: each decision has a timer (`/table create timer:`, default 2 minutes; the host changes it with `/table timer`). When it runs out, the bot decides for you; twice in a row, or `/table away`, and the bot plays your seat until you click **I’m back** on your panel.',
-  '**Host**: `/table pause`, `/table resume`, `/table end`, `/table kick`. Others can pause or resume when all agree.',
+  '**Taking over a seat**: an away or bot seat can pass to someone not seated: **Take seat** on the table message or `/table sit seat:N` asks the host (host away: everyone present approves); they play from its next decision. The host can hand one directly: `/table replace`. A match with a substitute is unrated.',
+  '**Host**: `/table pause`, `/table resume`, `/table end`, `/table kick`. Others can pause or resume when all agree. A lobby nobody touches for 24 hours closes itself.',
+  '**Finding tables**: `/table list [mine:true]` shows this server’s lobbies, matches and paused matches; resume a paused one with `/table resume` in its channel.',
   "**Competition**: `/leaderboard top` ranks this server (by rating, wins, win rate or Tichu success; `/leaderboard visibility` hides you), `/stats` shows yours or a member's, `/history` lists matches, replays a match hand by hand and exports it.",
   '`/notify turn:off` stops the turn messages. `/rules` for the rules.',
 ].join('\n');

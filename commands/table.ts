@@ -1,16 +1,19 @@
 /**
- * /table: open a table in this channel, join, leave, seats, teams, bots, the turn timer, start,
- * status, pause, resume, away, end.
+ * /table: the command's options, and which module answers each subcommand: the lobby (create, join,
+ * leave, seat, team, bot, kick, timer), the match (start, status, pause, resume, away, end), the
+ * seats mid-match (sit, replace) and the server's list of tables (list).
  */
 import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
-import type { Seating, TurnTimer } from '../src/app/tableService.js';
 import { BOT_LEVELS, type BotLevel, DEFAULT_BOT_LEVEL } from '../src/bots/policy.js';
-import { timerChoices, timerWords } from '../src/discord/clockText.js';
+import { timerChoices } from '../src/discord/clockText.js';
 import type { BotContext } from '../src/discord/context.js';
-import { EPHEMERAL } from '../src/discord/renderPanel.js';
-import { renderTable } from '../src/discord/renderTable.js';
-import { actorOf, afterAction, type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
-import { MAX_TARGET_SCORE, MIN_TARGET_SCORE, type Seat, type Team } from '../src/engine/index.js';
+import { type Outcome, refuse } from '../src/discord/respond.js';
+import { MAX_TARGET_SCORE, MIN_TARGET_SCORE } from '../src/engine/index.js';
+import { hereAt } from './table/here.js';
+import { list } from './table/list.js';
+import { create, LOBBY_SUBCOMMANDS, type LobbySubcommand, lobbyCommand } from './table/lobby.js';
+import { MATCH_SUBCOMMANDS, type MatchSubcommand, matchCommand } from './table/match.js';
+import { replace, sit } from './table/seats.js';
 
 /** What each level is, in the words the command's choices show. */
 const LEVEL_WORDS: Readonly<Record<BotLevel, string>> = {
@@ -147,161 +150,44 @@ export const data = new SlashCommandBuilder()
   .addSubcommand((s) =>
     s.setName('resume').setDescription('Resume a paused match (host at once; others when all agree)'),
   )
+  .addSubcommand((s) =>
+    s
+      .setName('sit')
+      .setDescription('Ask to take over a seat that is away or a bot’s, mid-match (the host approves)')
+      .addIntegerOption((o) =>
+        o.setName('seat').setDescription('Seat 1-4').setMinValue(1).setMaxValue(4).setRequired(true),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('replace')
+      .setDescription('Host: hand a seat that is away or a bot’s to someone, mid-match')
+      .addIntegerOption((o) =>
+        o.setName('seat').setDescription('Seat 1-4').setMinValue(1).setMaxValue(4).setRequired(true),
+      )
+      .addUserOption((o) => o.setName('player').setDescription('Who takes the seat').setRequired(true)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('list')
+      .setDescription('The tables of this server: lobbies, matches and paused matches')
+      .addBooleanOption((o) => o.setName('mine').setDescription('Only the tables where you are seated')),
+  )
   .addSubcommand((s) => s.setName('end').setDescription('Host: close this table for good'));
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
   const sub = interaction.options.getSubcommand(true);
-  const actor = actorOf(interaction);
+  // These two need no table in this channel.
   if (sub === 'create') return create(interaction, ctx);
-  const here = ctx.service.tableInChannel(interaction.channelId);
-  if (!here.ok) return refuse(ctx, interaction, here.error);
-  const tableId = here.value.table.id;
-  const seatOption = (name: string, required = false) => {
-    const n = interaction.options.getInteger(name, required);
-    return n === null ? undefined : ((n - 1) as Seat);
-  };
-  const say = async (content: string) => {
-    try {
-      await interaction.reply({ content, flags: EPHEMERAL, allowedMentions: { parse: [] } });
-    } finally {
-      // The change is committed: the table message follows even if the answer did not get through.
-      ctx.tableMessages.schedule(tableId);
-    }
-    return { result: 'ok', tableId };
-  };
-  switch (sub) {
-    case 'join': {
-      const r = ctx.service.join(tableId, actor, seatOption('seat'));
-      return r.ok
-        ? say('You are seated. The host starts when all four seats are filled.')
-        : refuse(ctx, interaction, r.error, tableId);
-    }
-    case 'leave': {
-      const r = ctx.service.leave(tableId, actor);
-      return r.ok ? say('You left the table.') : refuse(ctx, interaction, r.error, tableId);
-    }
-    case 'seat': {
-      const r = ctx.service.chooseSeat(tableId, actor, seatOption('seat', true));
-      return r.ok ? say('Seat changed.') : refuse(ctx, interaction, r.error, tableId);
-    }
-    case 'team': {
-      const team: Team = interaction.options.getString('team', true) === 'A' ? 0 : 1;
-      const r = ctx.service.chooseTeam(tableId, actor, team);
-      return r.ok
-        ? say(`You are in team ${team === 0 ? 'A' : 'B'}.`)
-        : refuse(ctx, interaction, r.error, tableId);
-    }
-    case 'bot': {
-      const add = interaction.options.getString('do', true) === 'add';
-      const seat = seatOption('seat');
-      // The service judges the level (Discord offers only the choices, but a request can say anything).
-      const level = interaction.options.getString('level') ?? DEFAULT_BOT_LEVEL;
-      const r = add
-        ? ctx.service.addBot(tableId, actor, seat, level)
-        : ctx.service.removeBot(tableId, actor, seat);
-      return r.ok
-        ? say(add ? `${level === 'easy' ? 'An' : 'A'} ${level} bot sits down.` : 'The bot left.')
-        : refuse(ctx, interaction, r.error, tableId);
-    }
-    case 'kick': {
-      const user = interaction.options.getUser('player', true);
-      const r = ctx.service.removePlayer(tableId, actor, user.id);
-      return r.ok
-        ? say(`${user.username} was removed from the table.`)
-        : refuse(ctx, interaction, r.error, tableId);
-    }
-    case 'start': {
-      const r = ctx.service.start(tableId, actor);
-      if (!r.ok) return refuse(ctx, interaction, r.error, tableId);
-      ctx.notifier.afterAction(r.value, actor.userId);
-      return say('The match begins! Click **My hand** on the table message to see your cards.');
-    }
-    case 'status': {
-      // Answer first (the post may wait in discord.js's queue), then post the table anew.
-      await interaction.reply({ content: 'Here is the table.', flags: EPHEMERAL });
-      ctx.tableMessages.repost(tableId);
-      return { result: 'ok', tableId };
-    }
-    case 'pause':
-    case 'resume': {
-      const r = sub === 'pause' ? ctx.service.pause(tableId, actor) : ctx.service.resume(tableId, actor);
-      if (!r.ok) return refuse(ctx, interaction, r.error, tableId);
-      const verb = sub === 'pause' ? 'paused' : 'resumed';
-      return say(
-        r.value.changed
-          ? `The match is ${verb}.`
-          : `Your request is counted (${r.value.votes}/${r.value.needed}).`,
-      );
-    }
-    case 'timer': {
-      // The service judges the value (Discord offers only the choices, but a request can say anything).
-      const timer = interaction.options.getString('length', true);
-      const r = ctx.service.changeSettings(tableId, actor, { timer: timer as TurnTimer });
-      return r.ok
-        ? say(`Turn timer: ${timerWords(r.value.timer)}.`)
-        : refuse(ctx, interaction, r.error, tableId);
-    }
-    case 'away': {
-      const r = ctx.service.goAway(tableId, actor);
-      if (!r.ok) return refuse(ctx, interaction, r.error, tableId);
-      try {
-        await interaction.reply({
-          content:
-            r.value.table.status === 'paused'
-              ? 'You are away, and so is everyone else: the match is paused. Resume with /table resume.'
-              : 'You are away: the bot plays your seat until you click **I’m back** on your panel (or act).',
-          flags: EPHEMERAL,
-        });
-      } finally {
-        afterAction(ctx, r.value, actor.userId);
-      }
-      return { result: 'ok', tableId };
-    }
-    case 'end': {
-      const r = ctx.service.abandon(tableId, actor);
-      return r.ok ? say('The table is closed.') : refuse(ctx, interaction, r.error, tableId);
-    }
-    default:
-      return refuse(ctx, interaction, { code: 'malformed_id', what: 'command' });
-  }
-}
-
-async function create(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
-  const o = interaction.options;
-  const settings = {
-    ...(o.getInteger('target') !== null ? { targetScore: o.getInteger('target') as number } : {}),
-    ...(o.getBoolean('late-calls') !== null
-      ? { callsAfterFirstOut: o.getBoolean('late-calls') as boolean }
-      : {}),
-    ...(o.getBoolean('optional-wish') !== null
-      ? { wishOptional: o.getBoolean('optional-wish') as boolean }
-      : {}),
-    ...(o.getBoolean('bomb-ignores-wish') !== null
-      ? { bombIgnoresWish: o.getBoolean('bomb-ignores-wish') as boolean }
-      : {}),
-  };
-  const opened = ctx.service.openTable({
-    guildId: interaction.guildId ?? '',
-    channelId: interaction.channelId,
-    host: actorOf(interaction),
-    settings,
-    seating: (o.getString('seating') as Seating | null) ?? 'chosen',
-    ...(o.getString('timer') !== null ? { timer: o.getString('timer') } : {}),
-  });
-  if (!opened.ok) return refuse(ctx, interaction, opened.error);
-  const snapshot = ctx.service.tableView(opened.value.id);
-  if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error);
-  // The table message is the reply itself; its id is kept so it can be edited for good. Edits
-  // asked for before the id is known (someone joins at once) wait for it rather than post anew.
-  const tableId = opened.value.id;
-  let answered = false;
-  await ctx.tableMessages.track(tableId, async () => {
-    const reply = await interaction.reply({ ...toDiscord(renderTable(snapshot.value)), withResponse: true });
-    answered = true;
-    const messageId = reply.resource?.message?.id;
-    if (messageId) ctx.service.setMessageId(tableId, messageId);
-  });
-  // The table is open either way: without the reply, its message is posted instead.
-  if (!answered) ctx.tableMessages.schedule(tableId);
-  return { result: answered ? 'ok' : 'reply_failed', tableId };
+  if (sub === 'list') return list(interaction, ctx);
+  const table = ctx.service.tableInChannel(interaction.channelId);
+  if (!table.ok) return refuse(ctx, interaction, table.error);
+  const here = hereAt(interaction, ctx, table.value.table.id);
+  if ((LOBBY_SUBCOMMANDS as readonly string[]).includes(sub))
+    return lobbyCommand(sub as LobbySubcommand, here);
+  if ((MATCH_SUBCOMMANDS as readonly string[]).includes(sub))
+    return matchCommand(sub as MatchSubcommand, here);
+  if (sub === 'sit') return sit(here);
+  if (sub === 'replace') return replace(here);
+  return refuse(ctx, interaction, { code: 'malformed_id', what: 'command' });
 }

@@ -92,6 +92,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     notifier.afterAction(outcome, '');
   });
   service.onReminder((reminder) => notifier.remind(reminder));
+  // A lobby that closed by itself (nobody touched it for a day): its message says so.
+  service.onTableClosed((table) => tableMessages.schedule(table.id));
   router = new Router(client, ctx);
   const running = router;
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));

@@ -6,6 +6,7 @@ import { decodeCards, decodePlay, type ParsedId, parseId } from './customIds.js'
 import { comboLabelFor } from './playLabels.js';
 import { renderTable } from './renderTable.js';
 import { actorOf, afterAction, type Outcome, refuse, showPanel, toDiscord } from './respond.js';
+import { answerRequest, askForSeat, seatArg } from './seatRequests.js';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -34,6 +35,11 @@ export async function handleComponent(ctx: BotContext, interaction: ComponentInt
       return exchangeSelect(ctx, interaction, id);
     case 'back':
       return comeBack(ctx, interaction, id);
+    case 'take':
+      return askForSeat(ctx, interaction, id.tableId, seatArg(id.args[0]));
+    case 'seatok':
+    case 'seatno':
+      return answerRequest(ctx, interaction, id);
     default:
       return gameAction(ctx, interaction, id);
   }

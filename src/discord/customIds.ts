@@ -20,6 +20,9 @@ export const VERBS = [
   'wish', // wish select or "no wish" button
   'gift', // Dragon gift (arg: seat)
   'back', // I'm back: an away seat is its player's again
+  'take', // table message: ask to take an away or bot seat (arg: seat)
+  'seatok', // a seat request: approve (args: seat, the request's nonce)
+  'seatno', // a seat request: decline or withdraw (args: seat, nonce)
 ] as const;
 export type Verb = (typeof VERBS)[number];
 

@@ -1,5 +1,5 @@
 /** The public table message: pure, from what everyone may see to a message payload. No hand ever. */
-import { nobodyPresent, type TableSnapshot } from '../app/tableService.js';
+import { closedIdle, nobodyPresent, type TableSnapshot } from '../app/tableService.js';
 import { type PublicView, SEATS, type Seat } from '../engine/index.js';
 import { comboLabel, rankLabel } from './cardText.js';
 import { relativeTime, timeoutLines, timerWords } from './clockText.js';
@@ -79,6 +79,8 @@ export function renderTable(snapshot: TableSnapshot): MessagePayload {
 
 function statusLine({ table, view }: TableSnapshot): string {
   if (table.status === 'lobby') return 'Waiting for players: join a seat, then the host starts.';
+  if (closedIdle(table))
+    return '🕰️ Closed: nobody touched this lobby for 24 hours. Open a new table with /table create.';
   if (table.status === 'abandoned') return 'This table was closed.';
   if (!view) return '';
   if (table.status === 'paused')
@@ -153,7 +155,17 @@ function buttons({ table, view }: TableSnapshot): Array<Record<string, unknown>>
     ];
   }
   if (table.status === 'playing' || table.status === 'paused') {
-    return [{ type: 1, components: [button('My hand', encodeId('hand', table.id, v), 1, '🃏')] }];
+    const hand = { type: 1, components: [button('My hand', encodeId('hand', table.id, v), 1, '🃏')] };
+    // An away or bot seat can be taken by someone not seated: one click asks the host.
+    const open = SEATS.filter((seat) => {
+      const o = table.seats[seat];
+      return o?.kind === 'bot' || (o?.kind === 'user' && o.away === true);
+    });
+    if (open.length === 0) return [hand];
+    const take = open.map((seat) =>
+      button(`Take seat ${seat + 1}`, encodeId('take', table.id, v, seat), 2, '🙋'),
+    );
+    return [hand, { type: 1, components: take }];
   }
   if (table.status === 'finished') {
     return [

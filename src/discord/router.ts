@@ -3,6 +3,7 @@ import type { Client, Interaction } from 'discord.js';
 import { Events } from 'discord.js';
 import { commandNamed } from '../../commands/index.js';
 import { page as leaderboardPage } from '../../commands/leaderboard.js';
+import { listPage } from '../../commands/table/list.js';
 import { handleComponent } from './components.js';
 import type { BotContext } from './context.js';
 import { refusalText, type TextContext } from './refusalText.js';
@@ -61,6 +62,9 @@ export class Router {
       } else if (interaction.isButton() && interaction.customId.startsWith('lb:')) {
         kind = 'leaderboard';
         outcome = await leaderboardPage(interaction, this.ctx);
+      } else if (interaction.isButton() && interaction.customId.startsWith('tl:')) {
+        kind = 'table list';
+        outcome = await listPage(interaction, this.ctx);
       } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
         kind = interaction.customId.split(':')[0] ?? 'component';
         outcome = await handleComponent(this.ctx, interaction);

@@ -16,6 +16,8 @@ export interface BotFixture {
   readonly discord: LocalDiscord;
   readonly guildId: string;
   readonly channelId: string;
+  /** Every channel of the guild, the first being `channelId` (see `channels` in the options). */
+  readonly channelIds: readonly string[];
   readonly users: ScriptedUser[];
   readonly databasePath: string;
   bot: RunningBot;
@@ -41,13 +43,15 @@ export interface FixtureOptions {
   readonly turnPingIntervalMs?: number;
   /** The bot's clock and its deadlines' scheduler (its `env.now` reads it); else the system's. */
   readonly clock?: ManualClock;
+  /** Names of channels to add after the first ("tichu"). */
+  readonly moreChannels?: readonly string[];
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<BotFixture> {
   const dir = mkdtempSync(join(tmpdir(), 'tichu-e2e-'));
   const databasePath = join(dir, 'tichu.sqlite');
   const discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000 });
-  const { guild, channels } = discord.addGuild('Tichu Club', ['tichu']);
+  const { guild, channels } = discord.addGuild('Tichu Club', ['tichu', ...(options.moreChannels ?? [])]);
   const names = ['Ann', 'Ben', 'Cat', 'Dan', 'Eve', 'Fay'];
   const users = names.slice(0, options.users ?? 4).map((name) => discord.addUser(name));
   await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
@@ -80,6 +84,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<BotFix
     discord,
     guildId: guild.id,
     channelId: (channels[0] as { id: string }).id,
+    channelIds: channels.map((c) => c.id),
     users,
     databasePath,
     bot: await launch(),

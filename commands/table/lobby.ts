@@ -1,0 +1,101 @@
+/** /table in the lobby: create, join, leave, seat, team, bot, kick and the turn timer. */
+import type { ChatInputCommandInteraction } from 'discord.js';
+import type { Seating, TurnTimer } from '../../src/app/tableService.js';
+import { DEFAULT_BOT_LEVEL } from '../../src/bots/policy.js';
+import { timerWords } from '../../src/discord/clockText.js';
+import type { BotContext } from '../../src/discord/context.js';
+import { renderTable } from '../../src/discord/renderTable.js';
+import { actorOf, type Outcome, refuse, toDiscord } from '../../src/discord/respond.js';
+import type { Team } from '../../src/engine/index.js';
+import type { Here } from './here.js';
+
+export const LOBBY_SUBCOMMANDS = ['join', 'leave', 'seat', 'team', 'bot', 'kick', 'timer'] as const;
+export type LobbySubcommand = (typeof LOBBY_SUBCOMMANDS)[number];
+
+export async function lobbyCommand(sub: LobbySubcommand, here: Here): Promise<Outcome> {
+  const { interaction, ctx, tableId, actor } = here;
+  const refused = (r: { ok: false; error: Parameters<typeof refuse>[2] }) =>
+    refuse(ctx, interaction, r.error, tableId);
+  switch (sub) {
+    case 'join': {
+      const r = ctx.service.join(tableId, actor, here.seat('seat'));
+      return r.ok ? here.say('You are seated. The host starts when all four seats are filled.') : refused(r);
+    }
+    case 'leave': {
+      const r = ctx.service.leave(tableId, actor);
+      return r.ok ? here.say('You left the table.') : refused(r);
+    }
+    case 'seat': {
+      const r = ctx.service.chooseSeat(tableId, actor, here.seat('seat', true));
+      return r.ok ? here.say('Seat changed.') : refused(r);
+    }
+    case 'team': {
+      const team: Team = interaction.options.getString('team', true) === 'A' ? 0 : 1;
+      const r = ctx.service.chooseTeam(tableId, actor, team);
+      return r.ok ? here.say(`You are in team ${team === 0 ? 'A' : 'B'}.`) : refused(r);
+    }
+    case 'bot': {
+      const add = interaction.options.getString('do', true) === 'add';
+      const seat = here.seat('seat');
+      // The service judges the level (Discord offers only the choices, but a request can say anything).
+      const level = interaction.options.getString('level') ?? DEFAULT_BOT_LEVEL;
+      const r = add
+        ? ctx.service.addBot(tableId, actor, seat, level)
+        : ctx.service.removeBot(tableId, actor, seat);
+      return r.ok
+        ? here.say(add ? `${level === 'easy' ? 'An' : 'A'} ${level} bot sits down.` : 'The bot left.')
+        : refused(r);
+    }
+    case 'kick': {
+      const user = interaction.options.getUser('player', true);
+      const r = ctx.service.removePlayer(tableId, actor, user.id);
+      return r.ok ? here.say(`${user.username} was removed from the table.`) : refused(r);
+    }
+    case 'timer': {
+      // The service judges the value (Discord offers only the choices, but a request can say anything).
+      const timer = interaction.options.getString('length', true);
+      const r = ctx.service.changeSettings(tableId, actor, { timer: timer as TurnTimer });
+      return r.ok ? here.say(`Turn timer: ${timerWords(r.value.timer)}.`) : refused(r);
+    }
+  }
+}
+
+export async function create(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
+  const o = interaction.options;
+  const settings = {
+    ...(o.getInteger('target') !== null ? { targetScore: o.getInteger('target') as number } : {}),
+    ...(o.getBoolean('late-calls') !== null
+      ? { callsAfterFirstOut: o.getBoolean('late-calls') as boolean }
+      : {}),
+    ...(o.getBoolean('optional-wish') !== null
+      ? { wishOptional: o.getBoolean('optional-wish') as boolean }
+      : {}),
+    ...(o.getBoolean('bomb-ignores-wish') !== null
+      ? { bombIgnoresWish: o.getBoolean('bomb-ignores-wish') as boolean }
+      : {}),
+  };
+  const opened = ctx.service.openTable({
+    guildId: interaction.guildId ?? '',
+    channelId: interaction.channelId,
+    host: actorOf(interaction),
+    settings,
+    seating: (o.getString('seating') as Seating | null) ?? 'chosen',
+    ...(o.getString('timer') !== null ? { timer: o.getString('timer') } : {}),
+  });
+  if (!opened.ok) return refuse(ctx, interaction, opened.error);
+  const snapshot = ctx.service.tableView(opened.value.id);
+  if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error);
+  // The table message is the reply itself; its id is kept so it can be edited for good. Edits
+  // asked for before the id is known (someone joins at once) wait for it rather than post anew.
+  const tableId = opened.value.id;
+  let answered = false;
+  await ctx.tableMessages.track(tableId, async () => {
+    const reply = await interaction.reply({ ...toDiscord(renderTable(snapshot.value)), withResponse: true });
+    answered = true;
+    const messageId = reply.resource?.message?.id;
+    if (messageId) ctx.service.setMessageId(tableId, messageId);
+  });
+  // The table is open either way: without the reply, its message is posted instead.
+  if (!answered) ctx.tableMessages.schedule(tableId);
+  return { result: answered ? 'ok' : 'reply_failed', tableId };
+}
