@@ -137,7 +137,6 @@ export async function approveRequest(
   const approvers = approversOf(table);
   const alone = actor.userId === table.hostId;
   if (!alone && !approvers.includes(actor.userId)) return refuse({ code: 'not_approver' });
-  if (request.approvals.includes(actor.userId)) return refuse({ code: 'already_approved' });
   const why = cannotTake(
     table,
     core.store.seats.holders((loaded.match as LoadedMatch).id),
@@ -145,8 +144,11 @@ export async function approveRequest(
     request.seat,
   );
   if (why) return refuse(why.code === 'held_other_seat' ? { ...why, userId: request.userId } : why);
-  const approvals = [...request.approvals, actor.userId];
+  const again = request.approvals.includes(actor.userId);
+  const approvals = again ? request.approvals : [...request.approvals, actor.userId];
   const waitingFor = approvers.filter((id) => !approvals.includes(id));
+  // A second click counts once; it completes the request if those still awaited have since left.
+  if (!alone && again && waitingFor.length > 0) return refuse({ code: 'already_approved' });
   if (!alone && waitingFor.length > 0) {
     const counted = { ...request, approvals };
     core.store.transaction(() => core.store.seats.putRequest(counted));

@@ -173,6 +173,17 @@ describe('without the host present', () => {
     expect(tableOf(id).seats[1]).toMatchObject({ userId: OTHER.userId });
   });
 
+  it('an approval already counted completes the request once those still awaited are no longer present', async () => {
+    const id = bobAway();
+    accepted(fx.service.goAway(id, HOST));
+    const asked = accepted(fx.service.requestSeat(id, STRANGER, 2));
+    expect(accepted(await fx.service.approveSeat(id, ALICE, 2, asked.request.nonce)).done).toBe(false);
+    // Carol steps away before approving: Alice alone is present, and her click is all it takes.
+    accepted(fx.service.goAway(id, CAROL));
+    expect(accepted(await fx.service.approveSeat(id, ALICE, 2, asked.request.nonce)).done).toBe(true);
+    expect(tableOf(id).seats[2]).toMatchObject({ userId: STRANGER.userId });
+  });
+
   it('the host’s own away seat passes, and the table gets a host who is present', async () => {
     const id = bobAway();
     accepted(fx.service.goAway(id, HOST));
@@ -299,9 +310,9 @@ describe('/table replace', () => {
       seat: 1,
     });
     expect(refusal(await fx.service.replaceSeat(id, HOST, 4, person(STRANGER))).code).toBe('bad_seat');
-    expect(refusal(await fx.service.replaceSeat(id, HOST, 2, { ...person(STRANGER), userId: 'x' })).code).toBe(
-      'malformed_id',
-    );
+    expect(
+      refusal(await fx.service.replaceSeat(id, HOST, 2, { ...person(STRANGER), userId: 'x' })).code,
+    ).toBe('malformed_id');
     expect(snapshot(id)).toEqual(before);
     // A pending request for the seat is settled by the handover.
     accepted(fx.service.requestSeat(id, OTHER, 2));
