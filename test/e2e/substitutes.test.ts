@@ -17,13 +17,14 @@ let fx: BotFixture;
 let ann: ScriptedUser;
 let ben: ScriptedUser;
 let cat: ScriptedUser;
+let dan: ScriptedUser;
 let here: string;
 let there: string;
 const clock = new ManualClock(Date.now());
 
 beforeAll(async () => {
-  fx = await startFixture({ users: 3, env: scriptedEnv('sub').env, clock, moreChannels: ['back-room'] });
-  [ann, ben, cat] = fx.users as [ScriptedUser, ScriptedUser, ScriptedUser];
+  fx = await startFixture({ users: 4, env: scriptedEnv('sub').env, clock, moreChannels: ['back-room'] });
+  [ann, ben, cat, dan] = fx.users as [ScriptedUser, ScriptedUser, ScriptedUser, ScriptedUser];
   [here, there] = fx.channelIds as [string, string];
 });
 afterAll(async () => {
@@ -110,6 +111,29 @@ describe('a substitute', () => {
   });
 });
 
+describe('/table replace', () => {
+  it('the host hands a bot seat to someone, who is told in the channel; bad cases are refused in words', async () => {
+    const replace = (by: ScriptedUser, seat: number, player: string) =>
+      by.slash(here, 'table', { subcommand: 'replace', options: { seat, player } }).reply();
+    expect((await replace(cat, 3, dan.id)).content).toBe('Only the table’s host can do that.');
+    expect((await replace(ann, 3, fx.discord.applicationId)).content).toBe(
+      'That is a bot account: a seat can only be handed to a person.',
+    );
+    expect((await replace(ann, 3, ben.id)).content).toBe(
+      `<@${ben.id}> played seat 2 in this match: that is the only seat they can take again.`,
+    );
+    expect((await replace(ann, 3, cat.id)).content).toBe(`<@${cat.id}> already sits at this table (seat 2).`);
+    expect((await replace(ann, 1, dan.id)).content).toMatch(/^Seat 1 is not free to take/);
+    const done = await replace(ann, 3, dan.id);
+    expect(done.ephemeral).toBe(false);
+    expect(done.content).toBe(
+      `🔁 <@${dan.id}> now holds seat 3 (was Bot 3, normal bot), handed over by the host. Click **My hand** on the table message to play.`,
+    );
+    await tableText(here, (t) => /3\. Dan\b/.test(t));
+    expect((await openPanel(dan, here)).content).toMatch(/\*\*Your hand\*\*/);
+  });
+});
+
 describe('/table list', () => {
   it('shows a paused match in another channel; it resumes from its own channel', async () => {
     expect((await ann.slash(here, 'table', { subcommand: 'pause' }).reply()).content).toBe(
@@ -121,7 +145,7 @@ describe('/table list', () => {
     const text = embedText(listed);
     expect(text).toContain('Tichu tables on this server');
     expect(text).toMatch(
-      new RegExp(`⏸️ <#${here}> · 0 — 0 \\(to 1000\\), hand 1 · Ann, Cat, Bot 3, Bot 4 · paused <t:\\d+:R>`),
+      new RegExp(`⏸️ <#${here}> · 0 — 0 \\(to 1000\\), hand 1 · Ann, Cat, Dan, Bot 4 · paused <t:\\d+:R>`),
     );
     const mine = await ben.slash(there, 'table', { subcommand: 'list', options: { mine: true } }).reply();
     expect(embedText(mine)).toContain('You are not seated at any table on this server.');
