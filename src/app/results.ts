@@ -130,9 +130,9 @@ export function recordMatchEnd(
 ): void {
   const holders = holdersOf(store, matchId, table);
   const log: MatchLog = {
-    handEnds: store.stats.handEnds(matchId),
-    calls: store.stats.callsInMatch(matchId),
-    bombs: store.stats.bombsByPlayer(matchId),
+    handEnds: store.matchLog.handEnds(matchId),
+    calls: store.matchLog.calls(matchId),
+    bombs: store.matchLog.bombsByPlayer(matchId),
   };
   const results = creditResults(state, holders, log);
   store.matches.recordResults(matchId, table.guildId, results, now);

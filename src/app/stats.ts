@@ -170,7 +170,7 @@ export class StatsService {
       players: this.playersOf(match.value, holders),
       hands,
       holders,
-      handEnds: this.store.stats.handEnds(matchId),
+      handEnds: this.store.matchLog.handEnds(matchId),
     });
   }
 
@@ -198,7 +198,7 @@ export class StatsService {
   private playersOf(match: MatchSummaryRow, holders: MatchDetail['holders']): MatchDetail['players'] {
     const rows = this.store.stats.matchPlayers(match.id);
     if (rows.length > 0) return rows;
-    const bombs = this.store.stats.bombsByPlayer(match.id);
+    const bombs = this.store.matchLog.bombsByPlayer(match.id);
     const players: Array<MatchDetail['players'][number]> = [];
     for (const h of holders) {
       if (players.some((p) => p.seat === h.seat && p.userId === h.userId)) continue;

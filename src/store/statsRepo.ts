@@ -84,10 +84,6 @@ export class StatsRepo {
   private readonly upsertRating;
   private readonly addTotals;
   private readonly totalsOf;
-  private readonly bombsBySeat;
-  private readonly bombsByHolder;
-  private readonly callRows;
-  private readonly handEndRows;
   private readonly markRated;
   private readonly partner;
   private readonly recentOfPlayer;
@@ -128,31 +124,6 @@ export class StatsRepo {
     this.totalsOf = db.prepare<[string, string], Record<string, number>>(
       `SELECT matches, wins, hands, points, tichu_calls AS tichuCalls, tichu_made AS tichuMade, grand_calls AS grandCalls,
          grand_made AS grandMade, double_victories AS doubleVictories, bombs FROM player_stats WHERE guild_id = ? AND user_id = ?`,
-    );
-    this.bombsBySeat = db.prepare<[number], { seat: number; n: number }>(
-      `SELECT json_extract(j.value, '$.seat') AS seat, count(*) AS n FROM events e, json_each(e.events) j
-       WHERE e.match_id = ? AND json_extract(j.value, '$.type') = 'played'
-         AND json_extract(j.value, '$.combo.type') IN ('fourOfAKind', 'straightFlush')
-       GROUP BY seat`,
-    );
-    // The same count by who was logged with the bomb: the seat's holder when it was played.
-    this.bombsByHolder = db.prepare<[number], { seat: number; userId: string | null; n: number }>(
-      `SELECT e.seat, e.user_id AS userId, count(*) AS n FROM events e, json_each(e.events) j
-       WHERE e.match_id = ? AND json_extract(j.value, '$.type') = 'played'
-         AND json_extract(j.value, '$.combo.type') IN ('fourOfAKind', 'straightFlush')
-       GROUP BY e.seat, e.user_id`,
-    );
-    this.callRows = db.prepare<
-      [number],
-      { hand: number; seat: number; userId: string | null; type: 'tichu' | 'grandTichu' }
-    >(
-      `SELECT hand_number AS hand, seat, user_id AS userId, json_extract(action, '$.type') AS type FROM events
-       WHERE match_id = ? AND (json_extract(action, '$.type') = 'tichu'
-         OR (json_extract(action, '$.type') = 'grandTichu' AND json_extract(action, '$.call') = 1))
-       ORDER BY version`,
-    );
-    this.handEndRows = db.prepare<[number], { hand: number; version: number }>(
-      'SELECT hand_number AS hand, max(version) AS version FROM events WHERE match_id = ? GROUP BY hand_number',
     );
     this.markRated = db.prepare('UPDATE matches SET rated = ?, hands_played = ? WHERE id = ?');
     this.partner = db.prepare<[string, string], { userId: string; name: string; n: number; wins: number }>(
@@ -229,28 +200,6 @@ export class StatsRepo {
 
   totals(guildId: string, userId: string): PlayerTotals | null {
     return (this.totalsOf.get(guildId, userId) as PlayerTotals | undefined) ?? null;
-  }
-
-  /** Bombs each seat played in a match, counted from its event log. */
-  bombsInMatch(matchId: number): Map<number, number> {
-    return new Map(this.bombsBySeat.all(matchId).map((r) => [r.seat, r.n]));
-  }
-
-  /** Bombs played in a match by each seat's holder at the time (a null user: a bot seat). */
-  bombsByPlayer(matchId: number): Array<{ seat: number; userId: string | null; n: number }> {
-    return this.bombsByHolder.all(matchId);
-  }
-
-  /** Every Tichu and Grand Tichu call of a match: its hand, seat and who made it (null: a bot). */
-  callsInMatch(
-    matchId: number,
-  ): Array<{ hand: number; seat: number; userId: string | null; type: 'tichu' | 'grandTichu' }> {
-    return this.callRows.all(matchId);
-  }
-
-  /** The version of the action that ended each hand (the last logged in it), by hand number. */
-  handEnds(matchId: number): Map<number, number> {
-    return new Map(this.handEndRows.all(matchId).map((r) => [r.hand, r.version]));
   }
 
   setRated(matchId: number, rated: boolean, handsPlayed: number): void {

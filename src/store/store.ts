@@ -1,5 +1,6 @@
 /** The store: one SQLite database behind the table, match, seat and stats repositories, and its transactions. */
 import type Database from 'better-sqlite3';
+import { MatchLogRepo } from './matchLogRepo.js';
 import { MatchRepo } from './matchRepo.js';
 import { type OpenOptions, openDatabase } from './open.js';
 import { SeatRepo } from './seatRepo.js';
@@ -12,6 +13,7 @@ export class Store {
   readonly tables: TableRepo;
   readonly matches: MatchRepo;
   readonly stats: StatsRepo;
+  readonly matchLog: MatchLogRepo;
   readonly seats: SeatRepo;
   readonly tableIndex: TableIndexRepo;
   readonly wal: WalSync;
@@ -20,6 +22,7 @@ export class Store {
     this.tables = new TableRepo(db);
     this.matches = new MatchRepo(db);
     this.stats = new StatsRepo(db);
+    this.matchLog = new MatchLogRepo(db);
     this.seats = new SeatRepo(db);
     this.tableIndex = new TableIndexRepo(db);
     this.wal = new WalSync(db.memory ? null : `${mainFile(db)}-wal`);
