@@ -61,6 +61,8 @@ export interface MatchDetail {
   }>;
   /** The version of the action that ended each hand, by hand number. */
   readonly handEnds: ReadonlyMap<number, number>;
+  /** Who made each call (a seat may have changed hands since): by hand and seat. */
+  readonly calls: ReadonlyArray<{ hand: number; seat: number; userId: string | null }>;
 }
 
 export interface HandLog {
@@ -171,6 +173,7 @@ export class StatsService {
       hands,
       holders,
       handEnds: this.store.matchLog.handEnds(matchId),
+      calls: this.store.matchLog.calls(matchId),
     });
   }
 

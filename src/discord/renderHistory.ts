@@ -59,10 +59,16 @@ export function renderMatchDetail(detail: MatchDetail): StatsPayload {
     const end = detail.handEnds.get(h.number) ?? 1;
     const name = (s: number) => playerName(detail, s, end);
     const order = h.out.map(name).join(', ');
+    // A call names whoever made it, who may have left the seat before the hand ended.
+    const caller = (s: number) => {
+      const call = detail.calls.find((c) => c.hand === h.number && c.seat === s);
+      const p = call && detail.players.find((x) => x.seat === s && x.userId === call.userId);
+      return p ? nameOf(s, p) : name(s);
+    };
     const calls = h.calls.flatMap((c, s) =>
       c === 'none'
         ? []
-        : [`${name(s)} ${c === 'tichu' ? 'Tichu' : 'Grand Tichu'} ${h.out[0] === s ? '✅' : '❌'}`],
+        : [`${caller(s)} ${c === 'tichu' ? 'Tichu' : 'Grand Tichu'} ${h.out[0] === s ? '✅' : '❌'}`],
     );
     const dv = h.doubleVictory === null ? '' : ' · double victory';
     return `**Hand ${h.number}**: ${h.total[0]} — ${h.total[1]}${dv} · out: ${order}${calls.length ? ` · ${calls.join(', ')}` : ''}`;

@@ -209,6 +209,13 @@ describe('a match with a substitute', () => {
     expect(stranger).toMatchObject({ matches: 1, hands: done.state.history.length, tichuCalls: 0 });
     expect(stranger).toEqual(expected(done.state, rows, 2, STRANGER.userId, since, end));
     expect(rated(done.matchId)).toBe(0);
+    // The history says the same: hand 1's call is Bob's, its end the stranger's.
+    const detail = accepted(stats.matchDetail(GUILD, done.matchId));
+    const line = (
+      (renderMatchDetail(detail).embeds[0] as { description: string }).description.split('\n') ?? []
+    ).find((l) => l.startsWith('**Hand 1**')) as string;
+    expect(line).toContain(`${BOB.name} Tichu ${madeIt ? '✅' : '❌'}`);
+    expect(line).toContain(STRANGER.name);
   });
 });
 
