@@ -5,7 +5,7 @@
  */
 import { type DecisionAnswer, type DecisionRequest, reasonOf, runDecision } from '../bots/decisionJob.js';
 import { StaleWriteError } from '../store/matchRepo.js';
-import { hardSeatOwing, owedMove, requestFor } from './botMoves.js';
+import { hardSeatOwing, levelOf, owedMove, requestFor } from './botMoves.js';
 import { commitMoves } from './commit.js';
 import type { Core } from './core.js';
 import { seatMoves } from './forcedMoves.js';
@@ -54,7 +54,9 @@ function answered(
     bots.inFlight.delete(tableId);
   }
   if (!loaded?.match || loaded.match.id !== matchId || loaded.table.status !== 'playing') return;
-  if (loaded.match.state.version !== request.version) {
+  // Stale if the match moved on, or if the seat is no longer the hard bot's (someone took it over:
+  // a handover changes the table, not the match's version).
+  if (loaded.match.state.version !== request.version || levelOf(loaded.table, request.seat) !== 'hard') {
     dispatchHard(core, loaded);
     return;
   }

@@ -6,8 +6,9 @@
  * match against hard bots in real worker threads.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Actor } from '../../src/app/core.js';
+import { type Actor, type Core, saveTable, withSeat } from '../../src/app/core.js';
 import type { ActOutcome, BotFault, DecisionFailure } from '../../src/app/outcomes.js';
+import type { LoadedTable } from '../../src/app/tables.js';
 import { type Decider, type DecisionRequest, requestAt, runDecision } from '../../src/bots/decisionJob.js';
 import type { BotLevel, Policy } from '../../src/bots/policy.js';
 import { owesAction } from '../../src/bots/randomBot.js';
@@ -35,6 +36,7 @@ import {
   HOST,
   openLobby,
   plainPolicy,
+  STRANGER,
 } from '../support/service.js';
 
 let fx: Fixture;
@@ -239,6 +241,29 @@ describe('a hard bot seat', () => {
     expect(state(table).hand.hands[3]).not.toContain('mahjong');
     expect(state(table).version).toBe(at.version + 3);
     expect(decider.asked).toHaveLength(2);
+  });
+
+  it('an answer for a seat a person has taken over meanwhile is dropped, even at the same version', async () => {
+    const { table, question, at } = toHardLead();
+    // A handover changes the table, not the match's version: only the seat's occupant tells.
+    const core = (fx.service as unknown as { core: Core }).core;
+    const loaded = core.tables.get(table.id) as LoadedTable;
+    const stranger = { kind: 'user' as const, userId: STRANGER.userId, name: STRANGER.name };
+    saveTable(core, loaded, withSeat(loaded.table, 3, stranger), () =>
+      core.store.tables.upsertPlayer(STRANGER.userId, STRANGER.name, core.env.now()),
+    );
+    question.answer({ ok: true, action: LEAD_MAHJONG });
+    await idle();
+    expect(state(table).version).toBe(at.version);
+    expect(state(table).hand.hands[3]).toContain('mahjong');
+    expect(
+      fx.store.matches.actions(table.matchId as number).filter((a) => a.seat === 3 && a.userId === null),
+    ).toEqual(
+      fx.store.matches
+        .actions(table.matchId as number)
+        .filter((a) => a.seat === 3 && a.userId === null && a.version <= at.version),
+    );
+    expect(decider.asked).toHaveLength(1); // a person's seat: nothing asked again
   });
 
   it('paused while it thinks: the answer is dropped; the resume asks again and plays on', async () => {
