@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { defaultPoolSize } from '../src/bots/workerPool.js';
 import { startBot } from '../src/discord/bot.js';
+import { burstFigures } from './e2eBurst.js';
 import { startFloorBot } from './e2eFloor.js';
 import { type Answerer, type Done, percentile, type Ready, runLoad } from './e2eRun.js';
 import type { Figure } from './engine.js';
@@ -51,7 +52,7 @@ function beside(valueMs: number, floorMs: number, label = 'p99'): string {
   return `floor ${label} ${round(floorMs)} ms, ratio ${(valueMs / floorMs).toFixed(1)}x`;
 }
 
-/** Every e2e figure: the bot's run, its floor, then the run with hard bots, in this order. */
+/** Every e2e figure: the bot's run, its floor, the run with hard bots, then the run with a burst of deadlines (bench/e2eBurst.ts). */
 export async function endToEnd(seconds = 10): Promise<Figure[]> {
   const setup = { tables: TABLES, seconds, thinkMs: THINK_MS };
   const done = await runLoad(setup, startRealBot);
@@ -68,9 +69,12 @@ export async function endToEnd(seconds = 10): Promise<Figure[]> {
   };
   globalThis.gc?.(); // likewise, so the floor's garbage is not the hard bots' run's pause
   const hard = await runLoad({ ...setup, hardBots: true }, startRealBot);
+  globalThis.gc?.();
+  const burst = await burstFigures(setup, floor);
   return [
     ...botFigures(done, floor, seconds),
     ...hardFigures(hard, floor),
+    ...burst,
     floorFigure(floorDone, floor, done),
   ];
 }

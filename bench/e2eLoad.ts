@@ -21,9 +21,18 @@ export interface Setup {
    * players act on their panel after opening it. Absent: players for the real bot.
    */
   readonly floorExtraPerStep?: number;
+  /** That many more channels (and four more users) for tables the bot finds in its file (bench/e2eBurst.ts). */
+  readonly burstTables?: number;
 }
 
-const { tables, seconds, thinkMs, hardBots = false, floorExtraPerStep } = workerData as Setup;
+const {
+  tables,
+  seconds,
+  thinkMs,
+  hardBots = false,
+  floorExtraPerStep,
+  burstTables = 0,
+} = workerData as Setup;
 const floor = floorExtraPerStep !== undefined;
 /** Who sits at each table: the people, in seat order (the bots take the seats between them). */
 const PEOPLE = hardBots ? 2 : 4;
@@ -31,10 +40,11 @@ const port = parentPort;
 if (!port) throw new Error('run as a worker');
 
 const discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000 });
-const { guild, channels } = discord.addGuild(
-  'Bench',
-  Array.from({ length: tables }, (_, i) => `table-${i}`),
-);
+const { guild, channels } = discord.addGuild('Bench', [
+  ...Array.from({ length: tables }, (_, i) => `table-${i}`),
+  ...Array.from({ length: burstTables }, (_, i) => `burst-${i}`),
+]);
+const burstUsers = burstTables > 0 ? [0, 1, 2, 3].map((i) => discord.addUser(`burst${i}`)) : [];
 const users = Array.from({ length: tables * PEOPLE }, (_, i) => discord.addUser(`player${i}`));
 // The floor bot has no commands: its players only click.
 if (!floor) await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
@@ -43,7 +53,10 @@ port.postMessage({
   restUrl: discord.restUrl,
   token: discord.token,
   applicationId: discord.applicationId,
-  channelIds: channels.map((c) => c.id),
+  channelIds: channels.slice(0, tables).map((c) => c.id),
+  guildId: guild.id,
+  burstChannelIds: channels.slice(tables).map((c) => c.id),
+  burstUserIds: burstUsers.map((u) => u.id),
 });
 await new Promise<void>((resolve) => port.once('message', () => resolve()));
 await discord.waitForBot(10_000);
@@ -58,7 +71,7 @@ const step: Step = floor
       if (await takeTurn(user, panel, dice)) actions++;
     };
 const measured = await playTables(
-  channels.map((c) => c.id),
+  channels.slice(0, tables).map((c) => c.id),
   (t) => users.slice(t * PEOPLE, t * PEOPLE + PEOPLE),
   seconds,
   thinkMs,
@@ -79,7 +92,7 @@ await discord.close();
 /** Every table created, seated and started by slash commands, before anything is timed. */
 async function openTables(): Promise<void> {
   await Promise.all(
-    channels.map(async (channel, t) => {
+    channels.slice(0, tables).map(async (channel, t) => {
       const seated = users.slice(t * PEOPLE, t * PEOPLE + PEOPLE);
       const host = seated[0] as ScriptedUser;
       await host.slash(channel.id, 'table', { subcommand: 'create', options: { target: 10000 } }).reply();

@@ -22,6 +22,9 @@ export interface Measured {
   interactions: number;
   /** Pauses followed by a step: interactions minus steps are the follow-up clicks. */
   steps: number;
+  /** Every timed click as [wall-clock start (ms since the epoch), latency]; and when the players began. */
+  clicks: Array<[number, number]>;
+  startedAt: number;
 }
 
 /**
@@ -64,6 +67,8 @@ export async function playTables(
     steadyLatencies: timedAt.filter(([t]) => t - measuredFrom >= STAGGER_MS).map(([, ms]) => ms),
     interactions: counter.interactions,
     steps: counter.steps,
+    clicks: timedAt.map(([t, ms]) => [performance.timeOrigin + t, ms]),
+    startedAt: performance.timeOrigin + measuredFrom,
   };
 }
 

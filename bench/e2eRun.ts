@@ -11,6 +11,10 @@ export interface Ready {
   readonly token: string;
   readonly applicationId: string;
   readonly channelIds: string[];
+  readonly guildId: string;
+  /** Channels and users for the tables a burst run prepares (none unless Setup.burstTables). */
+  readonly burstChannelIds: string[];
+  readonly burstUserIds: string[];
 }
 
 export interface Done extends Measured {
