@@ -1,0 +1,39 @@
+/** The building blocks of a player's panel: its options, the row and button shapes, card labels. */
+import type { Card } from '../engine/index.js';
+import { cardLabel } from './cardText.js';
+
+export interface PanelOptions {
+  /** A line at the top: a refusal, or what just happened. */
+  readonly notice?: string;
+  /** Cards picked in the multi-select, waiting for "Play". */
+  readonly picked?: readonly Card[];
+  /** Exchange picks so far: for next, partner, previous. */
+  readonly exchange?: readonly [Card | null, Card | null, Card | null];
+  /** Several Phoenix readings of the picked cards are legal: ask which. */
+  readonly readings?: ReadonlyArray<{ cards: readonly Card[]; phoenixAs: number; label: string }>;
+  /** The player asked to bomb: the plays menu offers only bombs. */
+  readonly bombsOnly?: boolean;
+}
+
+export type Row = Record<string, unknown>;
+
+export function plainCard(card: Card): string {
+  return cardLabel(card);
+}
+
+export function button(
+  label: string,
+  customId: string,
+  style: 1 | 2 | 3 | 4,
+  emoji?: string,
+  disabled = false,
+): Row {
+  return {
+    type: 2,
+    style,
+    label,
+    custom_id: customId,
+    ...(emoji ? { emoji: { name: emoji } } : {}),
+    ...(disabled ? { disabled } : {}),
+  };
+}
