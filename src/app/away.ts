@@ -61,18 +61,25 @@ export function pauseIfNobody(table: TableRecord): TableRecord {
     : table;
 }
 
-/**
- * `/table away`: the actor's seat is played by the normal policy from now on, starting with any
- * decision it owes now (in the same transaction). If that leaves nobody present, the table pauses.
- */
-export function goAway(core: Core, tableId: string, actor: Actor): Outcome<ActOutcome> {
+/** The actor's seat at a table in a match (playing or paused): what both away buttons act on. */
+function ownSeat(core: Core, tableId: string, actor: Actor): Outcome<{ loaded: LoadedTable; seat: Seat }> {
   const found = findTable(core, tableId);
   if (!found.ok) return found;
   const loaded = found.value;
   const bad = needStatus(loaded.table, 'playing', 'paused');
   if (bad) return refuse(bad);
   const seat = seatOfUser(loaded.table, actor.userId);
-  if (seat === null) return refuse({ code: 'not_seated' });
+  return seat === null ? refuse({ code: 'not_seated' }) : ok({ loaded, seat });
+}
+
+/**
+ * `/table away`: the actor's seat is played by the normal policy from now on, starting with any
+ * decision it owes now (in the same transaction). If that leaves nobody present, the table pauses.
+ */
+export function goAway(core: Core, tableId: string, actor: Actor): Outcome<ActOutcome> {
+  const found = ownSeat(core, tableId, actor);
+  if (!found.ok) return found;
+  const { loaded, seat } = found.value;
   if (isAway(loaded.table.seats[seat])) return refuse({ code: 'already_away' });
   const occupant = loaded.table.seats[seat];
   const timeouts = occupant?.kind === 'user' ? (occupant.timeouts ?? 0) : 0;
@@ -81,13 +88,9 @@ export function goAway(core: Core, tableId: string, actor: Actor): Outcome<ActOu
 
 /** The **I'm back** button: the seat is its player's again from the next decision. */
 export function comeBack(core: Core, tableId: string, actor: Actor): Outcome<ActOutcome> {
-  const found = findTable(core, tableId);
+  const found = ownSeat(core, tableId, actor);
   if (!found.ok) return found;
-  const loaded = found.value;
-  const bad = needStatus(loaded.table, 'playing', 'paused');
-  if (bad) return refuse(bad);
-  const seat = seatOfUser(loaded.table, actor.userId);
-  if (seat === null) return refuse({ code: 'not_seated' });
+  const { loaded, seat } = found.value;
   if (!isAway(loaded.table.seats[seat])) return refuse({ code: 'not_away' });
   // A request to take the seat no longer counts, now or if they step away again.
   return settle(

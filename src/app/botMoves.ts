@@ -44,30 +44,18 @@ export function botMoves(core: Core, table: TableRecord, matchId: number, from: 
   const isBot = (seat: Seat) => levelOf(table, seat) !== null;
   const moves: Move[] = [];
   let state = from;
-  const isCheap = (seat: Seat) => isBot(seat) && !searches(levelOf(table, seat) as BotLevel, state, seat);
   for (let i = 0; i < MAX_BOT_MOVES && state.status === 'playing'; i++) {
     let move: Move | null = null;
-    let hardOwes = false;
     for (const ask of botsToAsk(state, isBot)) {
       const level = levelOf(table, ask.seat) as BotLevel;
-      if (ask.owes && searches(level, state, ask.seat)) {
-        hardOwes = true;
-        break;
-      }
+      // A search is owed only on the seat's own turn with nothing pending, when nobody else owes
+      // anything: stop here and let hardTurns.ts ask the pool.
+      if (ask.owes && searches(level, state, ask.seat)) break;
       const answer = runDecision(requestFor(core, level, state, ask.seat));
       move = ask.owes
         ? owedMove(core, table, matchId, state, ask.seat, answer)
         : offeredMove(core, table, matchId, state, ask.seat, answer);
       if (move) break;
-    }
-    // In the Grand Tichu and exchange phases several seats owe at once: the easy and normal ones
-    // need not wait for a hard one's answer.
-    if (!move && hardOwes) {
-      const other = botsToAsk(state, isCheap).find((ask) => ask.owes);
-      if (other) {
-        const request = requestFor(core, levelOf(table, other.seat) as BotLevel, state, other.seat);
-        move = owedMove(core, table, matchId, state, other.seat, runDecision(request));
-      }
     }
     if (!move) break;
     moves.push(move);
