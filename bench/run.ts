@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: prints each figure beside its target from DESIGN.md. `npm run bench -- --json`
+ * `npm run bench`: prints each figure beside its target (listed in docs/operations.md). `npm run bench -- --json`
  * adds one JSON object with every figure on the last line; `-- --bots-only` runs only the bot
  * figures (minutes on every core). Figures, never timed assertions.
  */

@@ -1,5 +1,5 @@
 /**
- * The layering of DESIGN.md, checked on the sources: discord.js only in src/discord and commands/,
+ * The layering of docs/architecture.md, checked on the sources: discord.js only in src/discord and commands/,
  * SQLite only in src/store, the app layer free of Discord, and the layers above the app reaching
  * the store only through the composition root.
  */

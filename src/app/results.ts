@@ -1,7 +1,7 @@
 /**
  * What a finished match means for each person who held a seat: the rows behind leaderboards,
  * statistics and history, the players' running totals and their ratings, all written in the
- * match's last transaction. The rules (README, "Ratings and statistics"):
+ * match's last transaction. The rules (docs/playing.md, "Ratings and statistics"):
  * - a hand counts for whoever held the seat when it ended: the hand, its team points, a double victory;
  * - a Tichu or Grand Tichu call counts for whoever made it (made if that seat went out first), a bomb
  *   for whoever held the seat when it was played; bots and their moves count for nobody;

@@ -50,7 +50,7 @@ function chance(weights: readonly number[], features: readonly number[]): number
   return 1 / (1 + Math.exp(-z));
 }
 
-// Filled from `npm run tune:calls` (see the README for the run).
+// Filled from `npm run tune:calls` (see docs/bots.md for the run).
 export const TICHU_WEIGHTS: readonly number[] = [-0.926, -0.108, -0.131, 1.368, 0.549, 0.355, 1.015, -0.106];
 export const GRAND_WEIGHTS: readonly number[] = [-1.45, 0.899, 0.648, 0.1, 0.052, -0.103, 0.047, -0.322];
 

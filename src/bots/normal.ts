@@ -19,7 +19,7 @@ export interface NormalParams extends PlayParams {
   readonly tichu: number;
 }
 
-/** Chosen by self-play: see the README's "Computer players" section for the arena runs. */
+/** Chosen by self-play: see docs/bots.md, "How the numbers were chosen", for the runs. */
 export const NORMAL_PARAMS: NormalParams = {
   grandTichu: 0.5,
   tichu: 0.5,

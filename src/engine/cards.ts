@@ -1,4 +1,4 @@
-/** Cards, the deck and the card notation of RULES.md (`10st`, `Kjd`, `mahjong`, ...). */
+/** Cards, the deck and the card notation of docs/RULES.md (`10st`, `Kjd`, `mahjong`, ...). */
 import { err, ok, type Result } from './result.js';
 
 export const SUITS = ['jd', 'sw', 'pg', 'st'] as const;
@@ -150,7 +150,7 @@ const ALIASES: Readonly<Record<string, Card>> = {
   dr: 'dragon',
 };
 
-/** Parses one card in RULES.md notation; accepts the short aliases and any letter case. */
+/** Parses one card in docs/RULES.md notation; accepts the short aliases and any letter case. */
 export function parseCard(text: string): Result<Card, CardParseError> {
   const raw = text.trim().toLowerCase();
   const special = ALIASES[raw];

@@ -1,4 +1,4 @@
-/** Table settings: the rule flags of RULES.md with their defaults, and the target score. */
+/** Table settings: the rule flags of docs/RULES.md with their defaults, and the target score. */
 
 export interface Settings {
   /** The match ends after a hand where a team has reached this score. */

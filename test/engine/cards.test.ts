@@ -1,5 +1,5 @@
 /**
- * Card notation, the deck, card points and the seeded generator, as RULES.md states them:
+ * Card notation, the deck, card points and the seeded generator, as docs/RULES.md states them:
  * "Card notation", "Scoring" (card points) and "Deal" (the seeded shuffle).
  */
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * The "Combos" section of RULES.md: reading cards as combos (every Phoenix reading), comparing
+ * The "Combos" section of docs/RULES.md: reading cards as combos (every Phoenix reading), comparing
  * them with `beats`, and listing every combo a hand can make, checked against a brute force over
  * all subsets of the hand.
  */

@@ -1,5 +1,5 @@
 /**
- * RULES.md "Deal, calls, exchange": the seeded deal in two parts, Grand Tichu and Tichu calls, the
+ * docs/RULES.md "Deal, calls, exchange": the seeded deal in two parts, Grand Tichu and Tichu calls, the
  * exchange, and what the views reveal.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Match flow (RULES.md "Scoring", last rule): hands are scored into the match, the next hand is dealt
+ * Match flow (docs/RULES.md "Scoring", last rule): hands are scored into the match, the next hand is dealt
  * from the match seed, the match ends at the target; refusals change nothing; replay is exact.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * RULES.md "End of the hand" and "Scoring": `scoreHand` on hand-made finished hands, and hands
+ * docs/RULES.md "End of the hand" and "Scoring": `scoreHand` on hand-made finished hands, and hands
  * ended through play from `buildScenario` states.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * RULES.md "Trick flow", with the special cards that steer it ("Dog", "Dragon", "Phoenix as a
+ * docs/RULES.md "Trick flow", with the special cards that steer it ("Dog", "Dragon", "Phoenix as a
  * single"): who may act, what beats what, when a trick ends and who leads next.
  */
 import { describe, expect, it } from 'vitest';

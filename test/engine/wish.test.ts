@@ -1,5 +1,5 @@
 /**
- * RULES.md "The Mah Jong wish": naming it, who must fulfil it and with what, bombs, Phoenix stand-ins,
+ * docs/RULES.md "The Mah Jong wish": naming it, who must fulfil it and with what, bombs, Phoenix stand-ins,
  * and that `legalActions` agrees with `apply` about all of it.
  */
 import { describe, expect, it } from 'vitest';
