@@ -9,6 +9,7 @@ import { WorkerPool } from '../bots/workerPool.js';
 import { Store } from '../store/store.js';
 import type { BotContext } from './context.js';
 import { Router } from './router.js';
+import { Outbox } from './outbox.js';
 import { TableMessages } from './tableMessages.js';
 import { TurnNotifier } from './turnNotifier.js';
 
@@ -23,6 +24,8 @@ export interface BotOptions {
   /** Runs the deadline heap's one timer: the system's by default; tests move a manual clock. */
   readonly scheduler?: Scheduler;
   readonly tableEditDelayMs?: number;
+  /** The bot's own channel writes (table edits, turn messages) started per second at most (default 40). */
+  readonly channelWritesPerSecond?: number;
   readonly turnPingIntervalMs?: number;
   /** Wall-clock time a hard bot's decision may take (default DEFAULT_HARD_BUDGET_MS). */
   readonly hardBudgetMs?: number;
@@ -83,8 +86,18 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     router?.stopAccepting();
     options.onFatal?.(error);
   });
-  const tableMessages = new TableMessages(client, service, logger, options.tableEditDelayMs);
-  const notifier = new TurnNotifier(client, service, logger, options.turnPingIntervalMs, () => env.now());
+  const outbox = new Outbox(
+    options.channelWritesPerSecond === undefined ? {} : { ratePerSecond: options.channelWritesPerSecond },
+  );
+  const tableMessages = new TableMessages(client, service, logger, outbox, options.tableEditDelayMs);
+  const notifier = new TurnNotifier(
+    client,
+    service,
+    logger,
+    outbox,
+    options.turnPingIntervalMs,
+    () => env.now(),
+  );
   const ctx: BotContext = { service, stats: new StatsService(store), tableMessages, notifier, logger };
   // Moves nobody's answer carries (a hard bot's, a timeout's, a table settled on load) are announced.
   service.onBotsMoved((outcome) => {

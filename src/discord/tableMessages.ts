@@ -1,10 +1,13 @@
 /**
  * The public table message, edited in place by its stored id. Edits are coalesced: a burst of
- * actions at one table costs one edit, and at most one edit per table is in flight.
+ * actions at one table costs one edit, at most one edit per table is in flight, and edits go out
+ * through the outbox (latest wins, tables whose awaited player changed first, paced under
+ * Discord's global limit), so a busy bot shows each table's newest state rather than a backlog.
  */
 import { type Client, DiscordAPIError, Routes } from 'discord.js';
 import type { Logger } from 'pino';
-import type { TableService } from '../app/tableService.js';
+import type { TableService, TableSnapshot } from '../app/tableService.js';
+import { NORMAL, type Outbox, URGENT } from './outbox.js';
 import { renderTable } from './renderTable.js';
 
 const UNKNOWN_MESSAGE = 10008;
@@ -12,13 +15,15 @@ const UNKNOWN_MESSAGE = 10008;
 export class TableMessages {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Map<string, Promise<void>>();
-  private readonly dirty = new Set<string>();
+  /** Whose decision each table's message last showed (the edit of a table where it changed goes first). */
+  private readonly shown = new Map<string, string>();
   private draining = false;
 
   constructor(
     private readonly client: Client,
     private readonly service: TableService,
     private readonly logger: Logger,
+    private readonly outbox: Outbox,
     private readonly delayMs = 200,
   ) {}
 
@@ -27,6 +32,7 @@ export class TableMessages {
     const snapshot = this.service.tableView(tableId);
     if (!snapshot.ok) return;
     const { table } = snapshot.value;
+    this.remember(tableId, snapshot.value);
     const message = (await this.client.rest.post(Routes.channelMessages(table.channelId), {
       body: renderTable(snapshot.value),
     })) as { id: string };
@@ -50,7 +56,6 @@ export class TableMessages {
       )
       .finally(() => {
         if (this.inFlight.get(tableId) === run) this.inFlight.delete(tableId);
-        if (!this.inFlight.has(tableId) && this.dirty.delete(tableId)) this.schedule(tableId);
       });
     this.inFlight.set(tableId, run);
     return run;
@@ -59,10 +64,6 @@ export class TableMessages {
   /** Asks for an edit soon; many asks in a burst become one edit. */
   schedule(tableId: string): void {
     if (this.timers.has(tableId)) return;
-    if (this.inFlight.has(tableId)) {
-      this.dirty.add(tableId);
-      return;
-    }
     // While shutting down nothing waits: the edit goes now, and drain() waits for it.
     if (this.draining) return void this.flush(tableId);
     this.timers.set(
@@ -74,8 +75,14 @@ export class TableMessages {
     );
   }
 
+  /** Into the outbox: one waiting edit per table, which renders the table when it is sent. */
   private flush(tableId: string): void {
-    void this.track(tableId, () => this.edit(tableId));
+    const snapshot = this.service.tableView(tableId);
+    if (!snapshot.ok) return;
+    const urgent = this.shown.get(tableId) !== awaited(snapshot.value);
+    void this.outbox.put(`table:${tableId}`, urgent ? URGENT : NORMAL, () =>
+      this.track(tableId, () => this.edit(tableId)),
+    );
   }
 
   private async edit(tableId: string): Promise<void> {
@@ -83,6 +90,7 @@ export class TableMessages {
     if (!snapshot.ok) return;
     const { table } = snapshot.value;
     if (!table.messageId) return this.post(tableId);
+    this.remember(tableId, snapshot.value);
     try {
       await this.client.rest.patch(Routes.channelMessage(table.channelId, table.messageId), {
         body: renderTable(snapshot.value),
@@ -102,8 +110,22 @@ export class TableMessages {
       this.timers.delete(tableId);
       this.flush(tableId);
     }
+    await this.outbox.drain();
     while (this.inFlight.size > 0) await Promise.all(this.inFlight.values());
   }
+
+  private remember(tableId: string, snapshot: TableSnapshot): void {
+    if (snapshot.table.status === 'playing' || snapshot.table.status === 'paused')
+      this.shown.set(tableId, awaited(snapshot));
+    else this.shown.delete(tableId);
+  }
+}
+
+/** Whose decision the table awaits, as a key: a change makes its edit urgent. */
+function awaited({ table, view }: TableSnapshot): string {
+  if (!view || table.status !== 'playing') return table.status;
+  if (view.phase !== 'play') return `${view.handNumber}:${view.phase}`;
+  return `${view.handNumber}:${view.pending?.kind ?? 'turn'}:${view.pending?.seat ?? view.turn}`;
 }
 
 function describe(error: unknown): string {

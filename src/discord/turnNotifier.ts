@@ -8,6 +8,7 @@ import { type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { ActOutcome, Reminder, TableService } from '../app/tableService.js';
 import { relativeTime } from './clockText.js';
+import { LOW, type Outbox, URGENT } from './outbox.js';
 
 const SWEEP_AT = 1_000;
 
@@ -28,6 +29,7 @@ export class TurnNotifier {
     private readonly client: Client,
     private readonly service: TableService,
     private readonly logger: Logger,
+    private readonly outbox: Outbox,
     private readonly minIntervalMs = 60_000,
     private readonly now: () => number = Date.now,
   ) {}
@@ -72,7 +74,10 @@ export class TurnNotifier {
 
   /** Waits for the turn messages under way (for a clean shutdown). */
   async drain(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+    while (this.inFlight.size > 0) {
+      await this.outbox.drain();
+      await Promise.all([...this.inFlight]);
+    }
   }
 
   /** The player just acted: no need to remind them for a while. */
@@ -90,19 +95,24 @@ export class TurnNotifier {
     return this.current.size;
   }
 
-  /** Posts a turn message at a table; the one before it is deleted once this one is out. */
+  /**
+   * Posts a turn message at a table; the one before it is deleted once this one is out. Through the
+   * outbox: a turn message still waiting there when the next comes is never sent (it is outdated).
+   */
   private send(tableId: string, channelId: string, body: Record<string, unknown>): void {
     const previous = this.current.get(tableId) ?? null;
-    const sent = this.client.rest.post(Routes.channelMessages(channelId), { body }).then(
-      (message) => {
-        const id = (message as { id?: unknown } | null)?.id;
-        return typeof id === 'string' ? { channelId, messageId: id } : null;
-      },
-      (error: unknown) => {
-        this.logger.warn({ tableId, err: String(error) }, 'turn message failed');
-        return null;
-      },
-    );
+    const post = () =>
+      this.client.rest.post(Routes.channelMessages(channelId), { body }).then(
+        (message): Sent | null => {
+          const id = (message as { id?: unknown } | null)?.id;
+          return typeof id === 'string' ? { channelId, messageId: id } : null;
+        },
+        (error: unknown) => {
+          this.logger.warn({ tableId, err: String(error) }, 'turn message failed');
+          return null;
+        },
+      );
+    const sent = this.outbox.put(`turn:${tableId}`, URGENT, post).then((s) => s ?? null);
     this.current.set(tableId, sent);
     this.track(sent.then(async () => this.remove(await previous)));
   }
@@ -117,12 +127,14 @@ export class TurnNotifier {
 
   private async remove(sent: Sent | null): Promise<void> {
     if (!sent) return;
-    try {
-      await this.client.rest.delete(Routes.channelMessage(sent.channelId, sent.messageId));
-    } catch (error) {
-      // Already gone (someone deleted it) or Discord refused: it only costs a line in the channel.
-      this.logger.warn({ err: String(error) }, 'turn message could not be deleted');
-    }
+    await this.outbox.add(LOW, async () => {
+      try {
+        await this.client.rest.delete(Routes.channelMessage(sent.channelId, sent.messageId));
+      } catch (error) {
+        // Already gone (someone deleted it) or Discord refused: it only costs a line in the channel.
+        this.logger.warn({ err: String(error) }, 'turn message could not be deleted');
+      }
+    });
   }
 
   private track(work: Promise<void>): void {

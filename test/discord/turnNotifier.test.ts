@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { ActOutcome } from '../../src/app/outcomes.js';
 import type { TableService } from '../../src/app/tableService.js';
+import { Outbox } from '../../src/discord/outbox.js';
 import { TurnNotifier } from '../../src/discord/turnNotifier.js';
 import { type MatchState, makeSettings, newMatch } from '../../src/engine/index.js';
 import { playingTable, RECORD_USERS } from '../support/records.js';
@@ -16,6 +17,7 @@ describe('TurnNotifier memory', () => {
       {} as Client,
       {} as TableService,
       pino({ level: 'silent' }),
+      new Outbox(),
       60_000,
       () => now,
     );
@@ -54,11 +56,18 @@ describe('TurnNotifier pings', () => {
       },
     } as unknown as Client;
     const service = { wantsTurnPings: (id: string) => !optedOut.includes(id) } as unknown as TableService;
-    const notifier = new TurnNotifier(client, service, pino({ level: 'silent' }), 60_000, () => now);
+    const notifier = new TurnNotifier(
+      client,
+      service,
+      pino({ level: 'silent' }),
+      new Outbox(),
+      60_000,
+      () => now,
+    );
     return { notifier, posted, advance: (ms: number) => (now += ms) };
   }
 
-  it('mentions the player whose turn it is, at most once a minute, and never the one who acted', () => {
+  it('mentions the player whose turn it is, at most once a minute, and never the one who acted', async () => {
     const { notifier, posted, advance } = setup();
     notifier.afterAction(outcome(1), users[0] as string);
     expect(posted).toHaveLength(1);
@@ -72,6 +81,7 @@ describe('TurnNotifier pings', () => {
     // After the minute: pinged again.
     advance(31_000);
     notifier.afterAction(outcome(1), users[3] as string);
+    await notifier.drain();
     expect(posted).toHaveLength(2);
     // Their own action: nobody to remind.
     notifier.afterAction(outcome(2), users[2] as string);
@@ -122,7 +132,7 @@ describe('TurnNotifier: deadlines and one turn message per table', () => {
       },
     } as unknown as Client;
     const service = { wantsTurnPings: (id: string) => id !== users[3] } as unknown as TableService;
-    const notifier = new TurnNotifier(client, service, pino({ level: 'silent' }), 0, () => 0);
+    const notifier = new TurnNotifier(client, service, pino({ level: 'silent' }), new Outbox(), 0, () => 0);
     return { notifier, posted, deleted };
   }
 

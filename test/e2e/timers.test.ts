@@ -10,6 +10,7 @@ import { ManualClock } from '../../src/app/clock.js';
 import { apply, type Card, legalActions, type Seat, seatAfter } from '../../src/engine/index.js';
 import type { MessageView } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
+import { eventually } from '../support/discordFixture.js';
 import {
   E2ETable,
   embedText,
@@ -141,8 +142,8 @@ describe('a turn on the clock', () => {
     const shown = embedText(log);
     expect(shown).toContain(`${NAMES[ben]} passes ⏰ (ran out of time)`);
     expect(shown).toContain('💤 (away: bot played)');
-    // The hand's last turn message went with it.
-    expect(turnMessages()).toEqual([]);
+    // The hand's last turn message went with it (deletions are sent after the edits that matter).
+    await eventually(() => (turnMessages().length === 0 ? true : undefined), 'the turn message deleted');
   });
 });
 

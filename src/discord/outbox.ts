@@ -1,0 +1,209 @@
+/**
+ * The bot's own writes to channels (table message edits, turn messages and their deletion) go out
+ * through one paced queue, under Discord's global limit of 50 requests a second, instead of all at
+ * once into discord.js's queue. Answers to interactions never wait here (they are not bound by that
+ * limit, and a person is waiting for them).
+ *
+ * - Latest wins: a keyed write replaces the one of the same key still waiting (a table's edit
+ *   renders the table when it is sent, so an edit waiting already shows everything newer), and a
+ *   key never has two writes in flight.
+ * - Urgent first: a table whose awaited player changed is edited before one that only moved on.
+ * - Paced: at most `ratePerSecond` writes start a second and `concurrency` are in flight, so a
+ *   burst (1,000 deadlines falling at once) is spread out rather than competing with the answers.
+ */
+
+export type Priority = 0 | 1 | 2;
+/** Turn changes and the messages that mention whose turn it is. */
+export const URGENT: Priority = 2;
+/** A table that moved on without its awaited player changing. */
+export const NORMAL: Priority = 1;
+/** Tidying: deleting a turn message that a newer one replaced. */
+export const LOW: Priority = 0;
+
+export interface OutboxOptions {
+  /** Writes started per second at most (default 40, leaving room under Discord's 50). */
+  readonly ratePerSecond?: number;
+  /** Writes in flight at most (default 8). */
+  readonly concurrency?: number;
+  readonly now?: () => number;
+}
+
+interface Job {
+  readonly key: string | null;
+  priority: Priority;
+  run: () => Promise<unknown>;
+  settle: Array<(value: unknown) => void>;
+  queued: boolean;
+}
+
+export class Outbox {
+  private readonly queues: Job[][] = [[], [], []];
+  /** Waiting (queued, or held until the write of the same key in flight ends), by key. */
+  private readonly waiting = new Map<string, Job>();
+  private readonly busyKeys = new Set<string>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly rate: number;
+  private readonly concurrency: number;
+  private readonly now: () => number;
+  private tokens: number;
+  private refilledAt: number;
+  private timer: NodeJS.Timeout | null = null;
+  private unpaced = false;
+  private sent = 0;
+
+  constructor(options: OutboxOptions = {}) {
+    this.rate = options.ratePerSecond ?? 40;
+    this.concurrency = options.concurrency ?? 8;
+    this.now = options.now ?? Date.now;
+    // A small bucket: a quiet bot sends at once, a busy one at the steady rate.
+    this.tokens = this.capacity;
+    this.refilledAt = this.now();
+  }
+
+  /**
+   * Queues a write that the next one of the same `key` replaces while it waits. Resolves with its
+   * result, or `undefined` if a newer write of the key replaced it before it was sent.
+   */
+  put<T>(key: string, priority: Priority, run: () => Promise<T>): Promise<T | undefined> {
+    return new Promise<T | undefined>((resolve) => {
+      const settle = resolve as (value: unknown) => void;
+      const waiting = this.waiting.get(key);
+      if (waiting) {
+        // The older write is dropped: it resolves as replaced, the newer takes its place.
+        for (const s of waiting.settle) s(undefined);
+        waiting.run = run;
+        waiting.settle = [settle];
+        if (priority > waiting.priority) this.raise(waiting, priority);
+        return;
+      }
+      const job: Job = { key, priority, run, settle: [settle], queued: false };
+      this.waiting.set(key, job);
+      if (!this.busyKeys.has(key)) this.enqueue(job);
+      this.pump();
+    });
+  }
+
+  /** Queues a write that is always sent (once). */
+  add<T>(priority: Priority, run: () => Promise<T>): Promise<T | undefined> {
+    return new Promise<T | undefined>((resolve) => {
+      this.enqueue({
+        key: null,
+        priority,
+        run,
+        settle: [resolve as (value: unknown) => void],
+        queued: false,
+      });
+      this.pump();
+    });
+  }
+
+  /** Writes waiting or in flight (for tests and the bench). */
+  get pending(): number {
+    return this.waiting.size + this.queues.reduce((n, q) => n + q.filter((j) => j.key === null).length, 0);
+  }
+
+  /** Writes started since the outbox was made. */
+  get started(): number {
+    return this.sent;
+  }
+
+  /** Sends everything waiting at once (no pacing from here on) and waits for all of it: shutdown. */
+  async drain(): Promise<void> {
+    this.unpaced = true;
+    for (let round = 0; round < 1_000_000; round++) {
+      this.pump();
+      if (this.inFlight.size === 0 && !this.queues.some((q) => q.length > 0)) return;
+      await Promise.race(this.inFlight);
+    }
+  }
+
+  private get capacity(): number {
+    return Math.max(1, Math.ceil(this.rate / 10));
+  }
+
+  private enqueue(job: Job): void {
+    job.queued = true;
+    this.queues[job.priority]?.push(job);
+  }
+
+  private raise(job: Job, priority: Priority): void {
+    if (job.queued) {
+      const queue = this.queues[job.priority] as Job[];
+      queue.splice(queue.indexOf(job), 1);
+      job.priority = priority;
+      this.enqueue(job);
+    } else job.priority = priority;
+  }
+
+  private next(): Job | undefined {
+    for (let p = this.queues.length - 1; p >= 0; p--) {
+      const job = this.queues[p]?.shift();
+      if (job) return job;
+    }
+    return undefined;
+  }
+
+  private refill(): void {
+    const now = this.now();
+    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.refilledAt) * this.rate) / 1000);
+    this.refilledAt = now;
+  }
+
+  private pump(): void {
+    this.refill();
+    while (this.inFlight.size < this.concurrency && (this.unpaced || this.tokens >= 1)) {
+      const job = this.next();
+      if (!job) return;
+      if (!this.unpaced) this.tokens -= 1;
+      this.start(job);
+    }
+    if (this.timer || this.inFlight.size >= this.concurrency) return;
+    if (!this.queues.some((q) => q.length > 0)) return;
+    const waitMs = Math.max(1, Math.ceil(((1 - this.tokens) * 1000) / this.rate));
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pump();
+    }, waitMs);
+  }
+
+  private start(job: Job): void {
+    job.queued = false;
+    const { key } = job;
+    if (key !== null) {
+      this.waiting.delete(key);
+      this.busyKeys.add(key);
+    }
+    this.sent++;
+    const settle = job.settle;
+    const work: Promise<void> = runNow(job.run)
+      .then(
+        (value) => {
+          for (const s of settle) s(value);
+        },
+        () => {
+          // The write's own code logs its failure; a failed write settles like a replaced one.
+          for (const s of settle) s(undefined);
+        },
+      )
+      .finally(() => {
+        this.inFlight.delete(work);
+        if (key !== null) {
+          this.busyKeys.delete(key);
+          // A newer write of the key came meanwhile: its turn now.
+          const held = this.waiting.get(key);
+          if (held && !held.queued) this.enqueue(held);
+        }
+        this.pump();
+      });
+    this.inFlight.add(work);
+  }
+}
+
+/** Starts `run` now (its request goes out in this tick), a synchronous throw becoming a rejection. */
+function runNow(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return Promise.resolve(run());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}

@@ -1,0 +1,112 @@
+/** The outbox: latest wins per key, urgent writes first, paced under a rate and a concurrency. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOW, NORMAL, Outbox, URGENT } from '../../src/discord/outbox.js';
+
+/** A write that stays in flight until released, recording when it started. */
+function gate(log: string[], name: string) {
+  let release: () => void = () => undefined;
+  const done = new Promise<string>((resolve) => {
+    release = () => resolve(name);
+  });
+  return {
+    run: () => {
+      log.push(name);
+      return done;
+    },
+    release: () => release(),
+  };
+}
+
+describe('Outbox', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('replaces a waiting write by the newer one of the same key; the older resolves as replaced', async () => {
+    const log: string[] = [];
+    const outbox = new Outbox({ ratePerSecond: 1000, concurrency: 1, now: () => Date.now() });
+    const blocker = gate(log, 'blocker');
+    void outbox.add(NORMAL, blocker.run);
+    const first = outbox.put('table:a', NORMAL, async () => log.push('a1'));
+    const second = outbox.put('table:a', NORMAL, async () => log.push('a2'));
+    blocker.release();
+    await vi.runAllTimersAsync();
+    expect(await first).toBeUndefined();
+    expect(await second).toBe(2);
+    expect(log).toEqual(['blocker', 'a2']);
+  });
+
+  it('never has two writes of one key in flight: the newer waits for the one being sent', async () => {
+    const log: string[] = [];
+    const outbox = new Outbox({ ratePerSecond: 1000, concurrency: 4, now: () => Date.now() });
+    const a1 = gate(log, 'a1');
+    void outbox.put('table:a', NORMAL, a1.run);
+    void outbox.put('table:a', NORMAL, async () => log.push('a2'));
+    void outbox.put('table:b', NORMAL, async () => log.push('b1'));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(log).toEqual(['a1', 'b1']);
+    a1.release();
+    await vi.runAllTimersAsync();
+    expect(log).toEqual(['a1', 'b1', 'a2']);
+  });
+
+  it('sends urgent writes before normal ones, and tidying last; a raised key moves up', async () => {
+    const log: string[] = [];
+    const outbox = new Outbox({ ratePerSecond: 1000, concurrency: 1, now: () => Date.now() });
+    const blocker = gate(log, 'blocker');
+    void outbox.add(NORMAL, blocker.run);
+    void outbox.add(LOW, async () => log.push('delete'));
+    void outbox.put('table:a', NORMAL, async () => log.push('a'));
+    void outbox.put('table:b', NORMAL, async () => log.push('b'));
+    void outbox.put('turn:c', URGENT, async () => log.push('c'));
+    void outbox.put('table:b', URGENT, async () => log.push('b urgent'));
+    blocker.release();
+    await vi.runAllTimersAsync();
+    expect(log).toEqual(['blocker', 'c', 'b urgent', 'a', 'delete']);
+  });
+
+  it('starts no more writes a second than its rate, and no more at once than its concurrency', async () => {
+    const started: number[] = [];
+    const outbox = new Outbox({ ratePerSecond: 20, concurrency: 3, now: () => Date.now() });
+    const t0 = Date.now();
+    const gates = Array.from({ length: 60 }, (_, i) => gate([], String(i)));
+    let inFlight = 0;
+    let most = 0;
+    for (const [i, g] of gates.entries())
+      void outbox.put(`table:${i}`, NORMAL, () => {
+        started.push(Date.now() - t0);
+        inFlight++;
+        most = Math.max(most, inFlight);
+        // Each write takes 10 ms of the fake clock.
+        setTimeout(() => {
+          inFlight--;
+          g.release();
+        }, 10);
+        return g.run();
+      });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(started).toHaveLength(60);
+    expect(most).toBeLessThanOrEqual(3);
+    // 60 writes at 20 a second, from a bucket of 2: the last starts after about 2.9 s, not at once.
+    for (let second = 0; second < 3; second++) {
+      const inSecond = started.filter((t) => t >= second * 1000 && t < (second + 1) * 1000).length;
+      expect(inSecond).toBeLessThanOrEqual(22);
+    }
+    expect(started.at(-1)).toBeGreaterThanOrEqual(2_800);
+  });
+
+  it('keeps going after a failed write, and drain sends everything still waiting at once', async () => {
+    const log: string[] = [];
+    const outbox = new Outbox({ ratePerSecond: 1, concurrency: 2, now: () => Date.now() });
+    const failed = outbox.put('table:x', NORMAL, async () => {
+      throw new Error('Discord said no');
+    });
+    for (let i = 0; i < 10; i++) void outbox.put(`table:${i}`, NORMAL, async () => log.push(String(i)));
+    expect(await failed).toBeUndefined();
+    const drained = outbox.drain();
+    await vi.runAllTimersAsync();
+    await drained;
+    expect(log).toHaveLength(10);
+    expect(outbox.pending).toBe(0);
+    expect(outbox.started).toBe(11);
+  });
+});
