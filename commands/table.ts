@@ -7,6 +7,7 @@ import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.j
 import { BOT_LEVELS, type BotLevel, DEFAULT_BOT_LEVEL } from '../src/bots/policy.js';
 import { timerChoices } from '../src/discord/clockText.js';
 import type { BotContext } from '../src/discord/context.js';
+import { refusalText } from '../src/discord/refusalText.js';
 import { type Outcome, refuse } from '../src/discord/respond.js';
 import { MAX_TARGET_SCORE, MIN_TARGET_SCORE } from '../src/engine/index.js';
 import { hereAt } from './table/here.js';
@@ -174,6 +175,11 @@ export const data = new SlashCommandBuilder()
       .addBooleanOption((o) => o.setName('mine').setDescription('Only the tables where you are seated')),
   )
   .addSubcommand((s) => s.setName('end').setDescription('Host: close this table for good'));
+
+/** Said for a level the command does not offer (the same words as the service's refusal). */
+export const optionWords = {
+  level: refusalText({ code: 'bad_bot_level', level: null }, { seatName: (seat) => `Seat ${seat + 1}` }),
+};
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
   const sub = interaction.options.getSubcommand(true);

@@ -11,5 +11,7 @@ import type { Outcome } from '../src/discord/respond.js';
 export interface Command {
   readonly data: SlashCommandOptionsOnlyBuilder | SlashCommandSubcommandsOnlyBuilder;
   execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome>;
+  /** The sentence for a bad value of an option (by name), where better than the door's general one. */
+  readonly optionWords?: Readonly<Record<string, string>>;
   autocomplete?(interaction: AutocompleteInteraction, ctx: BotContext): Promise<Outcome>;
 }

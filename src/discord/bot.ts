@@ -8,6 +8,7 @@ import { TableService } from '../app/tableService.js';
 import { WorkerPool } from '../bots/workerPool.js';
 import { Store } from '../store/store.js';
 import type { BotContext } from './context.js';
+import { isDeferral } from './door/answer.js';
 import { Router } from './router.js';
 import { Outbox } from './outbox.js';
 import { TableMessages } from './tableMessages.js';
@@ -27,6 +28,8 @@ export interface BotOptions {
   /** The bot's own channel writes (table edits, turn messages) started per second at most (default 40). */
   readonly channelWritesPerSecond?: number;
   readonly turnPingIntervalMs?: number;
+  /** A handler that has not answered after this long is deferred (default 2000 ms; tests shorten it). */
+  readonly deferAfterMs?: number;
   /** Wall-clock time a hard bot's decision may take (default DEFAULT_HARD_BUDGET_MS). */
   readonly hardBudgetMs?: number;
   /** Worker threads for hard bots' decisions (default one fewer than the cores, at least one). */
@@ -98,7 +101,16 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     options.turnPingIntervalMs,
     () => env.now(),
   );
-  const ctx: BotContext = { service, stats: new StatsService(store), tableMessages, notifier, logger };
+  const ctx: BotContext = {
+    service,
+    stats: new StatsService(store),
+    tableMessages,
+    notifier,
+    logger,
+    now: () => env.now(),
+    deferAfterMs: options.deferAfterMs ?? 2000,
+    durable: () => store.durable(),
+  };
   // Moves nobody's answer carries (a hard bot's, a timeout's, a table settled on load) are announced.
   service.onBotsMoved((outcome) => {
     tableMessages.schedule(outcome.table.id);
@@ -158,6 +170,8 @@ function holdUntilDurable(client: Client, store: Store, onFailure: (error: Error
   const send = rest.request.bind(rest);
   let failed = false;
   rest.request = async (request) => {
+    // A deferral says nothing of what was committed: it goes at once, so a slow flush costs no answer.
+    if (isDeferral(request)) return send(request);
     try {
       await store.durable();
     } catch (error) {

@@ -2,17 +2,32 @@
 import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { type Action, type Card, isSeat, type Rank } from '../engine/index.js';
 import type { BotContext } from './context.js';
-import { decodeCards, decodePlay, type ParsedId, parseId } from './customIds.js';
+import { decodeCards, decodePlay } from './customIds.js';
+import { type ComponentInput, readComponent } from './door/componentInput.js';
+import { staleComponent } from './door/doorText.js';
 import { comboLabelFor } from './playLabels.js';
+import { EPHEMERAL } from './renderPanel.js';
 import { renderTable } from './renderTable.js';
 import { actorOf, afterAction, type Outcome, refuse, showPanel, toDiscord } from './respond.js';
 import { answerRequest, askForSeat, seatArg } from './seatRequests.js';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 
+type ParsedId = ComponentInput;
+
 export async function handleComponent(ctx: BotContext, interaction: ComponentInteraction): Promise<Outcome> {
-  const id = parseId(interaction.customId);
-  if (!id) return refuse(ctx, interaction, { code: 'malformed_id', what: 'button' });
+  const values = interaction.isStringSelectMenu() ? interaction.values : [];
+  const read = readComponent(interaction.customId, interaction.componentType, values);
+  if (!read.ok && !read.ours) {
+    // Not an id this bot makes: a message left by an older version of it.
+    await interaction.reply({
+      content: staleComponent(read.what === 'menu' ? 'menu' : 'button'),
+      flags: EPHEMERAL,
+    });
+    return { result: 'stale_component' };
+  }
+  if (!read.ok) return refuse(ctx, interaction, { code: 'malformed_id', what: read.what });
+  const id = read.input;
   const found = ctx.service.tableView(id.tableId);
   if (!found.ok) return refuse(ctx, interaction, found.error);
   if (found.value.table.channelId !== interaction.channelId)
@@ -88,9 +103,7 @@ async function comeBack(ctx: BotContext, interaction: ComponentInteraction, id: 
 
 /** Cards picked in the multi-select: shown as picked, with a "Play" button carrying them. */
 async function pick(ctx: BotContext, interaction: ComponentInteraction, id: ParsedId): Promise<Outcome> {
-  if (!interaction.isStringSelectMenu())
-    return refuse(ctx, interaction, { code: 'malformed_id', what: 'menu' });
-  const picked = decodeCards(interaction.values.join(''));
+  const picked = decodeCards(id.values.join(''));
   if (!picked) return refuse(ctx, interaction, { code: 'malformed_id', what: 'card choice' }, id.tableId);
   return showPanel(ctx, interaction, id.tableId, { picked });
 }
@@ -104,7 +117,7 @@ async function exchangeSelect(
   const [slotText, encoded = '------'] = id.args;
   const slot = Number(slotText);
   const picks = decodeExchange(encoded);
-  const chosen = interaction.isStringSelectMenu() ? decodeCards(interaction.values[0] ?? '') : null;
+  const chosen = decodeCards(id.values[0] ?? '');
   if (!picks || !chosen || chosen.length !== 1 || ![0, 1, 2].includes(slot)) {
     return refuse(ctx, interaction, { code: 'malformed_id', what: 'exchange choice' }, id.tableId);
   }
@@ -139,7 +152,7 @@ async function gameAction(
   interaction: ComponentInteraction,
   id: ParsedId,
 ): Promise<Outcome> {
-  const action = actionOf(interaction, id);
+  const action = actionOf(id);
   if (!action) return refuse(ctx, interaction, { code: 'malformed_id', what: 'button' }, id.tableId);
   if (action.type === 'play' && action.phoenixAs === undefined) {
     const readings = ambiguousReadings(ctx, interaction.user.id, id.tableId, action.cards);
@@ -164,7 +177,7 @@ async function gameAction(
   }
 }
 
-function actionOf(interaction: ComponentInteraction, id: ParsedId): Action | null {
+function actionOf(id: ParsedId): Action | null {
   const [first, second] = id.args;
   switch (id.verb) {
     case 'pass':
@@ -179,11 +192,11 @@ function actionOf(interaction: ComponentInteraction, id: ParsedId): Action | nul
     }
     case 'wish': {
       if (first === '0') return { type: 'wish', rank: null };
-      const rank = Number(interaction.isStringSelectMenu() ? interaction.values[0] : NaN);
+      const rank = Number(id.values[0] ?? Number.NaN);
       return Number.isInteger(rank) && rank >= 2 && rank <= 14 ? { type: 'wish', rank: rank as Rank } : null;
     }
     case 'lp': {
-      const play = interaction.isStringSelectMenu() ? decodePlay(interaction.values[0] ?? '') : null;
+      const play = decodePlay(id.values[0] ?? '');
       if (!play) return null;
       return play.phoenixAs === undefined
         ? { type: 'play', cards: play.cards }

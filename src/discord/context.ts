@@ -11,4 +11,10 @@ export interface BotContext {
   readonly tableMessages: TableMessages;
   readonly notifier: TurnNotifier;
   readonly logger: Logger;
+  /** The tables' clock (`env.now`): e.g. how often `/table status` may post the table anew. */
+  readonly now: () => number;
+  /** How long a handler may take before its interaction is deferred (default about 2 s; tests shorten it). */
+  readonly deferAfterMs: number;
+  /** Resolves once every commit so far is on disk: no answer goes out before (a deferral may). */
+  readonly durable: () => Promise<void>;
 }

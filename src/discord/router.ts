@@ -1,11 +1,12 @@
-/** The one door for interactions: route to a command or component handler, one error boundary, one log line. */
+/**
+ * The one door for interactions: every kind is routed (dispatch.ts) and answered, a slow handler is
+ * deferred (answer.ts), one error boundary, one log line per interaction.
+ */
 import type { Client, Interaction } from 'discord.js';
 import { Events } from 'discord.js';
-import { commandNamed } from '../../commands/index.js';
-import { page as leaderboardPage } from '../../commands/leaderboard.js';
-import { listPage } from '../../commands/table/list.js';
-import { handleComponent } from './components.js';
 import type { BotContext } from './context.js';
+import { Answer, isAlreadyAcknowledged } from './door/answer.js';
+import { dispatch } from './door/dispatch.js';
 import { refusalText, type TextContext } from './refusalText.js';
 import { EPHEMERAL } from './renderPanel.js';
 import type { Outcome } from './respond.js';
@@ -42,6 +43,12 @@ export class Router {
     const started = performance.now();
     let outcome: Outcome = { result: 'ignored' };
     let kind = 'unknown';
+    const answer = new Answer(interaction, {
+      deferAfterMs: this.ctx.deferAfterMs,
+      durable: this.ctx.durable,
+      onDeferFailed: (error) =>
+        this.ctx.logger.warn({ interaction: interaction.id, err: describe(error) }, 'deferral failed'),
+    });
     try {
       if (!this.accepting) {
         if (interaction.isRepliable())
@@ -50,38 +57,39 @@ export class Router {
             flags: EPHEMERAL,
           });
         outcome = { result: 'shutting_down' };
-      } else if (interaction.isChatInputCommand()) {
-        const sub = interaction.options.getSubcommand(false);
-        kind = sub ? `/${interaction.commandName} ${sub}` : `/${interaction.commandName}`;
-        const command = commandNamed(interaction.commandName);
-        if (command) outcome = await command.execute(interaction, this.ctx);
-      } else if (interaction.isAutocomplete()) {
-        kind = `autocomplete /${interaction.commandName}`;
-        const command = commandNamed(interaction.commandName);
-        if (command?.autocomplete) outcome = await command.autocomplete(interaction, this.ctx);
-      } else if (interaction.isButton() && interaction.customId.startsWith('lb:')) {
-        kind = 'leaderboard';
-        outcome = await leaderboardPage(interaction, this.ctx);
-      } else if (interaction.isButton() && interaction.customId.startsWith('tl:')) {
-        kind = 'table list';
-        outcome = await listPage(interaction, this.ctx);
-      } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
-        kind = interaction.customId.split(':')[0] ?? 'component';
-        outcome = await handleComponent(this.ctx, interaction);
+      } else {
+        const routed = dispatch(interaction, this.ctx);
+        kind = routed.kind;
+        outcome = await routed.outcome;
+      }
+      if (!answer.answered && (interaction.isRepliable() || interaction.isAutocomplete())) {
+        // A handler that returned without a word is a bug: say so in the log, and answer anyway.
+        this.ctx.logger.error({ interaction: interaction.id, kind }, 'handler returned without answering');
+        outcome = { ...outcome, result: 'error' };
+        await this.apologize(interaction, answer);
       }
     } catch (error) {
-      outcome = { result: 'error' };
-      const code = (error as { code?: unknown } | null)?.code;
-      const damaged = typeof code === 'string' && code.startsWith('SQLITE_CORRUPT');
-      this.ctx.logger.error(
-        { err: error instanceof Error ? error.message : String(error), interaction: interaction.id, kind },
-        // A damaged page shows only when a table on it is first read (tables load lazily).
-        damaged
-          ? 'the database file is damaged: stop the bot and restore it from a backup'
-          : 'handler failed',
-      );
-      await this.apologize(interaction);
+      if (isAlreadyAcknowledged(error)) {
+        // Discord processed an earlier attempt of this answer (discord.js retried after a 5xx).
+        outcome = { result: 'answered_on_retry' };
+      } else {
+        outcome = { result: 'error' };
+        const code = (error as { code?: unknown } | null)?.code;
+        const damaged = typeof code === 'string' && code.startsWith('SQLITE_CORRUPT');
+        this.ctx.logger.error(
+          { err: describe(error), interaction: interaction.id, kind },
+          // A damaged page shows only when a table on it is first read (tables load lazily).
+          damaged
+            ? 'the database file is damaged: stop the bot and restore it from a backup'
+            : 'handler failed',
+        );
+        await this.apologize(interaction, answer);
+      }
+    } finally {
+      answer.finish();
     }
+    const handled = outcome.result;
+    if (answer.answeredOnRetry && handled !== 'error') outcome = { ...outcome, result: 'answered_on_retry' };
     this.ctx.logger.info(
       {
         interaction: interaction.id,
@@ -91,14 +99,23 @@ export class Router {
         kind,
         table: outcome.tableId,
         outcome: outcome.result,
+        ...(handled !== outcome.result ? { handled } : {}),
+        ...(answer.deferred ? { deferred: true } : {}),
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
       'interaction',
     );
   }
 
-  private async apologize(interaction: Interaction): Promise<void> {
-    if (!interaction.isRepliable() || interaction.replied || interaction.deferred) return;
+  /** The apology, if the user has not had an answer (a deferred one is completed with it). */
+  private async apologize(interaction: Interaction, answer: Answer): Promise<void> {
+    if (interaction.isAutocomplete()) {
+      if (!answer.answered) await interaction.respond([]).catch(() => undefined);
+      return;
+    }
+    if (!interaction.isRepliable()) return;
+    const open = !answer.answered || (answer.deferred && !interaction.replied);
+    if (!open) return;
     await interaction
       .reply({
         content: refusalText({ code: 'internal_error' }, NO_NAMES),
@@ -106,4 +123,8 @@ export class Router {
       })
       .catch(() => undefined);
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -120,3 +120,122 @@ export function commandData(hub: Hub, command: RegisteredCommand, input: Command
     ...(Object.keys(resolved).length > 0 ? { resolved } : {}),
   };
 }
+
+/**
+ * An interaction built by hand, as a stale or modified client (or Discord itself) may send: any
+ * command name and options (types and values as given), context menus, any custom id or select
+ * values on any component type, any modal. For tests that the bot answers everything it can get.
+ */
+export type Forged =
+  | {
+      readonly kind: 'command';
+      readonly name: string;
+      /** 1 slash (default), 2 user context menu, 3 message context menu, 4 primary entry point. */
+      readonly commandType?: 1 | 2 | 3 | 4;
+      /** Raw options, e.g. [{ type: 1, name: 'team', options: [{ type: 3, name: 'team', value: 'C' }] }]. */
+      readonly options?: readonly Json[];
+      /** For a context menu: the user or message it was used on. */
+      readonly targetId?: string;
+    }
+  | { readonly kind: 'autocomplete'; readonly name: string; readonly options?: readonly Json[] }
+  | {
+      readonly kind: 'component';
+      readonly messageId: string;
+      readonly customId: string;
+      /** 2 button, 3 string select, 5 user, 6 role, 7 mentionable, 8 channel select. */
+      readonly componentType: 2 | 3 | 5 | 6 | 7 | 8;
+      readonly values?: readonly string[];
+    }
+  | {
+      readonly kind: 'modal';
+      readonly customId: string;
+      readonly fields?: Readonly<Record<string, string>>;
+      readonly messageId?: string;
+    };
+
+/** The interaction type, `data` and source message of a forged interaction. */
+export function forgedData(
+  hub: Hub,
+  channelId: string,
+  forged: Forged,
+): { type: number; data: Json; source: StoredMessage | null } {
+  const guildId = hub.world.channels.get(channelId)?.guildId ?? '';
+  const source = (id: string | undefined) => {
+    const message = id ? hub.world.messages.get(id) : undefined;
+    if (id && !message) throw new Error(`no message ${id}`);
+    return message ?? null;
+  };
+  if (forged.kind === 'component') {
+    const resolved = forged.componentType === 5 ? usersResolved(hub, guildId, forged.values ?? []) : null;
+    return {
+      type: INTERACTION.component,
+      source: source(forged.messageId),
+      data: {
+        custom_id: forged.customId,
+        component_type: forged.componentType,
+        ...(forged.componentType === 2 ? {} : { values: [...(forged.values ?? [])] }),
+        ...(resolved ? { resolved } : {}),
+      },
+    };
+  }
+  if (forged.kind === 'modal') {
+    const components = Object.entries(forged.fields ?? {}).map(([customId, value]) => ({
+      type: 1,
+      components: [{ type: 4, custom_id: customId, value }],
+    }));
+    return {
+      type: INTERACTION.modalSubmit,
+      source: source(forged.messageId),
+      data: { custom_id: forged.customId, components },
+    };
+  }
+  const registered =
+    hub.world.commands.get(guildId)?.find((c) => c.name === forged.name) ??
+    hub.world.commands.get('global')?.find((c) => c.name === forged.name);
+  const commandType = forged.kind === 'command' ? (forged.commandType ?? 1) : 1;
+  const options = [...(forged.options ?? [])];
+  const userIds = collectUserValues(options);
+  const data: Json = {
+    id: registered?.id ?? hub.world.ids.next(),
+    name: forged.name,
+    type: commandType,
+    ...(commandType === 1 || commandType === 4 ? { options } : {}),
+    guild_id: guildId,
+  };
+  if (forged.kind === 'command' && (commandType === 2 || commandType === 3)) {
+    const targetId = forged.targetId ?? '';
+    data.target_id = targetId;
+    if (commandType === 2) data.resolved = usersResolved(hub, guildId, [targetId]);
+    else {
+      const message = hub.world.messages.get(targetId);
+      if (!message) throw new Error(`no message ${targetId}`);
+      data.resolved = { messages: { [targetId]: hub.world.messageJson(message, hub.port) } };
+    }
+  } else if (userIds.length > 0) data.resolved = usersResolved(hub, guildId, userIds);
+  return {
+    type: forged.kind === 'autocomplete' ? INTERACTION.autocomplete : INTERACTION.command,
+    data,
+    source: null,
+  };
+}
+
+/** `resolved` users and members for the ids that name a known user (others are left out). */
+function usersResolved(hub: Hub, guildId: string, ids: readonly string[]): Json {
+  const users: Json = {};
+  const members: Json = {};
+  for (const id of ids) {
+    if (!hub.world.users.has(id)) continue;
+    users[id] = hub.world.userJson(id);
+    const { user: _user, ...member } = hub.world.memberJson(guildId, id);
+    members[id] = member;
+  }
+  return { users, members };
+}
+
+/** The string values of user options (type 6), at any depth. */
+function collectUserValues(options: readonly Json[]): string[] {
+  return options.flatMap((o) => [
+    ...(o.type === 6 && typeof o.value === 'string' ? [o.value] : []),
+    ...(Array.isArray(o.options) ? collectUserValues(o.options as Json[]) : []),
+  ]);
+}

@@ -32,6 +32,18 @@ function notAllowed(type: number): DiscordError {
   return errors.toError();
 }
 
+/** Interactions whose first callback is processed, then answered with another status (see below). */
+const failAfter = new WeakMap<OpenInteraction, number>();
+
+/**
+ * The first callback of `interaction` is processed as usual, then answered with `status` (a 502: a
+ * gateway between the bot and Discord lost the answer). discord.js retries it and is refused with
+ * 40060 (already acknowledged), as it would be by Discord.
+ */
+export function answerCallbackWith(interaction: OpenInteraction, status: number): void {
+  failAfter.set(interaction, status);
+}
+
 export function interactionCallback(hub: Hub, req: RestRequest, id: string, token: string): Handled {
   const interaction = hub.world.interactions.get(id);
   if (!interaction || interaction.token !== token) return unknownInteraction();
@@ -93,6 +105,11 @@ export function interactionCallback(hub: Hub, req: RestRequest, id: string, toke
   }
   interaction.ack = { type, data: body.data === undefined ? null : data };
   hub.emit('ack', interaction);
+  const failWith = failAfter.get(interaction);
+  if (failWith !== undefined) {
+    failAfter.delete(interaction);
+    return { status: failWith, body: { message: `${failWith}: Bad Gateway`, code: 0 } };
+  }
   if (req.query.get('with_response') === 'true') {
     return { status: 200, body: { interaction: { id: interaction.id, type: interaction.type }, resource } };
   }

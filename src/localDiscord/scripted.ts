@@ -1,6 +1,14 @@
 /** Scripted users for tests: they use commands, click, pick and submit, and see what that user would see. */
 import type { Hub } from './hub.js';
-import { type CommandInput, commandData, INTERACTION, openInteraction } from './interactions.js';
+import {
+  type CommandInput,
+  commandData,
+  type Forged,
+  forgedData,
+  INTERACTION,
+  openInteraction,
+} from './interactions.js';
+import { answerCallbackWith } from './restInteractions.js';
 import type { Json, LocalUser, OpenInteraction, StoredMessage } from './world.js';
 
 export const DEFAULT_WAIT_MS = 5_000;
@@ -105,6 +113,11 @@ export class InteractionHandle {
 export class ScriptedUser {
   /** The modal the bot last showed this user, until it is submitted. */
   private modal: { data: Json; source: StoredMessage | null; channelId: string } | null = null;
+  /**
+   * The next interaction's first callback is processed, then answered with this status (e.g. 502, a
+   * gateway that lost the answer): discord.js retries and is told 40060, already acknowledged.
+   */
+  failNextCallbackWith: number | null = null;
 
   constructor(
     private readonly hub: Hub,
@@ -228,6 +241,15 @@ export class ScriptedUser {
     );
   }
 
+  /**
+   * Sends an interaction built by hand (a stale or modified client): unknown commands, raw options,
+   * context menus, any custom id or values on any component type, any modal. See `Forged`.
+   */
+  forge(channelId: string, forged: Forged): InteractionHandle {
+    const { type, data, source } = forgedData(this.hub, channelId, forged);
+    return this.open(channelId, type, data, source);
+  }
+
   get openModal(): Json | null {
     return this.modal ? structuredClone(this.modal.data) : null;
   }
@@ -275,9 +297,10 @@ export class ScriptedUser {
   }
 
   private open(channelId: string, type: number, data: Json, source: StoredMessage | null): InteractionHandle {
-    return new InteractionHandle(
-      this.hub,
-      openInteraction(this.hub, this.dispatch, this.user.id, channelId, type, data, source),
-    );
+    const record = openInteraction(this.hub, this.dispatch, this.user.id, channelId, type, data, source);
+    // Marked before the bot can answer: the dispatch reaches it only through the gateway's socket.
+    if (this.failNextCallbackWith !== null) answerCallbackWith(record, this.failNextCallbackWith);
+    this.failNextCallbackWith = null;
+    return new InteractionHandle(this.hub, record);
   }
 }

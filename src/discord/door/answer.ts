@@ -1,0 +1,173 @@
+/**
+ * One interaction's answer, whatever the handler does: a handler that has not started answering
+ * within `deferAfterMs` is deferred (an ephemeral "thinking" for commands and forms, a deferred
+ * update for components), and its answer then completes the deferred response instead. A callback
+ * Discord reports as already acknowledged (40060: it processed an earlier attempt that discord.js
+ * retried after a gateway error) counts as answered. Handlers keep calling `reply` and `update`.
+ */
+import {
+  DiscordAPIError,
+  type Interaction,
+  type InteractionReplyOptions,
+  type InteractionUpdateOptions,
+  type Message,
+} from 'discord.js';
+
+const ALREADY_ACKNOWLEDGED = 40060;
+const EPHEMERAL = 64;
+const DEFER_REPLY = 5;
+const DEFER_UPDATE = 6;
+
+export interface AnswerOptions {
+  /** How long a handler may take before its interaction is deferred (Discord allows 3 s). */
+  readonly deferAfterMs: number;
+  /** Resolves once what was committed is on disk: an answer goes out only after that. */
+  readonly durable: () => Promise<void>;
+  /** Hears of a deferral that failed (it is then up to the handler's own answer). */
+  readonly onDeferFailed?: (error: unknown) => void;
+}
+
+/** Whether a REST request is a deferral: it says nothing about what was committed, so needs no flush. */
+export function isDeferral(request: { readonly fullRoute: string; readonly body?: unknown }): boolean {
+  const type = (request.body as { type?: unknown } | undefined)?.type;
+  return (
+    (type === DEFER_REPLY || type === DEFER_UPDATE) &&
+    /^\/interactions\/\d+\/[^/]+\/callback$/.test(request.fullRoute)
+  );
+}
+
+export function isAlreadyAcknowledged(error: unknown): boolean {
+  return error instanceof DiscordAPIError && error.code === ALREADY_ACKNOWLEDGED;
+}
+
+type Replier = Extract<Interaction, { reply: unknown }>;
+type AnyOptions = InteractionReplyOptions & { withResponse?: boolean };
+
+export class Answer {
+  /** Discord has an answer (or a deferral) for this interaction. */
+  answered = false;
+  /** The deferral went out: the handler's answer completed it. */
+  deferred = false;
+  /** A callback was refused as already acknowledged: Discord had processed an earlier attempt. */
+  answeredOnRetry = false;
+  /** The handler's own answer was handed to discord.js (so no deferral is needed). */
+  private sent = false;
+  private deferral: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    interaction: Interaction,
+    private readonly options: AnswerOptions,
+  ) {
+    if (interaction.isAutocomplete()) {
+      const respond = interaction.respond.bind(interaction);
+      interaction.respond = (choices) => this.send(() => respond(choices));
+      return;
+    }
+    if (!interaction.isRepliable()) return;
+    this.wrap(interaction);
+    this.timer = setTimeout(() => this.defer(interaction), options.deferAfterMs);
+  }
+
+  /** The handler is done: no deferral from now on. */
+  finish(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private wrap(interaction: Replier): void {
+    const reply = interaction.reply.bind(interaction) as (o: AnyOptions) => Promise<unknown>;
+    const patched = interaction as unknown as {
+      reply: (o: AnyOptions) => Promise<unknown>;
+      update?: (o: InteractionUpdateOptions) => Promise<unknown>;
+    };
+    patched.reply = async (o) => {
+      await this.beforeAnswer();
+      if (this.deferral) {
+        await this.deferral;
+        return this.completeReply(interaction, o);
+      }
+      this.sent = true;
+      return this.send(
+        () => reply(o),
+        () => (o.withResponse ? this.fetchResponse(interaction) : undefined),
+      );
+    };
+    if (interaction.isMessageComponent()) {
+      const update = interaction.update.bind(interaction) as (
+        o: InteractionUpdateOptions,
+      ) => Promise<unknown>;
+      patched.update = async (o) => {
+        await this.beforeAnswer();
+        if (this.deferral) {
+          await this.deferral;
+          return this.send(() => interaction.editReply(o));
+        }
+        this.sent = true;
+        return this.send(() => update(o));
+      };
+    }
+  }
+
+  /** The handler starts answering: first what it committed reaches the disk (a deferral may go meanwhile). */
+  private async beforeAnswer(): Promise<void> {
+    // A failed flush is the REST layer's to report (it refuses to send); here it only must not hang.
+    await this.options.durable().catch(() => undefined);
+  }
+
+  private defer(interaction: Replier): void {
+    this.timer = null;
+    // An answer still waiting for the disk has not been sent: Discord must hear something in 3 s.
+    if (this.sent || this.answered || this.deferral) return;
+    const call = interaction.isMessageComponent()
+      ? () => interaction.deferUpdate()
+      : () => interaction.deferReply({ flags: EPHEMERAL });
+    this.deferral = this.send(call).then(
+      () => {
+        this.deferred = true;
+      },
+      (error: unknown) => {
+        this.options.onDeferFailed?.(error);
+        throw error;
+      },
+    );
+    this.deferral.catch(() => undefined);
+  }
+
+  /** A reply after a deferral: ephemeral ones fill the "thinking" message, public ones follow it. */
+  private async completeReply(interaction: Replier, o: AnyOptions): Promise<unknown> {
+    const { flags, withResponse: _w, ...rest } = o as AnyOptions & { flags?: unknown };
+    const ephemeral = typeof flags === 'number' && (flags & EPHEMERAL) !== 0;
+    if (interaction.isMessageComponent() || !ephemeral) {
+      // After a deferred update the source message is the response; after an ephemeral "thinking",
+      // a public reply cannot be made public by editing: it is a follow-up, and the placeholder goes.
+      const message = (await this.send(() => interaction.followUp(o as InteractionReplyOptions))) as
+        | Message
+        | undefined;
+      if (!interaction.isMessageComponent()) await interaction.deleteReply().catch(() => undefined);
+      return { resource: message ? { message } : null };
+    }
+    const message = (await this.send(() => interaction.editReply(rest))) as Message | undefined;
+    return { resource: message ? { message } : null };
+  }
+
+  /** The reply as Discord has it, for a caller that asked for the response but was told 40060. */
+  private async fetchResponse(interaction: Replier): Promise<unknown> {
+    const message = await interaction.fetchReply().catch(() => null);
+    return { resource: message ? { message } : null };
+  }
+
+  /** Sends one answer; a 40060 means Discord already has it (an earlier attempt went through). */
+  private async send<R>(call: () => Promise<R>, onRetry?: () => Promise<unknown> | undefined): Promise<R> {
+    try {
+      const result = await call();
+      this.answered = true;
+      return result;
+    } catch (error) {
+      if (!isAlreadyAcknowledged(error)) throw error;
+      this.answered = true;
+      this.answeredOnRetry = true;
+      return (await onRetry?.()) as R;
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Which handler answers an interaction, by its kind, and the answers for everything no handler
+ * owns: commands the bot does not have (stale registrations, context menus, the entry point),
+ * autocomplete without suggestions, menus and forms the bot never sends. Options are checked
+ * here, before any handler runs.
+ */
+import type { Interaction } from 'discord.js';
+import { commandNamed } from '../../../commands/index.js';
+import { page as leaderboardPage } from '../../../commands/leaderboard.js';
+import { listPage } from '../../../commands/table/list.js';
+import type { Command } from '../../../commands/types.js';
+import { handleComponent } from '../components.js';
+import type { BotContext } from '../context.js';
+import { EPHEMERAL } from '../renderPanel.js';
+import type { Outcome } from '../respond.js';
+import { type CommandDefinition, checkOptions } from './commandOptions.js';
+import { STALE_COMMAND, STALE_FORM, staleComponent } from './doorText.js';
+
+export interface Routed {
+  /** What it was, for the log line: "/table join", "pass", "modal". */
+  readonly kind: string;
+  readonly outcome: Promise<Outcome>;
+}
+
+export function dispatch(interaction: Interaction, ctx: BotContext): Routed {
+  if (interaction.isChatInputCommand()) {
+    const sub = interaction.options.getSubcommand(false);
+    const kind = sub ? `/${interaction.commandName} ${sub}` : `/${interaction.commandName}`;
+    const command = commandNamed(interaction.commandName);
+    if (!command) return { kind, outcome: say(interaction, STALE_COMMAND, 'stale_command') };
+    const verdict = checkOptions(definitionOf(command), interaction.options.data, false, command.optionWords);
+    if (!verdict.ok) return { kind, outcome: say(interaction, verdict.text, verdict.result) };
+    return { kind, outcome: command.execute(interaction, ctx) };
+  }
+  if (interaction.isAutocomplete()) {
+    const kind = `autocomplete /${interaction.commandName}`;
+    const command = commandNamed(interaction.commandName);
+    const fits =
+      command?.autocomplete && checkOptions(command.data.toJSON(), interaction.options.data, true).ok;
+    if (command?.autocomplete && fits) return { kind, outcome: command.autocomplete(interaction, ctx) };
+    return {
+      kind,
+      outcome: interaction.respond([]).then(() => ({ result: 'no_suggestions' })),
+    };
+  }
+  if (interaction.isCommand()) {
+    // A context menu or entry point: the bot registers none, so this one is left from elsewhere.
+    return {
+      kind: `command ${interaction.commandName}`,
+      outcome: say(interaction, STALE_COMMAND, 'stale_command'),
+    };
+  }
+  if (interaction.isButton() && interaction.customId.startsWith('lb:'))
+    return { kind: 'leaderboard', outcome: leaderboardPage(interaction, ctx) };
+  if (interaction.isButton() && interaction.customId.startsWith('tl:'))
+    return { kind: 'table list', outcome: listPage(interaction, ctx) };
+  if (interaction.isButton() || interaction.isStringSelectMenu()) {
+    const kind = interaction.customId.split(':')[0]?.slice(0, 20) || 'component';
+    return { kind, outcome: handleComponent(ctx, interaction) };
+  }
+  if (interaction.isMessageComponent()) {
+    // User, role, mentionable or channel menus: the bot sends none.
+    return { kind: 'menu', outcome: say(interaction, staleComponent('menu'), 'stale_component') };
+  }
+  if (interaction.isModalSubmit())
+    return { kind: 'modal', outcome: say(interaction, STALE_FORM, 'stale_form') };
+  return { kind: 'unknown', outcome: Promise.resolve({ result: 'ignored' }) };
+}
+
+/** Each command's definition as Discord has it, built once. */
+const definitions = new WeakMap<Command, CommandDefinition>();
+
+function definitionOf(command: Command): CommandDefinition {
+  let definition = definitions.get(command);
+  if (!definition) {
+    definition = command.data.toJSON();
+    definitions.set(command, definition);
+  }
+  return definition;
+}
+
+async function say(
+  interaction: Extract<Interaction, { reply: unknown }>,
+  content: string,
+  result: string,
+): Promise<Outcome> {
+  await interaction.reply({ content, flags: EPHEMERAL, allowedMentions: { parse: [] } });
+  return { result };
+}
