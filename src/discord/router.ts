@@ -100,7 +100,7 @@ export class Router {
         table: outcome.tableId,
         outcome: outcome.result,
         ...(handled !== outcome.result ? { handled } : {}),
-        ...(answer.deferred ? { deferred: true } : {}),
+        ...(answer.deferred ? { deferred: answer.deferred } : {}),
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
       'interaction',
@@ -114,7 +114,7 @@ export class Router {
       return;
     }
     if (!interaction.isRepliable()) return;
-    const open = !answer.answered || (answer.deferred && !interaction.replied);
+    const open = !answer.answered || (answer.deferred !== null && !interaction.replied);
     if (!open) return;
     await interaction
       .reply({

@@ -41,13 +41,26 @@ export function isAlreadyAcknowledged(error: unknown): boolean {
 }
 
 type Replier = Extract<Interaction, { reply: unknown }>;
+
+/** Verbs whose button updates the public message it is on (the lobby's). */
+const UPDATES_ITS_MESSAGE = new Set(['join', 'leave', 'start', 'lb', 'tl']);
+
+/**
+ * How to defer: a component on a private panel, or one that updates the message it is on, is a
+ * deferred update; anything else (commands, forms, "My hand" on the table message) a "thinking" reply.
+ */
+export function deferralFor(interaction: Replier): 'update' | 'reply' {
+  if (!interaction.isMessageComponent()) return 'reply';
+  if (interaction.message.flags.has(EPHEMERAL)) return 'update';
+  return UPDATES_ITS_MESSAGE.has(interaction.customId.split(':')[0] ?? '') ? 'update' : 'reply';
+}
 type AnyOptions = InteractionReplyOptions & { withResponse?: boolean };
 
 export class Answer {
   /** Discord has an answer (or a deferral) for this interaction. */
   answered = false;
-  /** The deferral went out: the handler's answer completed it. */
-  deferred = false;
+  /** How the interaction was deferred, if it was: its message updated later, or a reply "thinking". */
+  deferred: 'update' | 'reply' | null = null;
   /** A callback was refused as already acknowledged: Discord had processed an earlier attempt. */
   answeredOnRetry = false;
   /** The handler's own answer was handed to discord.js (so no deferral is needed). */
@@ -101,6 +114,7 @@ export class Answer {
         await this.beforeAnswer();
         if (this.deferral) {
           await this.deferral;
+          // The message clicked (a deferred update), or else the "thinking" reply, shows the update.
           return this.send(() => interaction.editReply(o));
         }
         this.sent = true;
@@ -119,12 +133,14 @@ export class Answer {
     this.timer = null;
     // An answer still waiting for the disk has not been sent: Discord must hear something in 3 s.
     if (this.sent || this.answered || this.deferral) return;
-    const call = interaction.isMessageComponent()
-      ? () => interaction.deferUpdate()
-      : () => interaction.deferReply({ flags: EPHEMERAL });
+    const how = deferralFor(interaction);
+    const call =
+      how === 'update' && interaction.isMessageComponent()
+        ? () => interaction.deferUpdate()
+        : () => interaction.deferReply({ flags: EPHEMERAL });
     this.deferral = this.send(call).then(
       () => {
-        this.deferred = true;
+        this.deferred = how;
       },
       (error: unknown) => {
         this.options.onDeferFailed?.(error);
@@ -134,17 +150,19 @@ export class Answer {
     this.deferral.catch(() => undefined);
   }
 
-  /** A reply after a deferral: ephemeral ones fill the "thinking" message, public ones follow it. */
+  /**
+   * A reply after a deferral: after a deferred update it follows the message clicked; after a
+   * "thinking", an ephemeral reply fills it, and a public one (which editing cannot make public)
+   * follows it while the placeholder goes.
+   */
   private async completeReply(interaction: Replier, o: AnyOptions): Promise<unknown> {
     const { flags, withResponse: _w, ...rest } = o as AnyOptions & { flags?: unknown };
     const ephemeral = typeof flags === 'number' && (flags & EPHEMERAL) !== 0;
-    if (interaction.isMessageComponent() || !ephemeral) {
-      // After a deferred update the source message is the response; after an ephemeral "thinking",
-      // a public reply cannot be made public by editing: it is a follow-up, and the placeholder goes.
+    if (this.deferred === 'update' || !ephemeral) {
       const message = (await this.send(() => interaction.followUp(o as InteractionReplyOptions))) as
         | Message
         | undefined;
-      if (!interaction.isMessageComponent()) await interaction.deleteReply().catch(() => undefined);
+      if (this.deferred === 'reply') await interaction.deleteReply().catch(() => undefined);
       return { resource: message ? { message } : null };
     }
     const message = (await this.send(() => interaction.editReply(rest))) as Message | undefined;
