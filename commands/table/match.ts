@@ -2,6 +2,7 @@
 import { EPHEMERAL } from '../../src/discord/renderPanel.js';
 import { afterAction, type Outcome, refuse } from '../../src/discord/respond.js';
 import type { Here } from './here.js';
+import { status } from './status.js';
 
 export const MATCH_SUBCOMMANDS = ['start', 'status', 'pause', 'resume', 'away', 'end'] as const;
 export type MatchSubcommand = (typeof MATCH_SUBCOMMANDS)[number];
@@ -15,12 +16,8 @@ export async function matchCommand(sub: MatchSubcommand, here: Here): Promise<Ou
       ctx.notifier.afterAction(r.value, actor.userId);
       return here.say('The match begins! Click **My hand** on the table message to see your cards.');
     }
-    case 'status': {
-      // Answer first (the post may wait in discord.js's queue), then post the table anew.
-      await interaction.reply({ content: 'Here is the table.', flags: EPHEMERAL });
-      ctx.tableMessages.repost(tableId);
-      return { result: 'ok', tableId };
-    }
+    case 'status':
+      return status(here);
     case 'pause':
     case 'resume': {
       const r = sub === 'pause' ? ctx.service.pause(tableId, actor) : ctx.service.resume(tableId, actor);

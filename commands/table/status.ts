@@ -1,0 +1,48 @@
+/**
+ * `/table status`: the table message posted anew in the channel, at most once per 30 seconds per
+ * table and only for a seated player or the host; anyone else, or anyone within the 30 seconds,
+ * gets the table as a copy only they see. So nobody can flood a channel with table messages.
+ */
+import type { TableService } from '../../src/app/tableService.js';
+import { EPHEMERAL } from '../../src/discord/renderPanel.js';
+import { renderTable } from '../../src/discord/renderTable.js';
+import { type Outcome, refuse, toDiscord } from '../../src/discord/respond.js';
+import type { Here } from './here.js';
+
+export const REPOST_EVERY_MS = 30_000;
+
+/** When each table was last posted anew, per bot (its service): in memory, like the 30 s it guards. */
+const lastPosts = new WeakMap<TableService, Map<string, number>>();
+
+export async function status(here: Here): Promise<Outcome> {
+  const { interaction, ctx, tableId, actor } = here;
+  const snapshot = ctx.service.tableView(tableId);
+  if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error, tableId);
+  const { table } = snapshot.value;
+  const seated = table.seats.some((o) => o?.kind === 'user' && o.userId === actor.userId);
+  const mayPost = seated || table.hostId === actor.userId;
+  const posts = lastPosts.get(ctx.service) ?? new Map<string, number>();
+  lastPosts.set(ctx.service, posts);
+  const now = ctx.now();
+  const last = posts.get(tableId);
+  const recent = last !== undefined && now - last < REPOST_EVERY_MS;
+  if (!mayPost || recent) {
+    const why = mayPost
+      ? 'It was posted in the channel less than 30 seconds ago, so here is a copy only you see.'
+      : 'Only its players and host can post it in the channel again, so here is a copy only you see.';
+    await interaction.reply({ ...toDiscord(renderTable(snapshot.value)), content: why, flags: EPHEMERAL });
+    return { result: mayPost ? 'shown_recently_posted' : 'shown_not_seated', tableId };
+  }
+  forgetOld(posts, now);
+  posts.set(tableId, now);
+  // Answer first (the post may wait in discord.js's queue), then post the table anew.
+  await interaction.reply({ content: 'Here is the table.', flags: EPHEMERAL });
+  ctx.tableMessages.repost(tableId);
+  return { result: 'ok', tableId };
+}
+
+/** Entries older than the 30 s say nothing any more: dropped, so the map stays as small as the activity. */
+function forgetOld(posts: Map<string, number>, now: number): void {
+  if (posts.size < 100) return;
+  for (const [id, at] of posts) if (now - at >= REPOST_EVERY_MS) posts.delete(id);
+}
