@@ -35,7 +35,7 @@ describe('a callback already acknowledged counts as answered', () => {
     const line = await fx.waitLogged(handle.id);
     expect(line.outcome).toBe('answered_on_retry');
     expect(callbacksOf(handle.id).map((c) => c.status)).toEqual([502, 400]);
-    expect((callbacksOf(handle.id)[1]?.response as { code: number }).code).toBe(40060);
+    expect(callbacksOf(handle.id)[1]?.response).toMatchObject({ code: 40060 });
     expect(failures()).toEqual([]);
   });
 
