@@ -14,6 +14,7 @@ import { defaultPoolSize } from '../src/bots/workerPool.js';
 import { startBot } from '../src/discord/bot.js';
 import { burstFigures } from './e2eBurst.js';
 import { startFloorBot } from './e2eFloor.js';
+import { lagFigures } from './e2eLag.js';
 import { type Answerer, type Done, percentile, type Ready, runLoad } from './e2eRun.js';
 import type { Figure } from './engine.js';
 
@@ -71,10 +72,13 @@ export async function endToEnd(seconds = 10): Promise<Figure[]> {
   const hard = await runLoad({ ...setup, hardBots: true }, startRealBot);
   globalThis.gc?.();
   const burst = await burstFigures(setup, floor);
+  globalThis.gc?.();
+  const lag = await lagFigures(startRealBot);
   return [
     ...botFigures(done, floor, seconds),
     ...hardFigures(hard, floor),
     ...burst,
+    ...lag,
     floorFigure(floorDone, floor, done),
   ];
 }

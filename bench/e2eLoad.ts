@@ -7,6 +7,7 @@ import { registerCommands } from '../src/discord/deploy.js';
 import { LocalDiscord, type ScriptedUser } from '../src/localDiscord/index.js';
 import { type Dice, find, openPanel, takeTurn } from '../test/support/panelPlayer.js';
 import { FLOOR_PREFIX } from './e2eFloor.js';
+import { type LagWatch, quiet, watchLag } from './e2eLagWatch.js';
 import { playTables, type Step } from './e2ePlayers.js';
 
 export interface Setup {
@@ -23,6 +24,8 @@ export interface Setup {
   readonly floorExtraPerStep?: number;
   /** That many more channels (and four more users) for tables the bot finds in its file (bench/e2eBurst.ts). */
   readonly burstTables?: number;
+  /** Also time how far each table message lags behind its table (bench/e2eLag.ts). */
+  readonly lag?: boolean;
 }
 
 const {
@@ -32,6 +35,7 @@ const {
   hardBots = false,
   floorExtraPerStep,
   burstTables = 0,
+  lag = false,
 } = workerData as Setup;
 const floor = floorExtraPerStep !== undefined;
 /** Who sits at each table: the people, in seat order (the bots take the seats between them). */
@@ -39,7 +43,8 @@ const PEOPLE = hardBots ? 2 : 4;
 const port = parentPort;
 if (!port) throw new Error('run as a worker');
 
-const discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000 });
+// Discord's global limit on the bot's own requests, as the real one: 50 a second.
+const discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000, globalRequestsPerSecond: 50 });
 const { guild, channels } = discord.addGuild('Bench', [
   ...Array.from({ length: tables }, (_, i) => `table-${i}`),
   ...Array.from({ length: burstTables }, (_, i) => `burst-${i}`),
@@ -61,14 +66,20 @@ port.postMessage({
 await new Promise<void>((resolve) => port.once('message', () => resolve()));
 await discord.waitForBot(10_000);
 if (!floor) await openTables();
+// Timing lag: the edits of the tables' opening land before anything is counted.
+if (lag) await quiet(discord, 1_000, 20_000);
 
 let actions = 0;
 const callsBefore = discord.calls.length;
+const watch: LagWatch | null = lag ? watchLag(discord) : null;
 const step: Step = floor
   ? (user, channelId, dice) => floorStep(user, channelId, dice, floorExtraPerStep)
   : async (user, channelId, dice) => {
       const panel = await openPanel(user, channelId);
-      if (await takeTurn(user, panel, dice)) actions++;
+      if (await takeTurn(user, panel, dice)) {
+        actions++;
+        watch?.acted(channelId, panel);
+      }
     };
 const measured = await playTables(
   channels.slice(0, tables).map((c) => c.id),
@@ -77,11 +88,13 @@ const measured = await playTables(
   thinkMs,
   step,
 );
-await new Promise((resolve) => setTimeout(resolve, 500)); // the last coalesced edits land
+// The last coalesced edits land (and, timing lag, every table shows its last action).
+await (watch ? watch.settled(10_000) : new Promise((resolve) => setTimeout(resolve, 500)));
 const calls = discord.calls.slice(callsBefore);
 port.postMessage({
   type: 'done',
   ...measured,
+  ...(watch ? { lag: watch.result(calls) } : {}),
   actions,
   restCalls: calls.length,
   refused: calls.filter((c) => c.status >= 400).map((c) => `${c.method} ${c.route} ${c.status}`),

@@ -9,8 +9,8 @@ import { WorkerPool } from '../bots/workerPool.js';
 import { Store } from '../store/store.js';
 import type { BotContext } from './context.js';
 import { isDeferral } from './door/answer.js';
-import { Router } from './router.js';
 import { Outbox } from './outbox.js';
+import { Router } from './router.js';
 import { TableMessages } from './tableMessages.js';
 import { TurnNotifier } from './turnNotifier.js';
 
@@ -25,7 +25,7 @@ export interface BotOptions {
   /** Runs the deadline heap's one timer: the system's by default; tests move a manual clock. */
   readonly scheduler?: Scheduler;
   readonly tableEditDelayMs?: number;
-  /** The bot's own channel writes (table edits, turn messages) started per second at most (default 40). */
+  /** The bot's own channel writes (table edits, turn messages) started per second at most (default 45). */
   readonly channelWritesPerSecond?: number;
   readonly turnPingIntervalMs?: number;
   /** A handler that has not answered after this long is deferred (default 2000 ms; tests shorten it). */
@@ -93,13 +93,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     options.channelWritesPerSecond === undefined ? {} : { ratePerSecond: options.channelWritesPerSecond },
   );
   const tableMessages = new TableMessages(client, service, logger, outbox, options.tableEditDelayMs);
-  const notifier = new TurnNotifier(
-    client,
-    service,
-    logger,
-    outbox,
-    options.turnPingIntervalMs,
-    () => env.now(),
+  const notifier = new TurnNotifier(client, service, logger, outbox, options.turnPingIntervalMs, () =>
+    env.now(),
   );
   const ctx: BotContext = {
     service,

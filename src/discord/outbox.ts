@@ -21,7 +21,7 @@ export const NORMAL: Priority = 1;
 export const LOW: Priority = 0;
 
 export interface OutboxOptions {
-  /** Writes started per second at most (default 40, leaving room under Discord's 50). */
+  /** Writes started per second at most (default 45, leaving room under Discord's 50). */
   readonly ratePerSecond?: number;
   /** Writes in flight at most (default 8). */
   readonly concurrency?: number;
@@ -52,7 +52,7 @@ export class Outbox {
   private sent = 0;
 
   constructor(options: OutboxOptions = {}) {
-    this.rate = options.ratePerSecond ?? 40;
+    this.rate = options.ratePerSecond ?? 45;
     this.concurrency = options.concurrency ?? 8;
     this.now = options.now ?? Date.now;
     // A small bucket: a quiet bot sends at once, a busy one at the steady rate.
@@ -118,7 +118,7 @@ export class Outbox {
   }
 
   private get capacity(): number {
-    return Math.max(1, Math.ceil(this.rate / 10));
+    return Math.max(1, Math.ceil(this.rate / 5));
   }
 
   private enqueue(job: Job): void {

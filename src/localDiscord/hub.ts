@@ -52,6 +52,25 @@ export class Hub extends EventEmitter {
   readonly calls: RestCall[] = [];
   port = 0;
   private gates: Gate[] = [];
+  /**
+   * Discord's global limit on a bot's requests (50 a second; interaction answers and webhooks are
+   * not counted): null, no limit. Counted in one-second windows.
+   */
+  globalPerSecond: number | null = null;
+  private globalWindow = { start: 0, count: 0 };
+
+  /** Counts one request against the global limit: 0 if it may go, else how long to wait (ms). */
+  spendGlobal(now: number): number {
+    if (this.globalPerSecond === null) return 0;
+    const w = this.globalWindow;
+    if (now - w.start >= 1_000) {
+      w.start = now;
+      w.count = 0;
+    }
+    if (w.count >= this.globalPerSecond) return w.start + 1_000 - now;
+    w.count++;
+    return 0;
+  }
 
   /** Holds matching requests until released: to make Discord slow at a chosen moment in a test. */
   hold(match: (method: string, path: string) => boolean): RequestHold {

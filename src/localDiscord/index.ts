@@ -22,6 +22,11 @@ export interface LocalDiscordOptions {
   readonly heartbeatIntervalMs?: number;
   /** Port to listen on, on 127.0.0.1 only (default: any free port). */
   readonly port?: number;
+  /**
+   * The global limit on the bot's own requests a second (Discord: 50; interaction answers and
+   * webhooks are exempt), answered past it with 429 as Discord does. Default: no limit.
+   */
+  readonly globalRequestsPerSecond?: number;
 }
 
 export const TEST_TOKEN = 'MTAwMDAwMDAwMDAwMDAwMDAw.local.discord-test-token';
@@ -44,6 +49,7 @@ export class LocalDiscord {
     const world = new World(() => Date.now() + (discord?.offsetMs ?? 0));
     const applicationId = options.applicationId ?? world.ids.next();
     const hub = new Hub(world, options.token ?? TEST_TOKEN, applicationId);
+    hub.globalPerSecond = options.globalRequestsPerSecond ?? null;
     world.addUser({ id: applicationId, username: 'Tichu', bot: true });
     const server = createServer((req, res) => {
       if (req.url?.startsWith('/attachments/')) return serveAttachment(hub, req.url, res);

@@ -134,6 +134,14 @@ function commandsPut(hub: Hub, req: RestRequest, scope: string): Handled {
   return { status: 200, body: saved };
 }
 
+/** Discord's answer past the global limit: 429, how long to wait, and that the limit is global. */
+function rateLimited(retryAfterMs: number): Handled {
+  return {
+    status: 429,
+    body: { message: 'You are being rate limited.', retry_after: retryAfterMs / 1000, global: true },
+  };
+}
+
 /** Handles one HTTP request on /api/v10/... and records it. */
 export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -152,6 +160,11 @@ export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResp
   };
   let routeName = path;
   let outcome: Handled;
+  let retryAfterMs = 0;
+  const overGlobal = () => {
+    retryAfterMs = hub.spendGlobal(Date.now());
+    return retryAfterMs > 0;
+  };
   const match = ROUTES.map((r) => ({ r, m: r.method === method ? r.pattern.exec(path) : null })).find(
     (x) => x.m,
   );
@@ -160,6 +173,7 @@ export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResp
   else if (request.bytes > MAX_BODY_BYTES) outcome = tooLarge();
   else if (!match?.m) outcome = notFound();
   else if (match.r.auth && request.authorization !== `Bot ${hub.token}`) outcome = unauthorized();
+  else if (match.r.auth && overGlobal()) outcome = rateLimited(retryAfterMs);
   else {
     routeName = match.r.name;
     outcome = match.r.handle(hub, request, match.m.slice(1));
@@ -181,5 +195,13 @@ export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResp
     res.writeHead(status).end();
     return;
   }
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+  const limited =
+    retryAfterMs > 0
+      ? {
+          'retry-after': String(Math.ceil(retryAfterMs / 1000)),
+          'x-ratelimit-global': 'true',
+          'x-ratelimit-scope': 'global',
+        }
+      : {};
+  res.writeHead(status, { 'content-type': 'application/json', ...limited }).end(JSON.stringify(payload));
 }
