@@ -130,6 +130,11 @@ export class TableService {
     return ids.length;
   }
 
+  /** Playing and paused tables with a table message, most recently changed first (start-up re-renders them). */
+  tablesShownInPlay(): string[] {
+    return this.core.store.tables.shownInPlay();
+  }
+
   /** Hears of a table that closed by itself (a lobby nobody touched for a day): its message says so. */
   onTableClosed(listener: (table: TableRecord) => void): void {
     this.closed = listener;

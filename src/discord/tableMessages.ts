@@ -75,6 +75,15 @@ export class TableMessages {
     );
   }
 
+  /**
+   * Shows the stored state again (start-up: a table message may show a state from before a crash).
+   * Not urgent, and nothing is read until the edit goes out: 10,000 tables queue cheaply, and an
+   * action at one of them meanwhile makes its edit urgent.
+   */
+  refresh(tableId: string): void {
+    void this.outbox.put(`table:${tableId}`, NORMAL, () => this.track(tableId, () => this.edit(tableId)));
+  }
+
   /** Into the outbox: one waiting edit per table, which renders the table when it is sent. */
   private flush(tableId: string): void {
     const snapshot = this.service.tableView(tableId);

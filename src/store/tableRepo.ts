@@ -70,6 +70,7 @@ export class TableRepo {
   private readonly updateClockRow;
   private readonly armedRows;
   private readonly playingWithStandInsRows;
+  private readonly shownInPlayRows;
   private readonly setDeadlineRow;
 
   constructor(db: Database.Database) {
@@ -100,6 +101,10 @@ export class TableRepo {
     this.setDeadlineRow = db.prepare('UPDATE tables SET deadline_at = ?, deadline_key = ? WHERE id = ?');
     this.armedRows = db.prepare<[], { id: string; deadline_at: number; deadline_key: string; timer: string }>(
       "SELECT id, deadline_at, deadline_key, timer FROM tables WHERE deadline_at IS NOT NULL AND status = 'playing'",
+    );
+    this.shownInPlayRows = db.prepare<[], { id: string }>(
+      `SELECT id FROM tables WHERE status IN ('playing', 'paused') AND message_id IS NOT NULL
+       ORDER BY updated_at DESC`,
     );
     this.playingWithStandInsRows = db.prepare<[], { id: string }>(
       `SELECT DISTINCT t.id FROM tables t JOIN seats s ON s.table_id = t.id
@@ -169,6 +174,11 @@ export class TableRepo {
   /** Playing tables where a bot or the bot policy plays a seat: start-up reads them so they move on. */
   playingWithStandIns(): string[] {
     return this.playingWithStandInsRows.all().map((row) => row.id);
+  }
+
+  /** Playing and paused tables that have a table message, the most recently changed first. */
+  shownInPlay(): string[] {
+    return this.shownInPlayRows.all().map((row) => row.id);
   }
 
   /** Every deadline of a playing table, for start-up to arm them all (tables themselves load lazily). */
