@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { botFigures } from './bots.js';
 import { type Figure, legalLead14, selfPlay } from './engine.js';
+import { fuzzFigures } from './fuzz.js';
 import { statsFigures } from './stats.js';
 import { actionCommit, startup10k } from './store.js';
 import { timerFigures } from './timers.js';
@@ -47,6 +48,7 @@ record(await actionCommit());
 for (const figure of startup10k()) record(figure);
 for (const figure of statsFigures()) record(figure);
 for (const figure of await timerFigures()) record(figure);
+for (const figure of await fuzzFigures()) record(figure);
 // In a fresh process, so the heap the other benchmarks leave behind does not weigh on its tail.
 const e2eOutput = execFileSync(
   process.execPath,

@@ -11,6 +11,7 @@ import { listPage } from '../../../commands/table/list.js';
 import type { Command } from '../../../commands/types.js';
 import { handleComponent } from '../components.js';
 import type { BotContext } from '../context.js';
+import { VERBS } from '../customIds.js';
 import { EPHEMERAL } from '../renderPanel.js';
 import type { Outcome } from '../respond.js';
 import { type CommandDefinition, checkOptions } from './commandOptions.js';
@@ -55,7 +56,9 @@ export function dispatch(interaction: Interaction, ctx: BotContext): Routed {
   if (interaction.isButton() && interaction.customId.startsWith('tl:'))
     return { kind: 'table list', outcome: listPage(interaction, ctx) };
   if (interaction.isButton() || interaction.isStringSelectMenu()) {
-    const kind = interaction.customId.split(':')[0]?.slice(0, 20) || 'component';
+    // The verb names the kind; anything else is user input, which the log does not repeat.
+    const verb = interaction.customId.split(':')[0] ?? '';
+    const kind = (VERBS as readonly string[]).includes(verb) ? verb : 'component';
     return { kind, outcome: handleComponent(ctx, interaction) };
   }
   if (interaction.isMessageComponent()) {

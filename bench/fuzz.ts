@@ -1,0 +1,359 @@
+/**
+ * The fuzz proof: random interactions of every kind (bench/fuzzInput.ts), with random option values,
+ * types and lengths, sent by seated and unseated users through the real bot and the local Discord,
+ * in several channels at once (each channel's interactions one after another). Counted:
+ * `internalErrors` (handler failures logged, or the internal-error apology sent), `unanswered`
+ * (no acknowledgement), and `illegalChanges` (a refused interaction that changed its table, or an
+ * unseated user who changed a match). `npm run bench` runs 10,000; a vitest test a few hundred.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pino } from 'pino';
+import { COMMANDS } from '../commands/index.js';
+import { ManualClock } from '../src/app/clock.js';
+import { systemEnvironment } from '../src/app/ids.js';
+import { type RunningBot, startBot } from '../src/discord/bot.js';
+import { registerCommands } from '../src/discord/deploy.js';
+import { refusalText } from '../src/discord/refusalText.js';
+import { type InteractionHandle, LocalDiscord, type ScriptedUser } from '../src/localDiscord/index.js';
+import type { Figure } from './engine.js';
+import {
+  type FuzzWorld,
+  Rng,
+  randomAutocomplete,
+  randomCommand,
+  randomComponent,
+  randomOther,
+} from './fuzzInput.js';
+
+export interface FuzzOptions {
+  readonly interactions: number;
+  readonly seed: string;
+  /** Channels played at once (default 4): a lobby, two matches, and one with no table at first. */
+  readonly channels?: number;
+}
+
+export interface FuzzResult {
+  readonly seed: string;
+  readonly interactions: number;
+  readonly internalErrors: number;
+  readonly unanswered: number;
+  readonly illegalChanges: number;
+  /** Interactions the bot accepted (the rest were refused, shown, or suggested nothing). */
+  readonly accepted: number;
+  readonly wallMs: number;
+  /** The first problems found, each a line naming the interaction (for a failing run's report). */
+  readonly problems: readonly string[];
+  /** How many interactions of each kind ("/table join", "lp", "modal"...) and each outcome were sent. */
+  readonly kinds: Readonly<Record<string, number>>;
+  readonly outcomes: Readonly<Record<string, number>>;
+}
+
+type Line = Record<string, unknown> & { level: number; msg: string };
+
+const APOLOGY = refusalText({ code: 'internal_error' }, { seatName: (s) => `Seat ${s + 1}` });
+const ACCEPTED = new Set(['ok', 'counted', 'reply_failed']);
+const WAIT_MS = 5_000;
+
+export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
+  const started = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), 'tichu-fuzz-'));
+  const discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000 });
+  const count = options.channels ?? 4;
+  const { guild, channels } = discord.addGuild(
+    'Fuzz Club',
+    Array.from({ length: count }, (_, i) => `fuzz-${i}`),
+  );
+  const users = ['Ann', 'Ben', 'Cat', 'Dan', 'Eve', 'Fay'].map((name) => discord.addUser(name));
+  await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
+  const lines = new Map<string, Line>();
+  const waiting = new Map<string, () => void>();
+  const failures: Line[] = [];
+  const logger = pino(
+    { level: 'info' },
+    {
+      write(text: string) {
+        const line = JSON.parse(text) as Line;
+        if (line.level >= 50) failures.push(line);
+        if (line.msg !== 'interaction' || typeof line.interaction !== 'string') return;
+        lines.set(line.interaction, line);
+        waiting.get(line.interaction)?.();
+      },
+    },
+  );
+  // A clock that never moves: no turn deadline or idle lobby changes a table between two clicks.
+  const clock = new ManualClock();
+  const bot = await startBot({
+    token: discord.token,
+    applicationId: discord.applicationId,
+    databasePath: join(dir, 'fuzz.sqlite'),
+    logger,
+    restApi: discord.restUrl,
+    env: { ...systemEnvironment, now: clock.now },
+    scheduler: clock,
+    tableEditDelayMs: 20,
+    hardBudgetMs: 5,
+    botWorkers: 1,
+  });
+  const result = { internalErrors: 0, unanswered: 0, illegalChanges: 0, accepted: 0, interactions: 0 };
+  const problems: string[] = [];
+  const kinds: Record<string, number> = {};
+  const outcomes: Record<string, number> = {};
+  const note = (text: string) => {
+    if (problems.length < 20) problems.push(text);
+  };
+  try {
+    const ids = channels.map((c) => c.id);
+    await setUp(bot, users, ids);
+    const commands = COMMANDS.map((c) => c.data.toJSON() as unknown as Record<string, unknown>);
+    const perChannel = Math.ceil(options.interactions / ids.length);
+    await Promise.all(
+      ids.map(async (channelId, c) => {
+        const rng = new Rng(`${options.seed}/${c}`);
+        for (let i = 0; i < perChannel && result.interactions < options.interactions; i++) {
+          result.interactions++;
+          const user = rng.pick(users);
+          // Hard bots think off the thread: their moves land before the next look at the table.
+          await bot.service.botsIdle();
+          const before = snapshot(bot, channelId);
+          const seated = seatedAt(bot, channelId, user.id);
+          const from = discord.calls.length;
+          if (rng.chance(0.03)) user.failNextCallbackWith = 502;
+          const handle = send(rng, user, channelId, bot, commands, users);
+          user.failNextCallbackWith = null;
+          const line = await logged(handle.id, lines, waiting);
+          const what = `seed ${options.seed} channel ${c} #${i} ${line?.kind ?? '?'}`;
+          if (!line || handle.record.ack === null) {
+            result.unanswered++;
+            note(`${what}: unanswered`);
+            continue;
+          }
+          const answers = discord.calls
+            .slice(from)
+            .filter((call) => call.path.includes(handle.id) || call.path.includes(handle.record.token));
+          const apologized = answers.some((call) => JSON.stringify(call.body ?? '').includes(APOLOGY));
+          const failed = failures.some((f) => f.interaction === handle.id);
+          if (line.outcome === 'error' || apologized || failed) {
+            result.internalErrors++;
+            note(`${what}: internal error (${String(failures.at(-1)?.err ?? line.outcome)})`);
+          }
+          const handled = String(line.handled ?? line.outcome);
+          kinds[String(line.kind)] = (kinds[String(line.kind)] ?? 0) + 1;
+          outcomes[String(line.outcome)] = (outcomes[String(line.outcome)] ?? 0) + 1;
+          const accepted = ACCEPTED.has(handled);
+          if (accepted) result.accepted++;
+          const after = snapshot(bot, channelId);
+          if (!accepted && after.state !== before.state) {
+            result.illegalChanges++;
+            note(`${what}: refused (${handled}) but the table changed`);
+          } else if (!seated && before.version !== null && after.version !== before.version) {
+            result.illegalChanges++;
+            note(`${what}: someone not seated changed the match (${handled})`);
+          }
+        }
+      }),
+    );
+  } finally {
+    await bot.stop();
+    await discord.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { seed: options.seed, ...result, wallMs: performance.now() - started, problems, kinds, outcomes };
+}
+
+/** A lobby, a match of four people, a match of two people and two bots, and a channel with none. */
+async function setUp(
+  bot: RunningBot,
+  users: readonly ScriptedUser[],
+  channels: readonly string[],
+): Promise<void> {
+  const [ann, ben, cat, dan, eve] = users as [
+    ScriptedUser,
+    ScriptedUser,
+    ScriptedUser,
+    ScriptedUser,
+    ScriptedUser,
+  ];
+  const table = (
+    u: ScriptedUser,
+    ch: string,
+    subcommand: string,
+    options: Record<string, string | number> = {},
+  ) => u.slash(ch, 'table', { subcommand, options }).reply();
+  const [lobby, match, withBots] = channels;
+  if (lobby) {
+    await table(ann, lobby, 'create', { timer: 'off' });
+    await table(ben, lobby, 'join');
+  }
+  if (match) {
+    await table(ann, match, 'create', { timer: 'off' });
+    for (const u of [ben, cat, dan]) await table(u, match, 'join');
+    await table(ann, match, 'start');
+  }
+  if (withBots) {
+    await table(cat, withBots, 'create', { timer: 'off' });
+    await table(eve, withBots, 'join');
+    await table(cat, withBots, 'bot', { do: 'add', level: 'easy' });
+    await table(cat, withBots, 'bot', { do: 'add', level: 'normal' });
+    await table(cat, withBots, 'start');
+  }
+  await bot.service.botsIdle();
+}
+
+/** One random interaction from `user` in the channel. */
+function send(
+  rng: Rng,
+  user: ScriptedUser,
+  channelId: string,
+  bot: RunningBot,
+  commands: readonly Record<string, unknown>[],
+  users: readonly ScriptedUser[],
+): InteractionHandle {
+  const here = bot.service.tableInChannel(channelId);
+  const visible = user.messages(channelId).filter((m) => m.components.length > 0);
+  const world: FuzzWorld = {
+    userIds: users.map((u) => u.id).concat('123456789012345678'),
+    messageIds: user
+      .messages(channelId)
+      .slice(-10)
+      .map((m) => m.id),
+    tableIds: here.ok ? [here.value.table.id] : [],
+    version: here.ok ? (here.value.view?.version ?? 0) : 0,
+  };
+  const roll = rng.next();
+  if (roll < 0.35 && visible.length > 0) {
+    const click = realClick(rng, user, visible.slice(-8));
+    if (click) return click;
+  }
+  if (roll < 0.47 && world.messageIds.length > 0)
+    return user.forge(channelId, randomComponent(rng, world, rng.pick(world.messageIds)));
+  if (roll < 0.55) return legalCommand(rng, user, channelId, bot);
+  if (roll < 0.63) return user.forge(channelId, randomAutocomplete(rng, commands));
+  if (roll < 0.68) return user.forge(channelId, randomOther(rng, world));
+  return user.forge(channelId, randomCommand(rng, commands, world));
+}
+
+/** A button or menu option the user really sees (a legal click, though perhaps a stale one). */
+function realClick(
+  rng: Rng,
+  user: ScriptedUser,
+  messages: ReturnType<ScriptedUser['messages']>,
+): InteractionHandle | null {
+  const message = rng.pick(messages);
+  type Component = {
+    type: number;
+    custom_id?: string;
+    disabled?: boolean;
+    options?: Array<{ value: string }>;
+  };
+  type Sized = Component & { min_values?: number; max_values?: number };
+  const components = message.components
+    .flatMap((row) => (row.components ?? []) as Sized[])
+    .filter((c) => c.custom_id && !c.disabled && (c.type === 2 || c.type === 3));
+  if (components.length === 0) return null;
+  const component = rng.pick(components);
+  const id = component.custom_id as string;
+  if (component.type === 2) return user.click(message.id, id);
+  const options = component.options ?? [];
+  const min = component.min_values ?? 1;
+  const max = Math.min(component.max_values ?? 1, options.length);
+  const n = min + rng.int(Math.max(1, max - min + 1));
+  const values = [...options]
+    .sort(() => rng.next() - 0.5)
+    .slice(0, n)
+    .map((o) => o.value);
+  return user.select(message.id, id, values);
+}
+
+/** What a player would type: a legal play of theirs, a pass, their hand, the lobby's commands. */
+function legalCommand(rng: Rng, user: ScriptedUser, channelId: string, bot: RunningBot): InteractionHandle {
+  const here = bot.service.tableInChannel(channelId);
+  const view = here.ok ? bot.service.playerView(here.value.table.id, user.id) : null;
+  const plays = view?.ok ? view.value.legal.filter((a) => a.type === 'play') : [];
+  const play = plays.length > 0 ? rng.pick(plays) : null;
+  if (play && play.type === 'play' && rng.chance(0.6)) {
+    const cards = play.cards.join(' ') + (play.phoenixAs === undefined ? '' : ` as:${play.phoenixAs}`);
+    return user.slash(channelId, 'play', { options: { cards } });
+  }
+  const sub = rng.pick(['join', 'start', 'leave', 'status', 'pause', 'resume', 'away', 'create']);
+  if (rng.chance(0.5)) return user.slash(channelId, rng.pick(['hand', 'pass', 'tichu']));
+  return user.slash(channelId, 'table', {
+    subcommand: sub,
+    ...(sub === 'create' ? { options: { timer: 'off' } } : {}),
+  });
+}
+
+/** The channel's table as far as an interaction could change it (not its message id or clock). */
+function snapshot(bot: RunningBot, channelId: string): { state: string; version: number | null } {
+  const here = bot.service.tableInChannel(channelId);
+  if (!here.ok) return { state: 'no table', version: null };
+  const { messageId: _m, updatedAt: _u, ...table } = here.value.table;
+  const version = here.value.view?.version ?? null;
+  return { state: JSON.stringify({ table, version }), version };
+}
+
+function seatedAt(bot: RunningBot, channelId: string, userId: string): boolean {
+  const here = bot.service.tableInChannel(channelId);
+  return here.ok && here.value.table.seats.some((o) => o?.kind === 'user' && o.userId === userId);
+}
+
+/** The bot's log line for the interaction (written once its handler is done), or null after 5 s. */
+function logged(
+  id: string,
+  lines: Map<string, Line>,
+  waiting: Map<string, () => void>,
+): Promise<Line | null> {
+  const now = lines.get(id);
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      waiting.delete(id);
+      resolve(null);
+    }, WAIT_MS);
+    waiting.set(id, () => {
+      clearTimeout(timer);
+      waiting.delete(id);
+      resolve(lines.get(id) ?? null);
+    });
+  });
+}
+
+/**
+ * `npm run bench`: 10,000 random interactions; the figures, and the seed printed (a new one each
+ * run, or `--fuzz-seed=TEXT` to repeat one).
+ */
+export async function fuzzFigures(
+  seed = argument('--fuzz-seed=') ?? String(Date.now() % 100_000),
+  interactions = 10_000,
+): Promise<Figure[]> {
+  const run = await runFuzz({ interactions, seed });
+  console.log(
+    `fuzz: seed ${run.seed}, ${run.interactions} interactions (${run.accepted} accepted) in ${(run.wallMs / 1000).toFixed(1)} s`,
+  );
+  for (const problem of run.problems) console.log(`fuzz: ${problem}`);
+  const zero = (key: string, value: number): Figure => ({
+    key,
+    value,
+    unit: 'count',
+    target: '== 0',
+    met: value === 0,
+  });
+  return [
+    zero('fuzz.internalErrors', run.internalErrors),
+    zero('fuzz.unanswered', run.unanswered),
+    zero('fuzz.illegalChanges', run.illegalChanges),
+  ];
+}
+
+function argument(prefix: string): string | undefined {
+  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
+}
+
+// Alone: `node --import tsx bench/fuzz.ts [--fuzz-seed=TEXT] [--fuzz-count=N]`.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const figures = await fuzzFigures(undefined, Number(argument('--fuzz-count=') ?? 10_000));
+  for (const f of figures) console.log(`${f.key.padEnd(32)} ${String(f.value).padStart(10)} ${f.unit}`);
+  process.exit(figures.every((f) => f.met) ? 0 : 1);
+}
