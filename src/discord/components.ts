@@ -26,7 +26,13 @@ export async function handleComponent(ctx: BotContext, interaction: ComponentInt
     });
     return { result: 'stale_component' };
   }
-  if (!read.ok) return refuse(ctx, interaction, { code: 'malformed_id', what: read.what });
+  if (!read.ok) {
+    // Values that are not what the menu offers: said on the panel, if it is this channel's table's.
+    const table = read.tableId ? ctx.service.tableView(read.tableId) : null;
+    const here =
+      table?.ok && table.value.table.channelId === interaction.channelId ? read.tableId : undefined;
+    return refuse(ctx, interaction, { code: 'malformed_id', what: read.what }, here);
+  }
   const id = read.input;
   const found = ctx.service.tableView(id.tableId);
   if (!found.ok) return refuse(ctx, interaction, found.error);

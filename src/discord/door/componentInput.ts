@@ -15,7 +15,13 @@ export interface ComponentInput extends ParsedId {
 export type ComponentVerdict =
   | { readonly ok: true; readonly input: ComponentInput }
   /** `ours`: the id is shaped like this bot's (forged or broken); else from another version of it. */
-  | { readonly ok: false; readonly ours: boolean; readonly what: string };
+  | {
+      readonly ok: false;
+      readonly ours: boolean;
+      readonly what: string;
+      /** The table the id names, when it names one (its verb's arguments or values were wrong). */
+      readonly tableId?: string;
+    };
 
 const BUTTON = 2;
 const STRING_SELECT = 3;
@@ -113,9 +119,9 @@ export function readComponent(
   if (!id) return { ok: false, ours: looksOurs(customId), what };
   const shapes = SHAPES[id.verb].filter((s) => s.component === componentType);
   const shape = shapes.find((s) => s.args.safeParse(id.args).success);
-  if (!shape) return { ok: false, ours: true, what };
+  if (!shape) return { ok: false, ours: true, what, tableId: id.tableId };
   if (shape.values && !shape.values.safeParse(values).success)
-    return { ok: false, ours: true, what: VALUE_WORDS[id.verb] ?? 'choice' };
+    return { ok: false, ours: true, what: VALUE_WORDS[id.verb] ?? 'choice', tableId: id.tableId };
   return { ok: true, input: { ...id, values: shape.values ? values : [] } };
 }
 
