@@ -1,4 +1,6 @@
-/** The bot's configuration: parsed once from the environment with zod, every problem listed in plain words. */
+/** The bot's configuration: read from .env and the environment, parsed once with zod, every problem listed in plain words. */
+import { resolve } from 'node:path';
+import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
 import { DEFAULT_HARD_BUDGET_MS } from './bots/registry.js';
 
@@ -19,63 +21,109 @@ function boundedInteger(min: number, max: number, message: string) {
   );
 }
 
-const schema = z.object({
-  DISCORD_TOKEN: z.preprocess(
-    emptyToUndefined,
-    z
-      .string({
-        error: `DISCORD_TOKEN is missing: in ${PORTAL}, open your application > Bot > Reset Token, and put it in .env`,
-      })
-      .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, {
-        error: `DISCORD_TOKEN does not look like a bot token (three parts separated by dots): copy it again from ${PORTAL} > your application > Bot`,
-      }),
-  ),
-  DISCORD_APPLICATION_ID: z.preprocess(
-    emptyToUndefined,
-    z
-      .string({
-        error: `DISCORD_APPLICATION_ID is missing: in ${PORTAL}, open your application > General Information > Application ID`,
-      })
-      .regex(snowflake, {
-        error: 'DISCORD_APPLICATION_ID must be the 17-20 digit Application ID from General Information',
-      }),
-  ),
-  DISCORD_DEV_GUILD_ID: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(snowflake, {
-        error:
-          'DISCORD_DEV_GUILD_ID must be a 17-20 digit server id (Discord: Developer Mode on, right-click the server > Copy Server ID), or left empty',
-      })
-      .optional(),
-  ),
-  DATABASE_PATH: z.preprocess(emptyToUndefined, z.string().default('./data/tichu.sqlite')),
-  DISCORD_API_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}\/api$/, {
-        error:
-          'DISCORD_API_URL is only for the local Discord (http://127.0.0.1:PORT/api): leave it empty to use Discord itself',
-      })
-      .optional(),
-  ),
-  BOT_HARD_BUDGET_MS: boundedInteger(
-    10,
-    60_000,
-    `BOT_HARD_BUDGET_MS must be the milliseconds a hard bot may think, a whole number from 10 to 60000 (default ${DEFAULT_HARD_BUDGET_MS}), or left empty`,
-  ),
-  BOT_WORKERS: boundedInteger(
-    1,
-    256,
-    'BOT_WORKERS must be how many threads make hard bots’ decisions, a whole number from 1 to 256, or left empty (one fewer than the cores)',
-  ),
-  LOG_LEVEL: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
-    z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  ),
-});
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** What `.env` held, so that a problem can say where a value came from. */
+export interface EnvFile {
+  /** The absolute path read (`.env` in the folder `npm start` runs in). */
+  readonly path: string;
+  readonly found: boolean;
+  /** Why a file that exists could not be read (its permissions, say), else undefined. */
+  readonly unreadable?: string;
+  /** Keys whose value came from the file. */
+  readonly applied: ReadonlySet<string>;
+  /** Keys the file sets that the environment had set already: the environment's value wins. */
+  readonly shadowed: ReadonlySet<string>;
+}
+
+/**
+ * Reads `.env` in `dir` into `env` (process.env by default). As dotenv does, a variable already set
+ * in the environment wins, even when it is empty.
+ */
+export function readEnvFile(dir: string, env: Record<string, string | undefined> = process.env): EnvFile {
+  const path = resolve(dir, '.env');
+  const before = new Set(Object.keys(env));
+  const result = loadDotenv({ path, processEnv: env, quiet: true });
+  const keys = Object.keys(result.parsed ?? {});
+  const code = (result.error as { code?: string } | undefined)?.code;
+  return {
+    path,
+    found: result.error === undefined,
+    ...(result.error && code !== 'ENOENT' ? { unreadable: result.error.message } : {}),
+    applied: new Set(keys.filter((key) => !before.has(key))),
+    shadowed: new Set(keys.filter((key) => before.has(key))),
+  };
+}
+
+/** Where an empty value came from, in words. */
+function emptyWhere(key: string, file: EnvFile | undefined): string {
+  if (!file) return `${key} is empty`;
+  if (file.applied.has(key)) return `${key} is empty in .env`;
+  if (file.shadowed.has(key))
+    return `${key} is set but empty in the environment, which wins over the value in .env (unset it)`;
+  return `${key} is set but empty in the environment`;
+}
+
+/** A value the bot cannot run without: missing, empty and malformed are three different messages. */
+function required(key: string, help: string, format: RegExp, malformed: string, file: EnvFile | undefined) {
+  return z
+    .string({ error: `${key} is missing: ${help}` })
+    .refine((value) => value.trim() !== '', { error: `${emptyWhere(key, file)}: ${help}`, abort: true })
+    .regex(format, { error: malformed });
+}
+
+const schemaFor = (file: EnvFile | undefined) =>
+  z.object({
+    DISCORD_TOKEN: required(
+      'DISCORD_TOKEN',
+      `in ${PORTAL}, open your application > Bot > Reset Token, and put it in .env`,
+      /^[\w-]+\.[\w-]+\.[\w-]+$/,
+      `DISCORD_TOKEN does not look like a bot token (three parts separated by dots): copy it again from ${PORTAL} > your application > Bot`,
+      file,
+    ),
+    DISCORD_APPLICATION_ID: required(
+      'DISCORD_APPLICATION_ID',
+      `in ${PORTAL}, open your application > General Information > Application ID`,
+      snowflake,
+      'DISCORD_APPLICATION_ID must be the 17-20 digit Application ID from General Information',
+      file,
+    ),
+    DISCORD_DEV_GUILD_ID: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(snowflake, {
+          error:
+            'DISCORD_DEV_GUILD_ID must be a 17-20 digit server id (Discord: Developer Mode on, right-click the server > Copy Server ID), or left empty',
+        })
+        .optional(),
+    ),
+    DATABASE_PATH: z.preprocess(emptyToUndefined, z.string().default('./data/tichu.sqlite')),
+    DISCORD_API_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}\/api$/, {
+          error:
+            'DISCORD_API_URL is only for the local Discord (http://127.0.0.1:PORT/api): leave it empty to use Discord itself',
+        })
+        .optional(),
+    ),
+    BOT_HARD_BUDGET_MS: boundedInteger(
+      10,
+      60_000,
+      `BOT_HARD_BUDGET_MS must be the milliseconds a hard bot may think, a whole number from 10 to 60000 (default ${DEFAULT_HARD_BUDGET_MS}), or left empty`,
+    ),
+    BOT_WORKERS: boundedInteger(
+      1,
+      256,
+      'BOT_WORKERS must be how many threads make hard bots’ decisions, a whole number from 1 to 256, or left empty (one fewer than the cores)',
+    ),
+    LOG_LEVEL: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+      z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    ),
+  });
 
 export interface Config {
   readonly discordToken: string;
@@ -93,10 +141,23 @@ export interface Config {
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
-/** Parses the environment; never throws, and never echoes the token back. */
-export function loadConfig(env: Readonly<Record<string, string | undefined>>): ConfigResult {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => issue.message) };
+/** Every setting the bot reads. */
+export const KNOWN_KEYS: readonly string[] = Object.keys(schemaFor(undefined).shape);
+
+/**
+ * Parses the environment; never throws, and never echoes the token back. With `file` (what
+ * readEnvFile found), an empty value says whether it is empty in .env or in the environment, and a
+ * key in .env that looks like one of the bot's but is not is named (a typo leaves the real key missing).
+ */
+export function loadConfig(env: Env, file?: EnvFile): ConfigResult {
+  const parsed = schemaFor(file).safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => issue.message);
+    for (const key of [...(file?.applied ?? []), ...(file?.shadowed ?? [])])
+      if (/^(DISCORD|BOT|DATABASE|LOG)_/.test(key) && !KNOWN_KEYS.includes(key))
+        problems.push(`${key} in .env is not a setting of this bot (misspelt?)`);
+    return { ok: false, problems };
+  }
   const v = parsed.data;
   return {
     ok: true,
@@ -111,4 +172,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       botWorkers: v.BOT_WORKERS,
     },
   };
+}
+
+/** The lines a person reads when the configuration is not usable: where to look, then each problem. */
+export function problemReport(what: string, problems: readonly string[], file: EnvFile): string[] {
+  const head = file.unreadable
+    ? `${what}: ${file.path} exists but cannot be read (${file.unreadable}). Fix its permissions; meanwhile:`
+    : file.found
+      ? `${what} until these are fixed in ${file.path}:`
+      : `${what}: there is no .env file at ${file.path}. Copy .env.example to .env there and fill it in (or set these in the environment):`;
+  return [head, ...problems.map((problem) => `  - ${problem}`)];
 }

@@ -1,22 +1,57 @@
-/** `npm start`: reads .env, checks the configuration, runs the bot until SIGINT or SIGTERM. */
-import { config as loadDotenv } from 'dotenv';
-import { loadConfig } from './config.js';
-import { inviteLink, startBot } from './discord/bot.js';
+/**
+ * `npm start`: reads .env, checks the configuration, proves the database writable, runs the bot
+ * until SIGINT or SIGTERM. `npm start` execs this file as the only process under npm, so both
+ * signals reach it (npm forwards them to its child).
+ */
+import { loadConfig, problemReport, readEnvFile } from './config.js';
+import { inviteLink, type RunningBot, startBot } from './discord/bot.js';
 import { createLogger } from './logger.js';
+import { NewFiles } from './store/newFiles.js';
 import { StoreOpenError } from './store/open.js';
+import { proveWritable } from './store/writable.js';
 
-loadDotenv({ quiet: true });
-const result = loadConfig(process.env);
+/** A stop that has not finished by then exits anyway, non-zero, with a log line. */
+const STOP_GUARD_MS = 5_000;
+
+const envFile = readEnvFile(process.cwd());
+const result = loadConfig(process.env, envFile);
 if (!result.ok) {
-  console.error('The bot cannot start until its configuration is fixed. Copy .env.example to .env, then:');
-  for (const problem of result.problems) console.error(`  - ${problem}`);
+  for (const line of problemReport('The bot cannot start', result.problems, envFile)) console.error(line);
   process.exit(1);
 }
 const config = result.config;
 const logger = createLogger(config.logLevel);
 
+// Taken from the first moment: a signal during start-up stops the bot as soon as it is up.
+let bot: RunningBot | null = null;
+let stopping: string | null = null;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = signal;
+  logger.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    logger.error({ signal, afterMs: STOP_GUARD_MS }, 'shutdown did not finish in time; exiting anyway');
+    process.exit(1);
+  }, STOP_GUARD_MS);
+  if (bot) finish(bot);
+};
+const finish = (running: RunningBot) =>
+  running.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      logger.error({ err: String(error) }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+
+// A start that fails takes away the database file it created (a bad token leaves nothing behind).
+const created = NewFiles.before(config.databasePath);
 try {
-  const bot = await startBot({
+  // Before connecting: a database the bot cannot write is refused here, not at the first click.
+  proveWritable(config.databasePath);
+  bot = await startBot({
     token: config.discordToken,
     applicationId: config.applicationId,
     databasePath: config.databasePath,
@@ -27,37 +62,22 @@ try {
     ...(config.botWorkers === undefined ? {} : { botWorkers: config.botWorkers }),
     ...(config.apiUrl ? { restApi: config.apiUrl } : {}),
   });
-  logger.info(
-    { invite: inviteLink(config.applicationId), database: config.databasePath },
-    'ready: invite the bot with this link',
-  );
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    bot.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: String(error) }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 } catch (error) {
-  if (error instanceof StoreOpenError) {
-    console.error(error.message);
-  } else if (
-    error instanceof Error &&
-    /TokenInvalid|invalid token|401/i.test(`${error.name} ${error.message}`)
-  ) {
-    console.error(
-      'Discord refused the token. Copy a fresh one from the developer portal (your application > Bot > Reset Token) into DISCORD_TOKEN in .env.',
-    );
-  } else {
-    console.error(`The bot could not start: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  created.remove();
+  console.error(startFailure(error));
   process.exit(1);
+}
+logger.info(
+  { invite: inviteLink(config.applicationId), database: config.databasePath },
+  'ready: invite the bot with this link',
+);
+if (stopping) finish(bot);
+
+/** One line: what went wrong and what to do. */
+function startFailure(error: unknown): string {
+  if (error instanceof StoreOpenError) return error.message;
+  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  if (/TokenInvalid|invalid token|401/i.test(text))
+    return 'Discord refused the token. Copy a fresh one from the developer portal (your application > Bot > Reset Token) into DISCORD_TOKEN in .env.';
+  return `The bot could not start: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HARD_BUDGET_MS } from '../src/bots/registry.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, problemReport, readEnvFile } from '../src/config.js';
 
 const good = {
   DISCORD_TOKEN: 'MTA1.abc-DEF_123.xyz',
@@ -32,7 +35,7 @@ describe('loadConfig', () => {
 
   it.each([
     ['a missing token says where to find it', {}, /DISCORD_TOKEN is missing.*Bot > Reset Token/],
-    ['an empty token counts as missing', { DISCORD_TOKEN: '  ' }, /DISCORD_TOKEN is missing/],
+    ['an empty token is named as empty', { DISCORD_TOKEN: '  ' }, /DISCORD_TOKEN is empty: in https/],
     [
       'a malformed token is named',
       { DISCORD_TOKEN: 'not a token' },
@@ -75,5 +78,81 @@ describe('loadConfig', () => {
     const result = loadConfig({ LOG_LEVEL: 'loud' });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problems).toHaveLength(3);
+  });
+});
+
+describe('.env: which keys are missing or empty, and where', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tichu-env-'));
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Reads `dir`/.env (if written) over `env`, as `npm start` does, and the report it prints. */
+  function startWith(envText: string | null, env: Record<string, string> = {}) {
+    if (envText !== null) writeFileSync(join(dir, '.env'), envText);
+    const merged: Record<string, string | undefined> = { ...env };
+    const file = readEnvFile(dir, merged);
+    const result = loadConfig(merged, file);
+    return {
+      file,
+      result,
+      report: result.ok ? [] : problemReport('The bot cannot start', result.problems, file),
+    };
+  }
+
+  it('no .env: says so with its path, and names both required keys as missing', () => {
+    const { file, report } = startWith(null);
+    expect(file.found).toBe(false);
+    expect(report).toEqual([
+      `The bot cannot start: there is no .env file at ${join(dir, '.env')}. Copy .env.example to .env there and fill it in (or set these in the environment):`,
+      expect.stringMatching(/^ {2}- DISCORD_TOKEN is missing: /),
+      expect.stringMatching(/^ {2}- DISCORD_APPLICATION_ID is missing: /),
+    ]);
+  });
+
+  it('.env copied from .env.example and not filled in: both keys empty in .env, nothing else', () => {
+    const example = readFileSync(join(import.meta.dirname, '..', '.env.example'), 'utf8');
+    const { report } = startWith(example);
+    expect(report).toEqual([
+      `The bot cannot start until these are fixed in ${join(dir, '.env')}:`,
+      expect.stringMatching(/^ {2}- DISCORD_TOKEN is empty in \.env: .*Bot > Reset Token/),
+      expect.stringMatching(/^ {2}- DISCORD_APPLICATION_ID is empty in \.env: .*Application ID/),
+    ]);
+  });
+
+  it('a partial .env: only the key that is absent is named', () => {
+    const { result } = startWith(`DISCORD_TOKEN=${good.DISCORD_TOKEN}\n`);
+    expect(result).toEqual({
+      ok: false,
+      problems: [expect.stringMatching(/^DISCORD_APPLICATION_ID is missing: /)],
+    });
+  });
+
+  it('an empty variable in the environment wins over .env, and the message says so', () => {
+    const { result } = startWith(
+      `DISCORD_TOKEN=${good.DISCORD_TOKEN}\nDISCORD_APPLICATION_ID=${good.DISCORD_APPLICATION_ID}\n`,
+      {
+        DISCORD_TOKEN: '',
+      },
+    );
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.problems).toEqual([
+        expect.stringMatching(
+          /^DISCORD_TOKEN is set but empty in the environment, which wins over the value in \.env/,
+        ),
+      ]);
+      expect(result.problems.join('\n')).not.toContain(good.DISCORD_TOKEN);
+    }
+  });
+
+  it('a full .env is read', () => {
+    const { result } = startWith(
+      `DISCORD_TOKEN=${good.DISCORD_TOKEN}\nDISCORD_APPLICATION_ID=${good.DISCORD_APPLICATION_ID}\n`,
+    );
+    expect(result.ok && result.config.applicationId).toBe(good.DISCORD_APPLICATION_ID);
   });
 });
