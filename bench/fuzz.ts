@@ -33,6 +33,8 @@ export interface FuzzOptions {
   readonly seed: string;
   /** Channels played at once (default 4): a lobby, two matches, and one with no table at first. */
   readonly channels?: number;
+  /** The bot's deferral delay (default its own, 2 s); 1 defers nearly everything, to test that path. */
+  readonly deferAfterMs?: number;
 }
 
 export interface FuzzResult {
@@ -96,6 +98,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     tableEditDelayMs: 20,
     hardBudgetMs: 5,
     botWorkers: 1,
+    ...(options.deferAfterMs === undefined ? {} : { deferAfterMs: options.deferAfterMs }),
   });
   const result = { internalErrors: 0, unanswered: 0, illegalChanges: 0, accepted: 0, interactions: 0 };
   const problems: string[] = [];
@@ -106,7 +109,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   };
   try {
     const ids = channels.map((c) => c.id);
-    await setUp(bot, users, ids);
+    await setUp(bot, users, ids, (handle) => logged(handle.id, lines, waiting));
     const commands = COMMANDS.map((c) => c.data.toJSON() as unknown as Record<string, unknown>);
     const perChannel = Math.ceil(options.interactions / ids.length);
     await Promise.all(
@@ -125,7 +128,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
           user.failNextCallbackWith = null;
           const line = await logged(handle.id, lines, waiting);
           const what = `seed ${options.seed} channel ${c} #${i} ${line?.kind ?? '?'}`;
-          if (!line || handle.record.ack === null) {
+          if (!line || handle.record.ack === null || stillThinking(discord, handle)) {
             result.unanswered++;
             note(`${what}: unanswered`);
             continue;
@@ -168,6 +171,7 @@ async function setUp(
   bot: RunningBot,
   users: readonly ScriptedUser[],
   channels: readonly string[],
+  done: (handle: InteractionHandle) => Promise<unknown>,
 ): Promise<void> {
   const [ann, ben, cat, dan, eve] = users as [
     ScriptedUser,
@@ -181,7 +185,7 @@ async function setUp(
     ch: string,
     subcommand: string,
     options: Record<string, string | number> = {},
-  ) => u.slash(ch, 'table', { subcommand, options }).reply();
+  ) => done(u.slash(ch, 'table', { subcommand, options }));
   const [lobby, match, withBots] = channels;
   if (lobby) {
     await table(ann, lobby, 'create', { timer: 'off' });
@@ -292,6 +296,13 @@ function snapshot(bot: RunningBot, channelId: string): { state: string; version:
   const { messageId: _m, updatedAt: _u, ...table } = here.value.table;
   const version = here.value.view?.version ?? null;
   return { state: JSON.stringify({ table, version }), version };
+}
+
+/** A deferred reply whose "thinking" placeholder was never filled in (nor removed). */
+function stillThinking(discord: LocalDiscord, handle: InteractionHandle): boolean {
+  if (handle.record.ack?.type !== 5 || handle.record.originalId === null) return false;
+  const original = discord.hub.world.messages.get(handle.record.originalId);
+  return original !== undefined && !original.deleted && (original.flags & 128) !== 0;
 }
 
 function seatedAt(bot: RunningBot, channelId: string, userId: string): boolean {

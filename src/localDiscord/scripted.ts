@@ -94,13 +94,20 @@ export class InteractionHandle {
     );
   }
 
-  /** The response message once it shows something (a deferred reply waits for its first edit). */
+  /**
+   * The response message once it shows something (a deferred reply waits for its first edit; a
+   * deferred reply deleted in favour of a follow-up is that follow-up).
+   */
   async reply(timeoutMs = DEFAULT_WAIT_MS): Promise<MessageView> {
     const message = await waitUntil(
       this.hub,
       () => {
         const id = this.record.originalId;
         const m = id ? this.hub.world.messages.get(id) : undefined;
+        if (m?.deleted)
+          return this.hub.world
+            .visibleMessages(m.channelId, this.record.userId)
+            .find((f) => f.interactionId === this.id);
         return m && !(m.flags & 128) ? m : undefined;
       },
       timeoutMs,

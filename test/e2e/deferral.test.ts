@@ -108,6 +108,25 @@ describe('a slow handler is deferred, then its answer completes the deferred res
     expect(await fx.waitLogged(handle.id)).toMatchObject({ outcome: 'ok', deferred: 'update' });
   });
 
+  it('a deferral Discord processed but answered with a 502 (then 40060) is still completed', async () => {
+    holdDisk();
+    ann.failNextCallbackWith = 502;
+    const handle = ann.slash(channelId, 'table', { subcommand: 'pause' });
+    await fx.discord.nextCall((c) => isCallbackOf(handle.id)(c) && c.status === 400);
+    fx.discord.advanceTime(5_000);
+    releaseDisk?.();
+    const reply = await handle.reply();
+    expect(reply.content).toBe('The match is paused.');
+    const calls = callsOf(handle.id, handle.record.token);
+    expect(calls.map((c) => `${c.method} ${c.route} ${c.status}`)).toEqual([
+      'POST /interactions/:interaction/:token/callback 502',
+      'POST /interactions/:interaction/:token/callback 400',
+      'PATCH /webhooks/:app/:token/messages/:message 200',
+    ]);
+    expect(await fx.waitLogged(handle.id)).toMatchObject({ outcome: 'answered_on_retry', deferred: 'reply' });
+    await ann.slash(channelId, 'table', { subcommand: 'resume' }).reply();
+  });
+
   it('a public reply after "thinking" is posted for everyone, and the placeholder goes', async () => {
     const other = fx.channelIds[1]!;
     holdDisk();

@@ -74,7 +74,7 @@ export class Answer {
   ) {
     if (interaction.isAutocomplete()) {
       const respond = interaction.respond.bind(interaction);
-      interaction.respond = (choices) => this.send(() => respond(choices));
+      interaction.respond = (choices) => this.callback(interaction, 'replied', () => respond(choices));
       return;
     }
     if (!interaction.isRepliable()) return;
@@ -101,7 +101,9 @@ export class Answer {
         return this.completeReply(interaction, o);
       }
       this.sent = true;
-      return this.send(
+      return this.callback(
+        interaction,
+        'replied',
         () => reply(o),
         () => (o.withResponse ? this.fetchResponse(interaction) : undefined),
       );
@@ -118,7 +120,7 @@ export class Answer {
           return this.send(() => interaction.editReply(o));
         }
         this.sent = true;
-        return this.send(() => update(o));
+        return this.callback(interaction, 'replied', () => update(o));
       };
     }
   }
@@ -138,7 +140,7 @@ export class Answer {
       how === 'update' && interaction.isMessageComponent()
         ? () => interaction.deferUpdate()
         : () => interaction.deferReply({ flags: EPHEMERAL });
-    this.deferral = this.send(call).then(
+    this.deferral = this.callback(interaction, 'deferred', call).then(
       () => {
         this.deferred = how;
       },
@@ -187,5 +189,23 @@ export class Answer {
       this.answeredOnRetry = true;
       return (await onRetry?.()) as R;
     }
+  }
+
+  /**
+   * A callback (reply, update, deferral, suggestions): told 40060, it did reach Discord, so
+   * discord.js is told what it would have recorded had the first attempt's answer arrived.
+   */
+  private callback<R>(
+    interaction: Interaction,
+    state: 'replied' | 'deferred',
+    call: () => Promise<R>,
+    onRetry?: () => Promise<unknown> | undefined,
+  ): Promise<R> {
+    return this.send(call, () => {
+      const flags = interaction as unknown as { replied?: boolean; deferred?: boolean; responded?: boolean };
+      if (interaction.isAutocomplete()) flags.responded = true;
+      else flags[state] = true;
+      return onRetry?.();
+    });
   }
 }
