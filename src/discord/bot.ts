@@ -128,11 +128,12 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     throw error;
   }
   logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
-  // Every table in play shows its stored state (the last process may have stopped before an edit
-  // went out), through the outbox behind anything urgent. Deadlines that passed while the bot was
-  // down start again: those tables' messages show the new one.
+  // Deadlines that passed while the bot was down start again (written before any table is read:
+  // their messages show the new one). Then every table in play shows its stored state (the last
+  // process may have stopped before an edit went out), through the outbox behind anything urgent.
+  const restarted = service.armDeadlines();
   for (const tableId of service.tablesShownInPlay()) tableMessages.refresh(tableId);
-  for (const tableId of service.armDeadlines()) tableMessages.schedule(tableId);
+  for (const tableId of restarted) tableMessages.schedule(tableId);
   // Tables whose bots owed a move when the last process stopped make it now, not at the next click.
   service.wakeStandIns();
   let stopped = false;

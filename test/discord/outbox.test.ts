@@ -86,12 +86,12 @@ describe('Outbox', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(started).toHaveLength(60);
     expect(most).toBeLessThanOrEqual(3);
-    // 60 writes at 20 a second, from a bucket of 2: the last starts after about 2.9 s, not at once.
+    // 60 writes at 20 a second, from a bucket of 4: the last starts after about 2.8 s, not at once.
     for (let second = 0; second < 3; second++) {
       const inSecond = started.filter((t) => t >= second * 1000 && t < (second + 1) * 1000).length;
-      expect(inSecond).toBeLessThanOrEqual(22);
+      expect(inSecond).toBeLessThanOrEqual(24);
     }
-    expect(started.at(-1)).toBeGreaterThanOrEqual(2_800);
+    expect(started.at(-1)).toBeGreaterThanOrEqual(2_700);
   });
 
   it('keeps going after a failed write, and drain sends everything still waiting at once', async () => {
