@@ -108,6 +108,20 @@ describe('npm start and signals', () => {
     },
   );
 
+  it('npm run dev (tsx watch) starts the bot, and Ctrl-C (SIGINT to the whole group) stops every process', async () => {
+    const npm = spawnProcess('npm', ['run', 'dev'], env(join(dir, 'dev.sqlite')), { detached: true });
+    group = npm.child.pid;
+    const npmPid = npm.child.pid ?? 0;
+    await ready(npm);
+    const tree = descendants(npmPid);
+    // What a terminal does on Ctrl-C: the signal goes to every process of the foreground group.
+    process.kill(-npmPid, 'SIGINT');
+    expect(await within(npm.exited, WAIT_MS, 'npm still running')).not.toBe('npm still running');
+    expect(await survivors([...tree.map((p) => p.pid), -npmPid], 5_000)).toEqual([]);
+    group = undefined;
+    expect(logLines(npm.out()).some((l) => l.msg === 'stopped')).toBe(true);
+  });
+
   it('a stop that cannot drain (Discord never answers a reply) is ended by the 5 s guard: exit 1, logged', async () => {
     const { guild, channels } = discord.addGuild('Stuck', ['tichu']);
     const ann = discord.addUser('Ann');

@@ -21,6 +21,7 @@ export interface ProveOptions extends OpenOptions {
 
 /** Creates and migrates the database if needed, then proves the folder and the file writable. */
 export function proveWritable(path: string, options: ProveOptions = {}): void {
+  if (path === ':memory:') return;
   const file = resolve(path);
   makeFolder(file);
   proveFolder(file);
