@@ -7,7 +7,7 @@ import { StaleWriteError } from '../store/matchRepo.js';
 import type { TableRecord } from '../store/records.js';
 import type { Core } from './core.js';
 import { armTable, withDeadline } from './deadlines.js';
-import type { Move } from './outcomes.js';
+import { eventsOf, type Move } from './outcomes.js';
 import { recordMatchEnd } from './results.js';
 import type { LoadedMatch, LoadedTable } from './tables.js';
 
@@ -54,6 +54,7 @@ export function commitMoves(
   });
   core.tables.put(next);
   armTable(core, next.table);
+  announceHandEnd(core, next, moves);
   return next;
 }
 
@@ -79,9 +80,24 @@ export function commitEach(core: Core, plans: readonly PlannedCommit[]): Array<L
     if (next) {
       core.tables.put(next);
       armTable(core, next.table);
+      announceHandEnd(core, next, (plans[i] as PlannedCommit).moves);
     } else core.tables.forget((plans[i] as PlannedCommit).loaded.table.id);
   });
   return results;
+}
+
+/**
+ * After a commit (never inside it): if its moves ended a hand, the listener hears of it once. Its
+ * errors are its own: the commit stands and its caller goes on.
+ */
+function announceHandEnd(core: Core, after: LoadedTable, moves: readonly Move[]): void {
+  const events = eventsOf(moves);
+  if (!after.match || !events.some((e) => e.type === 'handEnded')) return;
+  try {
+    core.onHandEnded({ table: after.table, state: after.match.state, events });
+  } catch {
+    // A listener that throws has lost its own message; nothing here may undo what is committed.
+  }
 }
 
 /** The writes of one table's commit, inside the caller's transaction; returns the table as it then stands. */

@@ -21,6 +21,11 @@ export interface Core {
    * resumed): nobody's answer carries these moves, so the table message and pings must follow.
    */
   readonly onBotsMoved: (outcome: ActOutcome) => void;
+  /**
+   * Told after every commit whose moves ended a hand (whatever made them: a player, a bot, a
+   * timeout, an away seat), once, after the transaction; never for a commit that did not happen.
+   */
+  readonly onHandEnded: (outcome: ActOutcome) => void;
   /** Told when a table closed by itself (a lobby nobody touched): its message must say so. */
   readonly onTableClosed: (table: TableRecord) => void;
   readonly bots: BotRuntime;

@@ -7,6 +7,9 @@ export interface SeatRating {
   readonly ordinal: number;
 }
 
+/** The ordinal of a player's first rating (before their first rated match). */
+export const NEW_PLAYER_ORDINAL: number = ordinal(rating());
+
 /** New ratings for the four seats (in seat order) after a match won by `winner`; null means a new player. */
 export function rateTeams(
   current: ReadonlyArray<{ mu: number; sigma: number } | null>,

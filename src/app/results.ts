@@ -14,7 +14,7 @@ import { type HandResult, type MatchState, SEATS, type Seat, teamOf } from '../e
 import type { MatchPlayerResult } from '../store/matchRepo.js';
 import type { SeatHolder, TableRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
-import { rateTeams } from './ratings.js';
+import { NEW_PLAYER_ORDINAL, rateTeams } from './ratings.js';
 
 /** A rated match: finished normally, the same four different people throughout, and at least this many hands. */
 export const MIN_RATED_HANDS = 3;
@@ -167,7 +167,11 @@ export function recordMatchEnd(
   const current = ids.map((id) => store.stats.rating(table.guildId, id));
   const updated = rateTeams(current, state.winner);
   updated.forEach((r, seat) => {
-    store.stats.saveRating(table.guildId, ids[seat] as string, r.mu, r.sigma, r.ordinal, now);
+    const userId = ids[seat] as string;
+    store.stats.saveRating(table.guildId, userId, r.mu, r.sigma, r.ordinal, now);
+    // The change each person sees in the match result and in /history.
+    const before = current[seat]?.ordinal ?? NEW_PLAYER_ORDINAL;
+    store.stats.saveRatingChange(matchId, seat, userId, before, r.ordinal);
   });
 }
 

@@ -11,12 +11,23 @@ import {
   type Settings,
 } from '../engine/index.js';
 import type { ForcedBy } from '../store/records.js';
-import type { BoardRow, BoardSort, MatchSummaryRow, PlayerTotals } from '../store/statsRepo.js';
+import type {
+  BoardRow,
+  BoardSort,
+  MatchSummaryRow,
+  PlayerTotals,
+  RatingChangeRow,
+} from '../store/statsRepo.js';
 import type { Store } from '../store/store.js';
 import { checkSnowflake, type Outcome, refuse } from './core.js';
 
 /** What the Discord layer needs of the store's records comes through here, not from src/store. */
-export { BOARD_SORTS, type BoardSort, type MatchSummaryRow } from '../store/statsRepo.js';
+export {
+  BOARD_SORTS,
+  type BoardSort,
+  type MatchSummaryRow,
+  type RatingChangeRow,
+} from '../store/statsRepo.js';
 
 export const BOARD_PAGE_SIZE = 10;
 /** Win rate and Tichu success boards list only players with at least this many matches (or calls). */
@@ -63,6 +74,8 @@ export interface MatchDetail {
   readonly handEnds: ReadonlyMap<number, number>;
   /** Who made each call (a seat may have changed hands since): by hand and seat. */
   readonly calls: ReadonlyArray<{ hand: number; seat: number; userId: string | null }>;
+  /** Each person's rating before and after, by seat: a rated match's (empty otherwise, or if rated before they were kept). */
+  readonly ratingChanges: readonly RatingChangeRow[];
 }
 
 export interface HandLog {
@@ -174,6 +187,7 @@ export class StatsService {
       holders,
       handEnds: this.store.matchLog.handEnds(matchId),
       calls: this.store.matchLog.calls(matchId),
+      ratingChanges: this.store.stats.ratingChanges(matchId),
     });
   }
 

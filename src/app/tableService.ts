@@ -78,6 +78,7 @@ export class TableService {
   private readonly core: Core;
 
   private botsMoved: (outcome: ActOutcome) => void = () => {};
+  private handEnded: (outcome: ActOutcome) => void = () => {};
   private reminded: (reminder: Reminder) => void = () => {};
   private closed: (table: TableRecord) => void = () => {};
 
@@ -87,6 +88,7 @@ export class TableService {
       env,
       onBotFault: options.onBotFault ?? (() => {}),
       onBotsMoved: (outcome) => this.botsMoved(outcome),
+      onHandEnded: (outcome) => this.handEnded(outcome),
       onTableClosed: (table) => this.closed(table),
       bots: {
         decider: options.decider ?? inlineDecider(),
@@ -151,6 +153,11 @@ export class TableService {
    */
   onBotsMoved(listener: (outcome: ActOutcome) => void): void {
     this.botsMoved = listener;
+  }
+
+  /** Hears of every committed outcome that ended a hand (and so, maybe, the match), whoever moved. */
+  onHandEnded(listener: (outcome: ActOutcome) => void): void {
+    this.handEnded = listener;
   }
 
   openTable(input: lobby.OpenTableInput): Outcome<TableRecord> {

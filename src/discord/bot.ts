@@ -9,6 +9,7 @@ import { WorkerPool } from '../bots/workerPool.js';
 import { Store } from '../store/store.js';
 import type { BotContext } from './context.js';
 import { isDeferral } from './door/answer.js';
+import { HandStory } from './handStory.js';
 import { Outbox } from './outbox.js';
 import { Router } from './router.js';
 import { TableMessages } from './tableMessages.js';
@@ -96,9 +97,13 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const notifier = new TurnNotifier(client, service, logger, outbox, options.turnPingIntervalMs, () =>
     env.now(),
   );
+  const stats = new StatsService(store);
+  // Each hand's summary and the match's result, posted whatever committed them.
+  const story = new HandStory(client, stats, logger, outbox);
+  service.onHandEnded((outcome) => story.handEnded(outcome));
   const ctx: BotContext = {
     service,
-    stats: new StatsService(store),
+    stats,
     tableMessages,
     notifier,
     logger,
@@ -152,6 +157,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       await service.stopBots();
       await tableMessages.drain();
       await notifier.drain();
+      await story.drain();
       await client.destroy();
       store.close();
       logger.info('stopped');

@@ -8,6 +8,7 @@ import type { HandLog, MatchDetail, MatchSummaryRow } from '../app/stats.js';
 import type { Action, GameEvent, HandResult } from '../engine/index.js';
 import { cardLabel, comboLabel, rankLabel } from './cardText.js';
 import type { StatsPayload } from './renderStats.js';
+import { ratingLines, scoreAfter } from './renderStory.js';
 
 export function renderRecentMatches(matches: readonly MatchSummaryRow[], title: string): StatsPayload {
   const lines = matches.map((m) => {
@@ -70,15 +71,23 @@ export function renderMatchDetail(detail: MatchDetail): StatsPayload {
         ? []
         : [`${caller(s)} ${c === 'tichu' ? 'Tichu' : 'Grand Tichu'} ${h.out[0] === s ? '✅' : '❌'}`],
     );
-    const dv = h.doubleVictory === null ? '' : ' · double victory';
-    return `**Hand ${h.number}**: ${h.total[0]} — ${h.total[1]}${dv} · out: ${order}${calls.length ? ` · ${calls.join(', ')}` : ''}`;
+    // Card points per team (a double victory takes 200), then the running score after the hand.
+    const cards =
+      h.doubleVictory === null ? `cards ${h.cardPoints[0]} — ${h.cardPoints[1]}` : 'double victory';
+    const score = scoreAfter(detail.hands, h.number);
+    return `**Hand ${h.number}**: ${h.total[0]} — ${h.total[1]} · ${cards} · score ${score[0]} — ${score[1]} · out: ${order}${calls.length ? ` · ${calls.join(', ')}` : ''}`;
   });
+  // A finished match says how it moved its players' ratings (or that it was not rated).
+  const ratings =
+    m.status === 'finished'
+      ? `\n\n${ratingLines(m.rated, detail.ratingChanges, (s) => playerName(detail, s)).join('\n')}`
+      : '';
   const status = m.status === 'playing' ? 'in progress' : m.status;
   return {
     embeds: [
       {
         title: `Match #${m.id}: ${m.scoreA} — ${m.scoreB} (${status}${m.rated ? ', rated' : ''})`,
-        description: `${teams}\n\n${lines.join('\n') || 'No hand finished yet.'}`.slice(0, 4096),
+        description: `${teams}${ratings}\n\n${lines.join('\n') || 'No hand finished yet.'}`.slice(0, 4096),
         footer: {
           text: `/history hand match:${m.id} hand:<n> for every play of a hand · /history export match:${m.id}`,
         },

@@ -36,6 +36,15 @@ export interface PlayerTotals {
   readonly bombs: number;
 }
 
+/** A person's rating (ordinal) before and after a rated match. */
+export interface RatingChangeRow {
+  readonly seat: number;
+  readonly userId: string;
+  readonly name: string | null;
+  readonly before: number;
+  readonly after: number;
+}
+
 export interface MatchSummaryRow {
   readonly id: number;
   readonly tableId: string;
@@ -91,6 +100,8 @@ export class StatsRepo {
   private readonly matchRow;
   private readonly playersOf;
   private readonly handRows;
+  private readonly setRatingChange;
+  private readonly ratingChangeRows;
   private readonly boards: Record<
     BoardSort,
     {
@@ -158,6 +169,15 @@ export class StatsRepo {
     this.handRows = db.prepare<[number], { number: number; result: string | null }>(
       'SELECT number, result FROM hands WHERE match_id = ? ORDER BY number',
     );
+    this.setRatingChange = db.prepare(
+      'UPDATE match_players SET rating_before = ?, rating_after = ? WHERE match_id = ? AND seat = ? AND user_id = ?',
+    );
+    this.ratingChangeRows = db.prepare<[number], RatingChangeRow>(
+      `SELECT mp.seat, mp.user_id AS userId, pl.display_name AS name, mp.rating_before AS before, mp.rating_after AS after
+       FROM match_players mp LEFT JOIN players pl ON pl.user_id = mp.user_id
+       WHERE mp.match_id = ? AND mp.user_id IS NOT NULL AND mp.rating_before IS NOT NULL AND mp.rating_after IS NOT NULL
+       ORDER BY mp.seat`,
+    );
     const board = (sort: BoardSort) => {
       const s = SORT_SQL[sort];
       const base = `FROM ${s.from} JOIN players pl ON pl.user_id = COALESCE(s.user_id, r.user_id)
@@ -192,6 +212,16 @@ export class StatsRepo {
 
   saveRating(guildId: string, userId: string, mu: number, sigma: number, ordinal: number, now: number): void {
     this.upsertRating.run(guildId, userId, mu, sigma, ordinal, now);
+  }
+
+  /** Notes a person's rating before and after a rated match on their result row (written first). */
+  saveRatingChange(matchId: number, seat: number, userId: string, before: number, after: number): void {
+    this.setRatingChange.run(before, after, matchId, seat, userId);
+  }
+
+  /** The rating changes a rated match made, by seat (none for an unrated match, or one rated before they were kept). */
+  ratingChanges(matchId: number): RatingChangeRow[] {
+    return this.ratingChangeRows.all(matchId);
   }
 
   addPlayerTotals(guildId: string, userId: string, totals: PlayerTotals, now: number): void {
