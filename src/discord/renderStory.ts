@@ -91,10 +91,11 @@ export function renderHandSummary(
   };
 }
 
-/** "Ann 25.1 → 27.3 (+2.2)" */
+/** "Ann 25.1 → 27.3 (+2.2)": the change is between the numbers shown, so it adds up as read. */
 export function ratingChangeText(name: string, before: number, after: number): string {
-  const delta = Math.round((after - before) * 10) / 10;
-  return `${name} ${before.toFixed(1)} → ${after.toFixed(1)} (${delta >= 0 ? '+' : ''}${delta.toFixed(1)})`;
+  const [from, to] = [Math.round(before * 10), Math.round(after * 10)];
+  const delta = (to - from) / 10;
+  return `${name} ${(from / 10).toFixed(1)} → ${(to / 10).toFixed(1)} (${delta >= 0 ? '+' : ''}${delta.toFixed(1)})`;
 }
 
 /** Each person's rating change by seat, or the word that the match was not rated. */
