@@ -142,9 +142,9 @@ describe('the story of a hand and a match', () => {
       .slash(fx.channelId, 'history', { subcommand: 'match', options: { number: 1 } })
       .reply();
     const text = (reply.embeds[0] as { description: string }).description;
-    let score = [0, 0];
+    let score: [number, number] = [0, 0];
     for (const hand of state.history) {
-      score = [score[0] + hand.total[0], score[1] + hand.total[1]] as [number, number];
+      score = [score[0] + hand.total[0], score[1] + hand.total[1]];
       const line = text.split('\n').find((l) => l.startsWith(`**Hand ${hand.number}**`)) as string;
       const cards =
         hand.doubleVictory === null
