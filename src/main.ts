@@ -76,8 +76,13 @@ if (stopping) finish(bot);
 /** One line: what went wrong and what to do. */
 function startFailure(error: unknown): string {
   if (error instanceof StoreOpenError) return error.message;
-  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? `${error.name} ${message}` : message;
   if (/TokenInvalid|invalid token|401/i.test(text))
     return 'Discord refused the token. Copy a fresh one from the developer portal (your application > Bot > Reset Token) into DISCORD_TOKEN in .env.';
-  return `The bot could not start: ${error instanceof Error ? error.message : String(error)}`;
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|fetch failed/.test(text)) {
+    const where = config.apiUrl ? `the local Discord at ${config.apiUrl} (DISCORD_API_URL)` : 'Discord';
+    return `The bot could not start: it could not reach ${where} (${message}). Check the network, then start again.`;
+  }
+  return `The bot could not start: ${message}`;
 }

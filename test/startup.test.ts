@@ -188,7 +188,9 @@ describe('a start that fails leaves no new file behind', () => {
     running = run;
     expect(await within(run.exited, WAIT_MS, 'still running')).toEqual({ code: 1, signal: null });
     expect(plainLines(run.out())).toEqual([
-      expect.stringMatching(/^The bot could not start: .*ECONNREFUSED/),
+      expect.stringMatching(
+        /^The bot could not start: it could not reach the local Discord at http:\/\/127\.0\.0\.1:\d+\/api \(DISCORD_API_URL\) \(.*ECONNREFUSED.*\)\. Check the network/,
+      ),
     ]);
     for (const suffix of ['', '-wal', '-shm', '-journal']) expect(existsSync(`${file}${suffix}`)).toBe(false);
   });
