@@ -1,10 +1,11 @@
 /** The public table message: pure, from what everyone may see to a message payload. No hand ever. */
 import { closedIdle, nobodyPresent, type TableSnapshot } from '../app/tableService.js';
 import { type PublicView, SEATS, type Seat } from '../engine/index.js';
-import { comboLabel, rankLabel } from './cardText.js';
+import { rankLabel } from './cardText.js';
 import { relativeTime, timeoutLines, timerWords } from './clockText.js';
 import { encodeId } from './customIds.js';
 import { seatName, teamNames } from './names.js';
+import { lastTrickLine, trickLines } from './trickText.js';
 
 export interface MessagePayload {
   content?: string;
@@ -38,30 +39,7 @@ export function renderTable(snapshot: TableSnapshot): MessagePayload {
   const fields: Array<Record<string, unknown>> = [
     { name: 'Seats', value: seatLines(snapshot).join('\n'), inline: false },
   ];
-  if (view && table.status !== 'lobby') {
-    const trick = view.trick?.plays
-      .slice(-6)
-      .map((p) => `${seatName(table, p.seat)}: ${comboLabel(p.combo)}`);
-    if (trick && trick.length > 0)
-      fields.push({ name: 'On the table', value: trick.join('\n'), inline: false });
-    if (view.lastTrick) {
-      const t = view.lastTrick;
-      const given = t.takenBy === t.winner ? '' : ` (given to ${seatName(table, t.takenBy)})`;
-      fields.push({
-        name: 'Last trick',
-        value: `${seatName(table, t.winner)} took ${t.points} points${given}`,
-        inline: true,
-      });
-    }
-    if (view.wish !== null) fields.push({ name: 'Wish', value: `🀄 ${rankLabel(view.wish)}`, inline: true });
-    const last = view.history.at(-1);
-    if (last)
-      fields.push({
-        name: `Hand ${last.number}`,
-        value: `${last.total[0]} — ${last.total[1]}`,
-        inline: true,
-      });
-  }
+  if (view && table.status !== 'lobby') fields.push(...matchFields(snapshot, view));
   const title = view ? `Tichu · hand ${view.handNumber}` : 'Tichu · new table';
   return {
     embeds: [
@@ -94,15 +72,20 @@ function statusLine({ table, view }: TableSnapshot): string {
 }
 
 function phaseLine(table: TableSnapshot['table'], view: PublicView): string {
+  const waitingFor = (owes: (seat: Seat) => boolean) => {
+    const seats = SEATS.filter(owes);
+    return seats.length > 0 ? ` Waiting for ${seats.map((seat) => seatName(table, seat)).join(', ')}.` : '';
+  };
   switch (view.phase) {
     case 'grandTichu':
-      return `Grand Tichu? ${view.grandDecided.filter(Boolean).length}/4 decided. Look at your first 8 cards: **My hand**.`;
+      return `Grand Tichu? ${view.grandDecided.filter(Boolean).length}/4 decided. Look at your first 8 cards: **My hand**.${waitingFor((seat) => !view.grandDecided[seat])}`;
     case 'exchange':
-      return `Exchange: ${view.exchangeChosen.filter(Boolean).length}/4 have chosen their cards.`;
+      return `Exchange: ${view.exchangeChosen.filter(Boolean).length}/4 have chosen their cards.${waitingFor((seat) => !view.exchangeChosen[seat])}`;
     case 'play': {
-      if (view.pending?.kind === 'wish') return `${seatName(table, view.pending.seat)} is naming a wish…`;
+      if (view.pending?.kind === 'wish')
+        return `🀄 **${seatName(table, view.pending.seat)}** played the Mah Jong and is naming a wish…`;
       if (view.pending?.kind === 'dragonGift')
-        return `${seatName(table, view.pending.seat)} is giving the Dragon trick away…`;
+        return `🐉 **${seatName(table, view.pending.seat)}** won the trick with the Dragon and is giving it to an opponent…`;
       if (view.turn === null) return '';
       return view.trick
         ? `▶️ **${seatName(table, view.turn)}** to play.`
@@ -111,6 +94,21 @@ function phaseLine(table: TableSnapshot['table'], view: PublicView): string {
     default:
       return 'The hand is over.';
   }
+}
+
+/** The trick being played in full, the last trick, the wish and the last hand's score. */
+function matchFields(snapshot: TableSnapshot, view: PublicView): Array<Record<string, unknown>> {
+  const { table } = snapshot;
+  const fields: Array<Record<string, unknown>> = [];
+  const trick = trickLines(view, (seat) => seatName(table, seat));
+  if (trick) fields.push({ name: 'On the table', value: trick, inline: false });
+  const last = lastTrickLine(view, (seat) => seatName(table, seat));
+  if (last) fields.push({ name: 'Last trick', value: last, inline: false });
+  if (view.wish !== null) fields.push({ name: 'Wish', value: `🀄 ${rankLabel(view.wish)}`, inline: true });
+  const hand = view.history.at(-1);
+  if (hand)
+    fields.push({ name: `Hand ${hand.number}`, value: `${hand.total[0]} — ${hand.total[1]}`, inline: true });
+  return fields;
 }
 
 function seatLines({ table, view }: TableSnapshot): string[] {
@@ -126,7 +124,7 @@ function seatLines({ table, view }: TableSnapshot): string[] {
     const cards = view.cardsLeft[seat];
     const place = view.out.indexOf(seat);
     const state = place >= 0 ? `out #${place + 1}` : `${cards} card${cards === 1 ? '' : 's'}`;
-    const turn = view.turn === seat && view.phase === 'play' ? ' ◀️' : '';
+    const turn = awaits(view, seat) ? ' ◀️' : '';
     return `${team} ${seat + 1}. ${name}${tag}${away} — ${state}${CALL_MARK[view.calls[seat]]}${turn}`;
   });
 }
@@ -188,4 +186,13 @@ function houseRules(settings: TableSnapshot['table']['settings']): string[] {
   if (!settings.wishOptional) rules.push('the Mah Jong must name a wish');
   if (!settings.bombIgnoresWish) rules.push('a bomb must respect the wish');
   return rules;
+}
+
+/** Whether the table waits for `seat`: its turn, its wish or Dragon gift, or its Grand Tichu or exchange choice. */
+function awaits(view: PublicView, seat: Seat): boolean {
+  if (view.status !== 'playing') return false;
+  if (view.phase === 'grandTichu') return !view.grandDecided[seat];
+  if (view.phase === 'exchange') return !view.exchangeChosen[seat];
+  if (view.phase !== 'play') return false;
+  return view.pending ? view.pending.seat === seat : view.turn === seat;
 }

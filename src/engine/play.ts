@@ -101,7 +101,9 @@ function applyPlay(before: HandState, seat: Seat, combo: Combo): { hand: HandSta
     out,
   };
   if (combo.type === 'dog') return { hand: leadWithDog({ ...before, ...common }, seat, events), events };
-  const trick = { plays: [...(before.trick?.plays ?? []), { seat, combo }], passed: [] };
+  const passedBefore = before.trick?.passed ?? [];
+  const play = passedBefore.length > 0 ? { seat, combo, passedBefore } : { seat, combo };
+  const trick = { plays: [...(before.trick?.plays ?? []), play], passed: [] };
   const hand: HandState = { ...before, ...common, trick };
   if (isDoubleVictory(hand)) return { hand: finishHand(hand, events), events };
   if (out.length >= 3) return { hand: thirdOutTakesTrick(hand, seat, combo, events), events };

@@ -19,6 +19,8 @@ export type HandPhase = (typeof HAND_PHASES)[number];
 export interface Play {
   readonly seat: Seat;
   readonly combo: Combo;
+  /** Seats that passed between the trick's previous play and this one, in order (absent: none). */
+  readonly passedBefore?: readonly Seat[];
 }
 
 export interface Trick {

@@ -83,7 +83,7 @@ describe('the table message', () => {
     };
     const shown = text(table);
     expect(shown).toContain('⏰ **P1** ran out of time: passed');
-    expect(shown).toContain('⏰ **P2** ran out of time: played pair of 7s');
+    expect(shown).toContain('⏰ **P2** ran out of time: played pair 7');
     expect(shown).toContain('⏰ **P3** ran out of time: cards passed for them');
     expect(shown).toContain('⏰ **P0** ran out of time: gave the Dragon trick to P3');
   });

@@ -70,8 +70,8 @@ describe('bombs out of turn', () => {
     const select = selectWith(panel, /^Bomb now/);
     expect(select).toBeDefined();
     const labels = select?.options?.map((o) => o.label) ?? [];
-    for (const label of labels) expect(label).toMatch(/^BOMB: /);
-    expect(labels.some((l) => l.startsWith(`BOMB: four of a kind ${rankOf()}s`))).toBe(true);
+    for (const label of labels) expect(label).toMatch(/^bomb: /);
+    expect(labels.some((l) => l.startsWith(`bomb: four ${rankOf()}s`))).toBe(true);
     // One bomb held: "Bomb!" drops it in one click.
     expect(labels).toHaveLength(1);
     expect(buttonLabelled(panel, 'Bomb!')).toBeDefined();
@@ -84,8 +84,8 @@ describe('bombs out of turn', () => {
     table.shadow.act(bomber, { type: 'play', cards: bomb });
     expect(after.content).not.toContain('moved on');
     expect(after.content).toContain('(10)');
-    const text = await table.waitText(/BOMB/);
-    expect(text).toContain(`${NAMES[bomber]}: BOMB: four of a kind ${rankOf()}s`);
+    const text = await table.waitText(/bomb: four/);
+    expect(text).toContain(`${NAMES[bomber]}: bomb: four ${rankOf()}s`);
     // Play goes on with the seat after the bomber.
     expect(text).toContain(`▶️ **${NAMES[seatAfter(bomber, 1)]}** to play.`);
   });

@@ -150,8 +150,8 @@ describe('phase panels', () => {
     expect(panel.content).toContain('How should the Phoenix count?');
     const low = cardRank(run[0]!) - 1;
     const high = cardRank(run[3]!) + 1;
-    const lowLabel = `straight of 5 to ${rankLabel(high - 1)} (Phoenix as ${rankLabel(low)})`;
-    const highLabel = `straight of 5 to ${rankLabel(high)} (Phoenix as ${rankLabel(high)})`;
+    const lowLabel = `straight ${rankLabel(low)}-${rankLabel(high - 1)} (Phoenix as ${rankLabel(low)})`;
+    const highLabel = `straight ${rankLabel(low + 1)}-${rankLabel(high)} (Phoenix as ${rankLabel(high)})`;
     expect(buttonLabelled(panel, lowLabel)).toBeDefined();
     expect(buttonLabelled(panel, highLabel)).toBeDefined();
     // Nothing was played yet: the question is only a question.
@@ -176,7 +176,11 @@ describe('phase panels', () => {
     const last = await table.pass(seatAfter(lead, 3));
     // The last passer can do nothing more now.
     expect(buttonLabelled(last, 'Pass')).toBeUndefined();
-    await table.waitText(new RegExp(`${name} is giving the Dragon trick away`));
+    // The table waits for the Dragon's winner, and says so.
+    const waiting = await table.waitText(
+      new RegExp(`\\*\\*${name}\\*\\* won the trick with the Dragon and is giving it`),
+    );
+    expect(seatLine(waiting, name as string)).toContain('◀️');
 
     const panel = await table.panel(lead);
     expect(panel.content).toContain('You won the trick with the Dragon: give it to an opponent.');
@@ -191,7 +195,7 @@ describe('phase panels', () => {
     await table.clickButton(lead, panel, `Give to ${right}`);
     table.shadow.act(lead, { type: 'giveDragon', to: seatAfter(lead, 3) });
     const text = await table.waitText(/given to/);
-    expect(text).toContain(`Last trick: ${name} took 25 points (given to ${right})`);
+    expect(text).toContain(`Last trick: ${name} took it with 🐉 Dragon · 25 points (given to ${right})`);
     expect(text).toContain(`▶️ **${name}** leads.`);
   });
 
@@ -222,7 +226,12 @@ describe('phase panels', () => {
       'A',
     ]);
     expect(buttonLabelled(panel, 'No wish')).toBeDefined();
-    await table.waitText(new RegExp(`${NAMES[lead]} is naming a wish`));
+    // The table waits for the Mah Jong's player (the arrow on their seat, not the next one's).
+    const naming = await table.waitText(
+      new RegExp(`\\*\\*${NAMES[lead]}\\*\\* played the Mah Jong and is naming a wish`),
+    );
+    expect(seatLine(naming, NAMES[lead] as string)).toContain('◀️');
+    expect(seatLine(naming, NAMES[next] as string)).not.toContain('◀️');
     panel = await table
       .user(lead)
       .select(panel.id, wish.custom_id!, [String(wished)])
@@ -248,7 +257,7 @@ describe('phase panels', () => {
     const card = table.shadow.hand(next).find((c) => isNormal(c) && cardRank(c) === wished) as Card;
     await table.play(next, [card]);
     const fulfilled = await table.waitText((t) => !t.includes('Wish:'));
-    expect(fulfilled).toContain(`${NAMES[next]}: single ${cardLabel(card)}`);
+    expect(fulfilled).toContain(`${NAMES[next]}: single ${rankLabel(cardRank(card))} (${cardLabel(card)})`);
   });
 
   it('every REST call the bot made succeeded', () => {
