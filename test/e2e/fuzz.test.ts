@@ -25,7 +25,8 @@ describe('fuzz', () => {
       expect(run.interactions).toBe(300);
       // Every kind was sent: commands, autocomplete, components, context menus and forms.
       const kinds = Object.keys(run.kinds).join(' ');
-      for (const kind of ['/table', 'autocomplete', 'command', 'modal']) expect(kinds).toContain(kind);
+      for (const kind of ['/table', 'autocomplete', 'context menu', 'modal', 'menu', 'component'])
+        expect(kinds).toContain(kind);
     },
   );
 });

@@ -25,19 +25,22 @@ export interface Routed {
 
 export function dispatch(interaction: Interaction, ctx: BotContext): Routed {
   if (interaction.isChatInputCommand()) {
-    const sub = interaction.options.getSubcommand(false);
-    const kind = sub ? `/${interaction.commandName} ${sub}` : `/${interaction.commandName}`;
     const command = commandNamed(interaction.commandName);
-    if (!command) return { kind, outcome: say(interaction, STALE_COMMAND, 'stale_command') };
+    // Not a command of the bot's: its name (anyone's input) stays out of the log.
+    if (!command)
+      return { kind: 'unknown command', outcome: say(interaction, STALE_COMMAND, 'stale_command') };
     const verdict = checkOptions(definitionOf(command), interaction.options.data, false, command.optionWords);
+    const sub =
+      verdict.ok || verdict.result !== 'stale_command' ? interaction.options.getSubcommand(false) : null;
+    const kind = sub ? `/${interaction.commandName} ${sub}` : `/${interaction.commandName}`;
     if (!verdict.ok) return { kind, outcome: say(interaction, verdict.text, verdict.result) };
     return { kind, outcome: command.execute(interaction, ctx) };
   }
   if (interaction.isAutocomplete()) {
-    const kind = `autocomplete /${interaction.commandName}`;
     const command = commandNamed(interaction.commandName);
+    const kind = command ? `autocomplete /${interaction.commandName}` : 'autocomplete';
     const fits =
-      command?.autocomplete && checkOptions(command.data.toJSON(), interaction.options.data, true).ok;
+      command?.autocomplete && checkOptions(definitionOf(command), interaction.options.data, true).ok;
     if (command?.autocomplete && fits) return { kind, outcome: command.autocomplete(interaction, ctx) };
     return {
       kind,
@@ -47,7 +50,7 @@ export function dispatch(interaction: Interaction, ctx: BotContext): Routed {
   if (interaction.isCommand()) {
     // A context menu or entry point: the bot registers none, so this one is left from elsewhere.
     return {
-      kind: `command ${interaction.commandName}`,
+      kind: 'context menu',
       outcome: say(interaction, STALE_COMMAND, 'stale_command'),
     };
   }
