@@ -78,14 +78,12 @@ export function renderHandSummary(
   lines.push(
     `Score: ${a} **${teamNames(table, 0)}** ${score[0]} — ${score[1]} **${teamNames(table, 1)}** ${b}  (to ${targetScore})`,
   );
+  const title = `**Hand ${result.number} over**: ${a} ${signed(result.total[0])} — ${signed(result.total[1])} ${b}`;
+  // Plain content, not an embed: a few lines in the flow of the channel, and the table message stays
+  // the channel's one embed of the game.
   return {
-    embeds: [
-      {
-        title: `Hand ${result.number} over: ${a} ${signed(result.total[0])} — ${signed(result.total[1])} ${b}`,
-        description: lines.join('\n'),
-        color: 0x4169e1,
-      },
-    ],
+    content: [title, ...lines].join('\n'),
+    embeds: [],
     // Names only: a summary pings nobody.
     allowed_mentions: { parse: [] },
   };

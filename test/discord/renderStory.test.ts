@@ -41,9 +41,9 @@ function cards(text: string): Card[] {
   return parsed.value;
 }
 
-function description(payload: { embeds: Array<Record<string, unknown>> }): string {
-  const embed = payload.embeds[0] as { title: string; description: string };
-  return `${embed.title}\n${embed.description}`;
+function description(payload: { content?: string; embeds: unknown[] }): string {
+  expect(payload.embeds).toEqual([]);
+  return payload.content as string;
 }
 
 describe('the hand summary', () => {
@@ -61,7 +61,7 @@ describe('the hand summary', () => {
     expect(result.cardPoints).toEqual([35 + 5 + 40, 25]);
     const text = description(renderHandSummary(table(), result, [400, 215], 1000));
     expect(text.split('\n')).toEqual([
-      'Hand 2 over: 🟦 +180 — +25 🟧',
+      '**Hand 2 over**: 🟦 +180 — +25 🟧',
       'Out: 1. Ann · 2. Bot 4 · 3. Cat · 4. Ben',
       "Calls: Ann's Tichu ✅ made",
       'Card points: 🟦 80 — 25 🟧',
@@ -72,7 +72,6 @@ describe('the hand summary', () => {
   it('pings nobody and shows no card', () => {
     const payload = renderHandSummary(table(), result, [0, 0], 1000);
     expect(payload.allowed_mentions).toEqual({ parse: [] });
-    expect(payload.content).toBeUndefined();
     expect(JSON.stringify(payload)).not.toMatch(/Dragon|🐉|<@/);
   });
 
@@ -85,7 +84,7 @@ describe('the hand summary', () => {
       hands: none,
     });
     const text = description(renderHandSummary(table(), dv, [0, 200], 1000));
-    expect(text).toContain('Hand 1 over: 🟦 0 — +200 🟧');
+    expect(text).toContain('**Hand 1 over**: 🟦 0 — +200 🟧');
     expect(text).toContain('Out: 1. Ben · 2. Bot 4 (double victory)');
     expect(text).toContain('Double victory: **Ben & Bot 4** take 200');
     expect(text).not.toContain('Card points');
@@ -102,7 +101,7 @@ describe('the hand summary', () => {
     });
     const text = description(renderHandSummary(table(), lost, [-300, 0], 1000));
     expect(text).toContain("Calls: Ann's Grand Tichu ❌ failed · Cat's Tichu ❌ failed");
-    expect(text).toContain('Hand 3 over: 🟦 -300 — 0 🟧');
+    expect(text).toContain('**Hand 3 over**: 🟦 -300 — 0 🟧');
   });
 
   it('the running score after a hand sums the history up to it', () => {

@@ -25,9 +25,9 @@ afterAll(async () => {
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 const team = (t: number) => `${NAMES[t]} & ${NAMES[t + 2]}`;
-const titleOf = (m: MessageView) => (m.embeds[0] as { title?: string } | undefined)?.title ?? '';
+const titleOf = (m: MessageView) => m.content.split('\n')[0] ?? '';
 const summaries = () =>
-  fx.discord.channelMessages(fx.channelId).filter((m) => /^Hand \d+ over/.test(titleOf(m)));
+  fx.discord.channelMessages(fx.channelId).filter((m) => /^\*\*Hand \d+ over\*\*/.test(m.content));
 const posts = (test: (body: Record<string, unknown>) => boolean): RestCall[] =>
   fx.discord.calls.filter(
     (c) => c.method === 'POST' && c.route === '/channels/:channel/messages' && test((c.body ?? {}) as never),
@@ -43,7 +43,7 @@ function expectedLines(hand: HandResult, history: readonly HandResult[]): string
       ? [...hand.out, ...rest].map((s, i) => `${i + 1}. ${NAMES[s]}`).join(' · ')
       : `${hand.out.map((s, i) => `${i + 1}. ${NAMES[s]}`).join(' · ')} (double victory)`;
   return [
-    `Hand ${hand.number} over: 🟦 ${signed(hand.total[0])} — ${signed(hand.total[1])} 🟧`,
+    `**Hand ${hand.number} over**: 🟦 ${signed(hand.total[0])} — ${signed(hand.total[1])} 🟧`,
     `Out: ${out}`,
     hand.doubleVictory === null
       ? `Card points: 🟦 ${hand.cardPoints[0]} — ${hand.cardPoints[1]} 🟧`
@@ -88,22 +88,21 @@ describe('the story of a hand and a match', () => {
   it('posts one summary per hand, none twice across the restart, each telling the hand', () => {
     const posted = summaries();
     expect(posted.map(titleOf).map((t) => t.split(':')[0])).toEqual(
-      state.history.map((h) => `Hand ${h.number} over`),
+      state.history.map((h) => `**Hand ${h.number} over**`),
     );
     posted.forEach((m, i) => {
       const hand = state.history[i] as HandResult;
-      const lines = `${titleOf(m)}\n${(m.embeds[0] as { description: string }).description}`.split('\n');
+      const lines = m.content.split('\n');
+      expect(m.embeds).toEqual([]);
       expect(lines.filter((l) => !l.startsWith('Calls:'))).toEqual(expectedLines(hand, state.history));
       expect(m.ephemeral).toBe(false);
     });
     // Hand 1: Ben's Grand Tichu, made only if he went out first.
-    const first = (posted[0] as MessageView).embeds[0] as { description: string };
+    const first = posted[0] as MessageView;
     const made = state.history[0]?.out[0] === 1;
-    expect(first.description).toContain(`Ben's Grand Tichu ${made ? '✅ made' : '❌ failed'}`);
+    expect(first.content).toContain(`Ben's Grand Tichu ${made ? '✅ made' : '❌ failed'}`);
     // Names only: no summary pings anyone, and none shows a card.
-    const sent = posts((b) =>
-      /^Hand \d+ over/.test(String((b.embeds as Array<{ title?: string }>)?.[0]?.title)),
-    );
+    const sent = posts((b) => /^\*\*Hand \d+ over\*\*/.test(String(b.content ?? '')));
     expect(sent).toHaveLength(state.history.length);
     for (const call of sent) {
       expect(call.body?.allowed_mentions).toEqual({ parse: [] });
