@@ -1,4 +1,4 @@
-/** /help: what the commands do and how a match goes. */
+/** /help: what the commands do and how a match goes, and what every symbol and label means. */
 import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
@@ -20,7 +20,42 @@ export const HELP_TEXT = [
   '`/notify turn:off` stops the turn messages. `/rules` for the rules.',
 ].join('\n');
 
+/**
+ * Every card symbol, play label and table-message mark the bot uses (cardText.ts, renderTable.ts,
+ * renderPanel.ts, renderStory.ts), in an embed: its description may hold 4,096 characters.
+ */
+export const SYMBOLS_TEXT = [
+  '**Cards**',
+  '🟢 jade · ⚫ swords · 🔵 pagodas · 🔴 stars: the suit, then the rank (2-10, J, Q, K, A). 🔴Q is the Queen of stars.',
+  '🀄 Mah Jong (the 1) · 🐕 Dog · 🔥 Phoenix · 🐉 Dragon: the four special cards.',
+  'Cards are always shown in the order players hold them: Dog, Mah Jong, 2 … A, Phoenix, Dragon.',
+  'Typing (`/play`): rank and suit code, `jd` jade, `sw` swords, `pg` pagodas, `st` stars (`10st`, `Kjd`), or `mahjong`, `dog`, `phoenix`, `dragon`; `as:9` says what the Phoenix stands for.',
+  '',
+  '**Plays**',
+  '`single K`: one card · `pair 7`: two of a rank · `triple 9`: three of a rank',
+  '`full house 8s over 3s`: three 8s and two 3s',
+  '`straight 2-6`: five or more ranks in a row (`1` is the Mah Jong: `straight 1-5`)',
+  '`pairs 5-5-6-6`: pairs of neighbouring ranks',
+  '`bomb: four 9s`, `bomb: straight flush 3-7`: bombs, which beat any other play and may be played out of turn',
+  '`(Phoenix as 9)`: the rank the Phoenix stands for in that play',
+  '',
+  '**The table message**',
+  '🟦 / 🟧: the two teams (seats 1 and 3, seats 2 and 4), with their score',
+  '▶️: who plays or leads · ◀️: whose decision the table is waiting for',
+  '⏰: when the time for a decision runs out, or who ran out of time and what the bot did for them',
+  '💤 / `away (bot playing)`: the player stepped away; the bot plays their seat until they are back',
+  '`out #1`, `out #2`…: the order in which players went out',
+  '**Tichu!** / **Grand Tichu!**: that player called Tichu (100 points) or Grand Tichu (200 points)',
+  '`On the table`: the trick so far, each play with its cards and who passed after it · `Last trick`: who took it, with what',
+  '🀄 in `Wish`: the rank the Mah Jong asked for · ⏸️ paused · 🏆 the winners · 🙋 **Take seat**: ask to take over an away or bot seat',
+  'Hand summaries: ✅ made, ❌ failed (a Tichu call); `+100 — -25`: the hand’s points per team.',
+].join('\n');
+
 export async function execute(interaction: ChatInputCommandInteraction, _ctx: BotContext): Promise<Outcome> {
-  await interaction.reply({ content: HELP_TEXT, flags: EPHEMERAL });
+  await interaction.reply({
+    content: HELP_TEXT,
+    embeds: [{ title: 'What the symbols mean', description: SYMBOLS_TEXT }],
+    flags: EPHEMERAL,
+  });
   return { result: 'ok' };
 }

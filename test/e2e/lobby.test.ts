@@ -296,6 +296,51 @@ describe('the lobby through Discord', () => {
     }
   });
 
+  it('/help explains every card symbol, play label and table-message mark the bot uses', async () => {
+    const reply = await eve.slash(fx.channelId, 'help').reply();
+    const text = `${reply.content}\n${embedText(reply)}`;
+    const explained = [
+      // The suits and the special cards, as cardLabel shows them, and the typed suit codes.
+      '🟢 jade',
+      '⚫ swords',
+      '🔵 pagodas',
+      '🔴 stars',
+      '🀄 Mah Jong',
+      '🐕 Dog',
+      '🔥 Phoenix',
+      '🐉 Dragon',
+      '`jd`',
+      '`sw`',
+      '`pg`',
+      '`st`',
+      'Dog, Mah Jong, 2 … A, Phoenix, Dragon',
+      // The play labels as comboLabel words them.
+      'single K',
+      'pair 7',
+      'triple 9',
+      'full house 8s over 3s',
+      'straight 2-6',
+      '`1` is the Mah Jong',
+      'pairs 5-5-6-6',
+      'bomb: four 9s',
+      'bomb: straight flush 3-7',
+      '(Phoenix as 9)',
+      // The table message's marks.
+      '🟦 / 🟧',
+      '◀️',
+      '⏰',
+      '💤',
+      'away (bot playing)',
+      'out #1',
+      '**Tichu!**',
+      '**Grand Tichu!**',
+    ];
+    for (const words of explained) expect(text, words).toContain(words);
+    expect(reply.embeds).toHaveLength(1);
+    // The local Discord validated the payload (content ≤ 2,000, an embed's description ≤ 4,096).
+    expect(failedCalls(fx)).toEqual([]);
+  });
+
   it('every REST call the bot made succeeded', () => {
     expect(failedCalls(fx)).toEqual([]);
   });
