@@ -1,5 +1,5 @@
 /** The composition root: the database, the table service, the discord.js client and the handlers. */
-import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, REST } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Scheduler } from '../app/clock.js';
 import { type Environment, systemEnvironment } from '../app/ids.js';
@@ -10,6 +10,7 @@ import { Store } from '../store/store.js';
 import type { BotContext } from './context.js';
 import { isDeferral } from './door/answer.js';
 import { HandStory } from './handStory.js';
+import { LivePanels } from './livePanels.js';
 import { Outbox } from './outbox.js';
 import { Router } from './router.js';
 import { TableMessages } from './tableMessages.js';
@@ -85,11 +86,24 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     ...(options.restApi ? { rest: { api: options.restApi } } : {}),
   });
   let router: Router | null = null;
-  holdUntilDurable(client, store, (error) => {
+  let fatal = false;
+  const onDiskFailure = (error: Error) => {
+    if (fatal) return;
+    fatal = true;
     logger.fatal({ err: error.message }, 'stopped answering: the database cannot be flushed to disk');
     router?.stopAccepting();
     options.onFatal?.(error);
+  };
+  holdUntilDurable(client.rest, store, onDiskFailure);
+  // Live panels are edited through interaction webhooks, which Discord does not count against the
+  // bot's global limit: their own REST client, so discord.js's limiter for the bot's requests does
+  // not hold them back (nor they the table messages).
+  const webhooks = new REST({
+    version: '10',
+    globalRequestsPerSecond: 500,
+    ...(options.restApi ? { api: options.restApi } : {}),
   });
+  holdUntilDurable(webhooks, store, onDiskFailure);
   const outbox = new Outbox(
     options.channelWritesPerSecond === undefined ? {} : { ratePerSecond: options.channelWritesPerSecond },
   );
@@ -97,6 +111,15 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const notifier = new TurnNotifier(client, service, logger, outbox, options.turnPingIntervalMs, () =>
     env.now(),
   );
+  const livePanels = new LivePanels(
+    webhooks,
+    options.applicationId,
+    service,
+    new Outbox({ ratePerSecond: 200, concurrency: 8 }),
+    logger,
+    () => env.now(),
+  );
+  tableMessages.onChange = (tableId) => livePanels.changed(tableId);
   const stats = new StatsService(store);
   // Each hand's summary and the match's result, posted whatever committed them.
   const story = new HandStory(client, stats, logger, outbox);
@@ -106,6 +129,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     stats,
     tableMessages,
     notifier,
+    livePanels,
     logger,
     now: () => env.now(),
     deferAfterMs: options.deferAfterMs ?? 2000,
@@ -156,6 +180,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       // again when its table is next read. Before the drains, so no answer lands after them.
       await service.stopBots();
       await tableMessages.drain();
+      await livePanels.drain();
       await notifier.drain();
       await story.drain();
       await client.destroy();
@@ -170,8 +195,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
  * answer, a table edit, a "your turn" message) first waits for the store's flush. One rule in one
  * place, rather than a wait before each of the many places that answer.
  */
-function holdUntilDurable(client: Client, store: Store, onFailure: (error: Error) => void): void {
-  const rest = client.rest;
+function holdUntilDurable(rest: REST, store: Store, onFailure: (error: Error) => void): void {
   const send = rest.request.bind(rest);
   let failed = false;
   rest.request = async (request) => {

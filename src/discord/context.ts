@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { StatsService } from '../app/stats.js';
 import type { TableService } from '../app/tableService.js';
+import type { LivePanels } from './livePanels.js';
 import type { TableMessages } from './tableMessages.js';
 import type { TurnNotifier } from './turnNotifier.js';
 
@@ -10,6 +11,8 @@ export interface BotContext {
   readonly stats: StatsService;
   readonly tableMessages: TableMessages;
   readonly notifier: TurnNotifier;
+  /** Each seated player's newest panel, edited in place as their table changes. */
+  readonly livePanels: LivePanels;
   readonly logger: Logger;
   /** The tables' clock (`env.now`): e.g. how often `/table status` may post the table anew. */
   readonly now: () => number;

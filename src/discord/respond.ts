@@ -47,8 +47,10 @@ export async function showPanel(
   const snapshot = ctx.service.playerView(tableId, interaction.user.id);
   if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error, tableId);
   const payload = renderPanel(snapshot.value, options);
-  if (fromPanel(interaction) && !interaction.isChatInputCommand())
-    await interaction.update(toDiscord(payload));
+  const same = fromPanel(interaction) && !interaction.isChatInputCommand();
+  // The panel sent is the player's live one: it follows the table from now on.
+  ctx.livePanels.shown(snapshot.value, interaction.token, same ? 'same' : 'new', options);
+  if (same && !interaction.isChatInputCommand()) await interaction.update(toDiscord(payload));
   else await interaction.reply({ ...toDiscord(payload), flags: EPHEMERAL });
   return { result: 'ok', tableId };
 }
@@ -66,6 +68,7 @@ export async function refuse(
   const panel =
     tableId && fromPanel(interaction) ? ctx.service.playerView(tableId, interaction.user.id) : null;
   if (panel?.ok && !interaction.isChatInputCommand()) {
+    ctx.livePanels.shown(panel.value, interaction.token, 'same');
     await interaction.update(toDiscord(renderPanel(panel.value, { notice: text })));
   } else {
     await interaction.reply({ content: text, flags: EPHEMERAL, allowedMentions: { parse: [] } });

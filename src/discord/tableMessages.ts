@@ -61,8 +61,12 @@ export class TableMessages {
     return run;
   }
 
+  /** Hears of every table change (live panels follow it at once, without the coalescing delay). */
+  onChange: (tableId: string) => void = () => {};
+
   /** Asks for an edit soon; many asks in a burst become one edit. */
   schedule(tableId: string): void {
+    this.onChange(tableId);
     if (this.timers.has(tableId)) return;
     // While shutting down nothing waits: the edit goes now, and drain() waits for it.
     if (this.draining) return void this.flush(tableId);

@@ -1,0 +1,173 @@
+/**
+ * Panels that follow the game. A seated player's newest panel is their live one: whenever their
+ * table changes, the bot edits it in place through the token of the interaction that showed it
+ * (Discord lets an app edit an interaction's response for 15 minutes; each click on the panel
+ * brings a fresh token). So a player opens their panel once and plays from it: when their turn
+ * comes it already offers their plays. Opening a new panel retires the old one ("no longer live").
+ * Without a valid token the player opens **My hand** as before.
+ *
+ * Edits are coalesced per player (at most one in flight, the newest state wins: an edit renders
+ * when it is sent) and skipped when the panel already shows the table's version. They go through
+ * their own paced queue on the interaction webhooks, which Discord does not count against the
+ * bot's global limit (the channel writes' outbox is not slowed by them).
+ */
+import { type REST, Routes } from 'discord.js';
+import type { Logger } from 'pino';
+import type { PlayerSnapshot, TableService } from '../app/tableService.js';
+import type { Card } from '../engine/index.js';
+import { type Outbox, URGENT } from './outbox.js';
+import type { PanelOptions } from './panelParts.js';
+import { renderPanel } from './renderPanel.js';
+
+/** A token is used for at most this long (Discord: 15 minutes), with a margin for a slow edit. */
+export const TOKEN_USE_MS = 14 * 60_000;
+const UNKNOWN_WEBHOOK = 10015;
+const UNKNOWN_MESSAGE = 10008;
+const INVALID_TOKEN = 50027;
+/** Past this many remembered panels, the expired ones are forgotten. */
+const SWEEP_AT = 1_000;
+
+interface Live {
+  readonly token: string;
+  readonly since: number;
+  /** The table's version the panel shows. */
+  version: number;
+  /** What the player had picked on it, kept across edits while the cards are still theirs. */
+  readonly picked: readonly Card[];
+  readonly exchange: PanelOptions['exchange'];
+}
+
+/** How the panel reached the player: a new ephemeral message, or an update of the panel clicked. */
+export type Shown = 'new' | 'same';
+
+export class LivePanels {
+  private readonly live = new Map<string, Live>();
+  private sweepAt = SWEEP_AT;
+  /** Edits sent (for tests and the bench). */
+  edits = 0;
+
+  constructor(
+    private readonly rest: REST,
+    private readonly applicationId: string,
+    private readonly service: TableService,
+    private readonly outbox: Outbox,
+    private readonly logger: Logger,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * A panel rendered from `snapshot` is being sent to its player through `token`: it is their live
+   * panel from now on. A new message retires the one before it.
+   */
+  shown(snapshot: PlayerSnapshot, token: string, how: Shown, options: PanelOptions = {}): void {
+    const key = keyOf(snapshot.table.id, panelUser(snapshot));
+    const before = this.live.get(key);
+    this.live.set(key, {
+      token,
+      since: this.now(),
+      version: snapshot.view.version,
+      picked: options.picked ?? [],
+      exchange: options.exchange,
+    });
+    if (how === 'new' && before && before.token !== token && this.usable(before)) this.retire(before);
+    if (this.live.size > this.sweepAt) {
+      for (const [k, l] of this.live) if (!this.usable(l)) this.live.delete(k);
+      this.sweepAt = Math.max(SWEEP_AT, this.live.size * 2);
+    }
+  }
+
+  /** The table changed: every seated player's live panel will show it. */
+  changed(tableId: string): void {
+    const found = this.service.tableView(tableId);
+    if (!found.ok) return;
+    const { table, view } = found.value;
+    for (const occupant of table.seats) {
+      if (occupant?.kind !== 'user') continue;
+      const key = keyOf(tableId, occupant.userId);
+      const live = this.live.get(key);
+      if (!live) continue;
+      if (!this.usable(live) || table.status === 'abandoned') {
+        this.live.delete(key);
+        continue;
+      }
+      if (view && live.version >= view.version && table.status !== 'finished') continue;
+      void this.outbox.put(`panel:${key}`, URGENT, () => this.edit(tableId, occupant.userId));
+    }
+  }
+
+  /** Live panels remembered (for tests: one per seated player at most). */
+  get size(): number {
+    return this.live.size;
+  }
+
+  async drain(): Promise<void> {
+    await this.outbox.drain();
+  }
+
+  private usable(live: Live): boolean {
+    return this.now() - live.since < TOKEN_USE_MS;
+  }
+
+  private async edit(tableId: string, userId: string): Promise<void> {
+    const key = keyOf(tableId, userId);
+    const live = this.live.get(key);
+    if (!live || !this.usable(live)) return void this.live.delete(key);
+    const found = this.service.playerView(tableId, userId);
+    // No longer seated (replaced, left): the panel stops following.
+    if (!found.ok) return void this.live.delete(key);
+    const snapshot = found.value;
+    if (snapshot.view.version <= live.version && snapshot.table.status === 'playing') return;
+    const hand = new Set(snapshot.view.hand);
+    const picked = live.picked.filter((card) => hand.has(card));
+    const exchange = live.exchange?.map((card) => (card && hand.has(card) ? card : null)) as
+      | PanelOptions['exchange']
+      | undefined;
+    const options: PanelOptions = {
+      ...(picked.length > 0 ? { picked } : {}),
+      ...(exchange && snapshot.view.phase === 'exchange' ? { exchange } : {}),
+    };
+    live.version = snapshot.view.version;
+    try {
+      const { content, embeds, components, allowed_mentions } = renderPanel(snapshot, options);
+      await this.rest.patch(Routes.webhookMessage(this.applicationId, live.token, '@original'), {
+        body: { content, embeds, components, allowed_mentions },
+        auth: false,
+      });
+      this.edits++;
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      // Gone, or its token expired: the player opens a new panel when they come back.
+      if (code === UNKNOWN_WEBHOOK || code === UNKNOWN_MESSAGE || code === INVALID_TOKEN)
+        this.live.delete(key);
+      else this.logger.warn({ tableId, err: String(error) }, 'live panel edit failed');
+    }
+  }
+
+  /** The panel a newer one replaced says so, and offers nothing to click. */
+  private retire(old: Live): void {
+    void this.outbox.put(`retire:${old.token}`, URGENT, async () => {
+      try {
+        await this.rest.patch(Routes.webhookMessage(this.applicationId, old.token, '@original'), {
+          body: {
+            content: '*This panel is no longer live: your newest panel follows the game.*',
+            embeds: [],
+            components: [],
+            allowed_mentions: { parse: [] },
+          },
+          auth: false,
+        });
+      } catch {
+        // Dismissed or expired already: nothing to retire.
+      }
+    });
+  }
+}
+
+function keyOf(tableId: string, userId: string): string {
+  return `${tableId}:${userId}`;
+}
+
+function panelUser(snapshot: PlayerSnapshot): string {
+  const occupant = snapshot.table.seats[snapshot.seat];
+  return occupant?.kind === 'user' ? occupant.userId : '';
+}
