@@ -12,6 +12,7 @@ import { fuzzFigures } from './fuzz.js';
 import { statsFigures } from './stats.js';
 import { actionCommit, startup10k } from './store.js';
 import { timerFigures } from './timers.js';
+import { uxFigures } from './ux.js';
 
 const json = process.argv.includes('--json');
 const figures: Figure[] = [];
@@ -49,6 +50,7 @@ for (const figure of startup10k()) record(figure);
 for (const figure of statsFigures()) record(figure);
 for (const figure of await timerFigures()) record(figure);
 for (const figure of await fuzzFigures()) record(figure);
+for (const figure of uxFigures()) record(figure);
 // In a fresh process, so the heap the other benchmarks leave behind does not weigh on its tail.
 const e2eOutput = execFileSync(
   process.execPath,

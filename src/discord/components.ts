@@ -6,6 +6,7 @@ import { decodeCards, decodePlay } from './customIds.js';
 import { type ComponentInput, readComponent } from './door/componentInput.js';
 import { staleComponent } from './door/doorText.js';
 import { comboLabelFor } from './playLabels.js';
+import { offersKind } from './playPanel.js';
 import { EPHEMERAL } from './renderPanel.js';
 import { renderTable } from './renderTable.js';
 import { actorOf, afterAction, type Outcome, refuse, showPanel, toDiscord } from './respond.js';
@@ -44,6 +45,7 @@ export async function handleComponent(ctx: BotContext, interaction: ComponentInt
     case 'start':
       return lobbyButton(ctx, interaction, id);
     case 'hand':
+      if (id.args[0] === 'kind') return showKind(ctx, interaction, id);
       return id.args[0] === 'bomb'
         ? showPanel(ctx, interaction, id.tableId, {
             bombsOnly: true,
@@ -105,6 +107,20 @@ async function comeBack(ctx: BotContext, interaction: ComponentInteraction, id: 
   } finally {
     afterAction(ctx, result.value, actor.userId);
   }
+}
+
+/**
+ * A kind chosen in the kinds menu (plays split by kind): the panel offers that kind's plays. A kind
+ * no longer offered (the hand or the table moved on) shows the whole panel, saying so.
+ */
+async function showKind(ctx: BotContext, interaction: ComponentInteraction, id: ParsedId): Promise<Outcome> {
+  const kind = id.values[0] ?? '';
+  const snapshot = ctx.service.playerView(id.tableId, interaction.user.id);
+  if (snapshot.ok && offersKind(snapshot.value, kind))
+    return showPanel(ctx, interaction, id.tableId, { kind });
+  return showPanel(ctx, interaction, id.tableId, {
+    notice: 'Those plays are not on offer any more: here are the plays you have now.',
+  });
 }
 
 /** Cards picked in the multi-select: shown as picked, with a "Play" button carrying them. */

@@ -13,6 +13,8 @@ export interface PanelOptions {
   readonly readings?: ReadonlyArray<{ cards: readonly Card[]; phoenixAs: number; label: string }>;
   /** The player asked to bomb: the plays menu offers only bombs. */
   readonly bombsOnly?: boolean;
+  /** The kind of play chosen in the kinds menu (plays split by kind): its plays are offered. */
+  readonly kind?: string;
 }
 
 export type Row = Record<string, unknown>;

@@ -1,10 +1,26 @@
 /** The play phase on a player's panel: wish, Dragon gift, Phoenix reading, card picker and plays. */
 import type { PlayerSnapshot } from '../app/tableService.js';
-import { type Action, isBomb, RANKS, readCombos, type SeatView } from '../engine/index.js';
-import { comboLabel, rankLabel } from './cardText.js';
+import {
+  type Action,
+  type Card,
+  isBomb,
+  isNormal,
+  RANKS,
+  readCombos,
+  type SeatView,
+} from '../engine/index.js';
+import { comboLabel, inHandOrder, rankLabel } from './cardText.js';
 import { encodeCards, encodeId, encodePlay } from './customIds.js';
 import { seatName } from './names.js';
 import { button, type PanelOptions, plainCard, type Row } from './panelParts.js';
+import {
+  groupPlays,
+  type KindGroup,
+  kindGroups,
+  MENU_LIMIT,
+  type PlayAction,
+  type ShapePlay,
+} from './playMenu.js';
 
 export function playRows(snapshot: PlayerSnapshot, options: PanelOptions, lines: string[]): Row[] {
   const { view, table, legal } = snapshot;
@@ -74,35 +90,11 @@ export function playRows(snapshot: PlayerSnapshot, options: PanelOptions, lines:
       },
     ],
   });
-  const allPlays = legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
+  const allPlays = legal.filter((a): a is PlayAction => a.type === 'play');
   const bombs = allPlays.filter((p) => readCombos(p.cards).some(isBomb));
   const plays = options.bombsOnly && bombs.length > 0 ? bombs : allPlays;
-  if (plays.length > 0) {
-    rows.push({
-      type: 1,
-      components: [
-        {
-          type: 3,
-          custom_id: id('lp'),
-          placeholder:
-            plays === bombs
-              ? 'Choose your bomb…'
-              : view.turn === view.seat
-                ? `Play… (${plays.length} possible)`
-                : 'Bomb now…',
-          options: choosePlays(plays).map((p) => {
-            const combo =
-              readCombos(p.cards, topCombo(view)).find((c) => c.phoenixAs === p.phoenixAs) ??
-              readCombos(p.cards)[0];
-            const label = combo
-              ? `${comboLabel(combo)}: ${p.cards.map(plainCard).join(' ')}`
-              : p.cards.map(plainCard).join(' ');
-            return { label: label.slice(0, 100), value: encodePlay(p.cards, p.phoenixAs) };
-          }),
-        },
-      ],
-    });
-  }
+  const placeholder = plays === bombs ? 'Choose your bomb…' : view.turn === view.seat ? 'Play…' : 'Bomb now…';
+  rows.push(...menuRows(groupPlays(plays, view.hand, topCombo(view)), placeholder, options.kind, id));
   const actions: Row[] = [];
   if (picked.length > 0)
     actions.push(
@@ -147,23 +139,80 @@ function topCombo(view: SeatView) {
   return view.trick?.plays.at(-1)?.combo ?? null;
 }
 
-/** At most 25 plays: every bomb, then the types in turn from the lowest up, so each kind is offered. */
-function choosePlays(
-  plays: ReadonlyArray<Extract<Action, { type: 'play' }>>,
-): Array<Extract<Action, { type: 'play' }>> {
-  if (plays.length <= 25) return [...plays];
-  const bombs = plays.filter((p) => readCombos(p.cards).some(isBomb));
-  const others = plays.filter((p) => !bombs.includes(p));
-  const byKind = new Map<string, Array<Extract<Action, { type: 'play' }>>>();
-  for (const p of others) {
-    const key = `${readCombos(p.cards)[0]?.type}:${p.cards.length}`;
-    byKind.set(key, [...(byKind.get(key) ?? []), p]);
+type IdOf = (verb: 'lp' | 'hand', ...args: Array<string | number>) => string;
+
+/**
+ * The plays menu: one option per shape; when the shapes are more than a menu holds, a menu of
+ * kinds first ("Singles (9)", "Straights of 5 (6)") and the plays of the chosen kind (the first
+ * by default), saying how many more the other kinds hold.
+ */
+function menuRows(menu: readonly ShapePlay[], verb: string, kind: string | undefined, id: IdOf): Row[] {
+  if (menu.length === 0) return [];
+  const select = (placeholder: string, shown: readonly ShapePlay[]): Row => ({
+    type: 1,
+    components: [
+      {
+        type: 3,
+        custom_id: id('lp'),
+        placeholder: placeholder.slice(0, 150),
+        options: shown.map((entry) => ({
+          label: optionLabel(entry),
+          value: encodePlay(entry.play.cards, entry.play.phoenixAs),
+        })),
+      },
+    ],
+  });
+  if (menu.length <= MENU_LIMIT)
+    return [select(verb === 'Play…' ? `Play… (${menu.length} possible)` : verb, menu)];
+  const groups = kindGroups(menu);
+  const listed = groups.slice(0, MENU_LIMIT);
+  const chosen = listed.find((g) => g.key === kind) ?? (listed[0] as KindGroup);
+  const unlisted = groups.slice(MENU_LIMIT).reduce((n, g) => n + g.plays.length, 0);
+  const others = menu.length - chosen.plays.length - unlisted;
+  const more = [
+    others > 0 ? `${others} more under the other kinds above` : '',
+    unlisted > 0 ? `${unlisted} only through the card picker` : '',
+  ].filter((t) => t !== '');
+  return [
+    {
+      type: 1,
+      components: [
+        {
+          type: 3,
+          custom_id: id('hand', 'kind'),
+          placeholder: `Kinds of play (${menu.length} plays)`,
+          options: listed.map((g) => ({
+            label: `${g.title} (${g.plays.length})`,
+            value: g.key,
+            default: g === chosen,
+          })),
+        },
+      ],
+    },
+    select(
+      `${verb} ${chosen.title}: ${chosen.plays.length} of ${menu.length} (${more.join('; ')})`,
+      chosen.plays,
+    ),
+  ];
+}
+
+/** "straight 3-7 (🔴3 🟢4 🔵5 ⚫6 🔴7)", within Discord's 100 characters (cards left out as needed). */
+function optionLabel(entry: ShapePlay): string {
+  const name = comboLabel(entry.combo);
+  const cards = inHandOrder(entry.play.cards);
+  if (cards.length === 1 && !isNormal(cards[0] as Card)) return name.slice(0, 100);
+  for (let n = cards.length; n > 0; n--) {
+    const label = `${name} (${cards.slice(0, n).map(plainCard).join(' ')}${n < cards.length ? ' …' : ''})`;
+    if (label.length <= 100) return label;
   }
-  const chosen = bombs.slice(0, 25);
-  const queues = [...byKind.values()];
-  for (let i = 0; chosen.length < 25 && queues.some((q) => q.length > i); i++) {
-    for (const q of queues)
-      if (q[i] && chosen.length < 25) chosen.push(q[i] as Extract<Action, { type: 'play' }>);
-  }
-  return chosen;
+  return name.slice(0, 100);
+}
+
+/** Whether the panel's plays menu, split by kind, offers this kind now. */
+export function offersKind(snapshot: PlayerSnapshot, kind: string): boolean {
+  const { view, legal } = snapshot;
+  if (view.phase !== 'play' || view.pending) return false;
+  const plays = legal.filter((a): a is PlayAction => a.type === 'play');
+  const menu = groupPlays(plays, view.hand, topCombo(view));
+  return menu.length > MENU_LIMIT && kindGroups(menu).some((g) => g.key === kind);
 }

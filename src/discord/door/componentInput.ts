@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DECK } from '../../engine/index.js';
 import { type ParsedId, parseId, VERBS, type Verb } from '../customIds.js';
+import { KIND_KEY } from '../playMenu.js';
 
 /** A checked component: its id, and the menu's values (none for a button). */
 export interface ComponentInput extends ParsedId {
@@ -76,7 +77,11 @@ const SHAPES: Readonly<Record<Verb, readonly Shape[]>> = {
   start: [button(none)],
   back: [button(none)],
   pass: [button(none)],
-  hand: [button(z.union([none, z.tuple([z.literal('bomb')])]))],
+  hand: [
+    button(z.union([none, z.tuple([z.literal('bomb')])])),
+    // The kinds menu when plays are split by kind: the kind chosen ("single", "straight5"...).
+    menu(z.tuple([z.literal('kind')]), z.tuple([z.string().regex(KIND_KEY)])),
+  ],
   tichu: [button(z.union([none, z.tuple([picks])]))],
   gt: [button(z.tuple([z.enum(['0', '1'])]))],
   gift: [button(z.tuple([seat]))],
@@ -105,6 +110,7 @@ const VALUE_WORDS: Partial<Record<Verb, string>> = {
   wish: 'wish',
   pick: 'card choice',
   lp: 'play',
+  hand: 'kind of play',
   exs: 'exchange choice',
 };
 
