@@ -71,9 +71,15 @@ describe('component input checked at the door', () => {
     ['the same card twice, in the card picker', 'pick', ['12', '12'], 'That card choice is not valid.'],
     ['no card at all, in the card picker', 'pick', [], 'That card choice is not valid.'],
     ['a play that is not a play, in the plays menu', 'lp', ['99999'], 'That play is not valid.'],
+    [
+      'a kind that is no kind name, in the kinds menu',
+      'hand',
+      ['Straight!'],
+      'That kind of play is not valid.',
+    ],
   ])('%s: said on the panel, nothing changes', async (_name, verb, values, words) => {
     const panel = await openPanel(ben, fx.channelId);
-    const args = verb === 'exs' ? [0, '------'] : [];
+    const args = verb === 'exs' ? [0, '------'] : verb === 'hand' ? ['kind'] : [];
     const content = await sent(panel, encodeId(verb as 'wish', tableId, version(), ...args), 3, values);
     expect(content.startsWith(`> ${words}\n`)).toBe(true);
     expect(content).toMatch(/Your hand/);
@@ -84,6 +90,7 @@ describe('component input checked at the door', () => {
     ['a Grand Tichu answer that is neither yes nor no', 'gt:TABLE:V:2', 2],
     ['a seat past the fourth', 'take:TABLE:V:4', 2],
     ['a button verb on a menu', 'pass:TABLE:V', 3],
+    ['the kinds menu as a button', 'hand:TABLE:V:kind', 2],
   ] as const)('%s is not valid', async (_name, pattern, type) => {
     const panel = await openPanel(ben, fx.channelId);
     const customId = pattern.replace('TABLE', tableId).replace(':V', `:${version()}`);
