@@ -16,6 +16,7 @@ import { burstFigures } from './e2eBurst.js';
 import { startFloorBot } from './e2eFloor.js';
 import { lagFigures } from './e2eLag.js';
 import { type Answerer, type Done, percentile, type Ready, runLoad } from './e2eRun.js';
+import { uxFigures } from './e2eUx.js';
 import type { Figure } from './engine.js';
 
 const TABLES = 50;
@@ -74,11 +75,14 @@ export async function endToEnd(seconds = 10): Promise<Figure[]> {
   const burst = await burstFigures(setup, floor);
   globalThis.gc?.();
   const lag = await lagFigures(startRealBot);
+  globalThis.gc?.();
+  const ux = await uxFigures(startRealBot);
   return [
     ...botFigures(done, floor, seconds),
     ...hardFigures(hard, floor),
     ...burst,
     ...lag,
+    ...ux,
     floorFigure(floorDone, floor, done),
   ];
 }

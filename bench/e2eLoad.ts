@@ -9,6 +9,7 @@ import { type Dice, find, openPanel, takeTurn } from '../test/support/panelPlaye
 import { FLOOR_PREFIX } from './e2eFloor.js';
 import { type LagWatch, quiet, watchLag } from './e2eLagWatch.js';
 import { playTables, type Step } from './e2ePlayers.js';
+import { uxPlayers } from './e2eUxWatch.js';
 
 export interface Setup {
   readonly tables: number;
@@ -26,6 +27,8 @@ export interface Setup {
   readonly burstTables?: number;
   /** Also time how far each table message lags behind its table (bench/e2eLag.ts). */
   readonly lag?: boolean;
+  /** Players who play from their live panel, opening it once a hand (bench/e2eUx.ts). */
+  readonly ux?: boolean;
 }
 
 const {
@@ -36,6 +39,7 @@ const {
   floorExtraPerStep,
   burstTables = 0,
   lag = false,
+  ux = false,
 } = workerData as Setup;
 const floor = floorExtraPerStep !== undefined;
 /** Who sits at each table: the people, in seat order (the bots take the seats between them). */
@@ -67,20 +71,23 @@ await new Promise<void>((resolve) => port.once('message', () => resolve()));
 await discord.waitForBot(10_000);
 if (!floor) await openTables();
 // Timing lag: the edits of the tables' opening land before anything is counted.
-if (lag) await quiet(discord, 1_000, 20_000);
+if (lag || ux) await quiet(discord, 1_000, 20_000);
 
 let actions = 0;
 const callsBefore = discord.calls.length;
 const watch: LagWatch | null = lag ? watchLag(discord) : null;
+const live = ux ? uxPlayers(tableChannels(), users[0] as ScriptedUser) : null;
 const step: Step = floor
   ? (user, channelId, dice) => floorStep(user, channelId, dice, floorExtraPerStep)
-  : async (user, channelId, dice) => {
-      const panel = await openPanel(user, channelId);
-      if (await takeTurn(user, panel, dice)) {
-        actions++;
-        watch?.acted(channelId, panel);
-      }
-    };
+  : live
+    ? live.step
+    : async (user, channelId, dice) => {
+        const panel = await openPanel(user, channelId);
+        if (await takeTurn(user, panel, dice)) {
+          actions++;
+          watch?.acted(channelId, panel);
+        }
+      };
 const measured = await playTables(
   channels.slice(0, tables).map((c) => c.id),
   (t) => users.slice(t * PEOPLE, t * PEOPLE + PEOPLE),
@@ -95,12 +102,17 @@ port.postMessage({
   type: 'done',
   ...measured,
   ...(watch ? { lag: watch.result(calls) } : {}),
+  ...(live ? { ux: live.result(calls) } : {}),
   actions,
   restCalls: calls.length,
   refused: calls.filter((c) => c.status >= 400).map((c) => `${c.method} ${c.route} ${c.status}`),
 });
 await new Promise<void>((resolve) => port.once('message', () => resolve()));
 await discord.close();
+
+function tableChannels(): string[] {
+  return channels.slice(0, tables).map((c) => c.id);
+}
 
 /** Every table created, seated and started by slash commands, before anything is timed. */
 async function openTables(): Promise<void> {
