@@ -94,7 +94,10 @@ export function playRows(snapshot: PlayerSnapshot, options: PanelOptions, lines:
   const bombs = allPlays.filter((p) => readCombos(p.cards).some(isBomb));
   const plays = options.bombsOnly && bombs.length > 0 ? bombs : allPlays;
   const placeholder = plays === bombs ? 'Choose your bomb…' : view.turn === view.seat ? 'Play…' : 'Bomb now…';
-  rows.push(...menuRows(groupPlays(plays, view.hand, topCombo(view)), placeholder, options.kind, id));
+  const menu = groupPlays(plays, view.hand, topCombo(view));
+  // While the Phoenix's reading is asked, a split menu (two rows) would leave no room: Refresh shows it.
+  if (!options.readings || menu.length <= MENU_LIMIT)
+    rows.push(...menuRows(menu, placeholder, options.kind, id));
   const actions: Row[] = [];
   if (picked.length > 0)
     actions.push(
