@@ -219,6 +219,7 @@ const ARGS = [
   '14',
   '15',
   'bomb',
+  'kind',
   '------',
   '0001--',
   '000102',
@@ -241,7 +242,21 @@ export function randomComponent(rng: Rng, world: FuzzWorld, messageId: string): 
     : randomText(rng).slice(0, rng.chance(0.9) ? 100 : 200);
   const componentType = rng.pick([2, 2, 3, 3, 3, 5, 6, 7, 8] as const);
   const values = Array.from({ length: rng.int(4) }, () =>
-    rng.pick([...ARGS, '2', '5', '99', '5x', '12', '00', '0d', '1k']),
+    rng.pick([
+      ...ARGS,
+      '2',
+      '5',
+      '99',
+      '5x',
+      '12',
+      '00',
+      '0d',
+      '1k',
+      'single',
+      'straight5',
+      'pairs6',
+      'bomb',
+    ]),
   );
   return { kind: 'component', messageId, customId, componentType, values };
 }
