@@ -44,15 +44,23 @@ function versionIn(components: readonly unknown[]): number | null {
 const isTableMessage = (m: StoredMessage) =>
   !m.deleted && (m.flags & 64) === 0 && JSON.stringify(m.components).includes('"hand:');
 
-/** Waits until no table message was edited for `quietMs` (the tables' opening edits have landed), at most `ms`. */
-export async function quiet(discord: LocalDiscord, quietMs: number, ms: number): Promise<void> {
+/**
+ * Waits until `settled()` (every table message shows its match) and no table message was edited
+ * for `quietMs`: the tables' opening edits have landed. At most `ms`.
+ */
+export async function quiet(
+  discord: LocalDiscord,
+  quietMs: number,
+  ms: number,
+  settled: () => boolean = () => true,
+): Promise<void> {
   const until = performance.now() + ms;
   let last = performance.now();
   const onCall = (c: RestCall) => {
     if (c.method === 'PATCH' && c.route === '/channels/:channel/messages/:message') last = performance.now();
   };
   discord.hub.on('call', onCall);
-  while (performance.now() < until && performance.now() - last < quietMs)
+  while (performance.now() < until && (performance.now() - last < quietMs || !settled()))
     await new Promise((resolve) => setTimeout(resolve, 50));
   discord.hub.off('call', onCall);
 }

@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { registerCommands } from '../src/discord/deploy.js';
 import { LocalDiscord, type ScriptedUser } from '../src/localDiscord/index.js';
-import { type Dice, find, openPanel, takeTurn } from '../test/support/panelPlayer.js';
+import { type Dice, find, openPanel, tableMessage, takeTurn } from '../test/support/panelPlayer.js';
 import { FLOOR_PREFIX } from './e2eFloor.js';
 import { type LagWatch, quiet, watchLag } from './e2eLagWatch.js';
 import { playTables, type Step } from './e2ePlayers.js';
@@ -71,7 +71,13 @@ await new Promise<void>((resolve) => port.once('message', () => resolve()));
 await discord.waitForBot(10_000);
 if (!floor) await openTables();
 // Timing lag: the edits of the tables' opening land before anything is counted.
-if (lag || ux) await quiet(discord, 1_000, 20_000);
+if (lag || ux)
+  await quiet(discord, 1_000, 90_000, () =>
+    tableChannels().every((id, t) => {
+      const shown = tableMessage(users[t * PEOPLE] as ScriptedUser, id);
+      return shown !== undefined && find(shown, 'hand') !== undefined;
+    }),
+  );
 
 let actions = 0;
 const callsBefore = discord.calls.length;
