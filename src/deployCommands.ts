@@ -1,15 +1,13 @@
 /** `npm run deploy-commands`: registers the slash commands (to DISCORD_DEV_GUILD_ID if set, else globally). */
-import { config as loadDotenv } from 'dotenv';
-import { loadConfig } from './config.js';
+import { loadConfig, problemReport, readEnvFile } from './config.js';
 import { registerCommands } from './discord/deploy.js';
 
-loadDotenv({ quiet: true });
-const result = loadConfig(process.env);
+// The same reading of .env as `npm start`, and the same report naming each missing or empty key.
+const envFile = readEnvFile(process.cwd());
+const result = loadConfig(process.env, envFile);
 if (!result.ok) {
-  console.error(
-    'Cannot register commands until the configuration is fixed. Copy .env.example to .env, then:',
-  );
-  for (const problem of result.problems) console.error(`  - ${problem}`);
+  for (const line of problemReport('Cannot register the commands', result.problems, envFile))
+    console.error(line);
   process.exit(1);
 }
 const { discordToken, applicationId, devGuildId, apiUrl } = result.config;

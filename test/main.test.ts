@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDiscord } from '../src/localDiscord/index.js';
@@ -234,5 +235,34 @@ describe('npm run deploy-commands', () => {
     expect(global.out()).toMatch(/Registered \d+ commands globally/);
     const puts = discord.calls.filter((c) => c.method === 'PUT').map((c) => c.route);
     expect(puts).toEqual(['/applications/:app/guilds/:guild/commands', '/applications/:app/commands']);
+  });
+});
+
+describe('npm run deploy-commands without a configuration', () => {
+  it('names each missing key and the .env it looked for, as npm start does, and registers nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tichu-deploy-'));
+    try {
+      const before = discord.calls.length;
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href,
+          join(root, 'src', 'deployCommands.ts'),
+        ],
+        { cwd: dir, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let out = '';
+      child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(out).toContain(`there is no .env file at ${join(dir, '.env')}`);
+      expect(out).toMatch(/- DISCORD_TOKEN is missing/);
+      expect(out).toMatch(/- DISCORD_APPLICATION_ID is missing/);
+      expect(discord.calls.length).toBe(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
