@@ -25,7 +25,7 @@ export interface LagWatch {
 }
 
 /** The version a message's custom ids carry (`verb:table:version:...`), or null. */
-function versionIn(components: readonly unknown[]): number | null {
+export function versionIn(components: readonly unknown[]): number | null {
   let found: number | null = null;
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;

@@ -5,6 +5,7 @@
  */
 import type { MessageView, RestCall, ScriptedUser } from '../src/localDiscord/index.js';
 import { type Dice, find, openPanel, tableMessage, takeTurn } from '../test/support/panelPlayer.js';
+import { versionIn } from './e2eLagWatch.js';
 
 export interface UxResult {
   /** Accepted game actions (the tables' versions moved by them; an exchange counts once). */
@@ -19,10 +20,9 @@ export interface UxResult {
   readonly opened: number;
 }
 
-/** The version a message's buttons carry, and the hand its title names. */
+/** The version a message's buttons carry (NaN without), and the hand its title names. */
 function versionOf(message: MessageView | undefined): number {
-  const id = message ? find(message, 'hand')?.custom_id : undefined;
-  return Number(id?.split(':')[2] ?? Number.NaN);
+  return (message && versionIn(message.components)) ?? Number.NaN;
 }
 
 function handOf(message: MessageView | undefined): number {

@@ -102,8 +102,3 @@ export function playLabel(combo: Combo): string {
     return comboLabel(combo);
   return `${comboLabel(combo)} (${cardsLabel(combo.cards)})`;
 }
-
-/** Orders cards for display: the order players hold them. */
-export function displayOrder(a: Card, b: Card): number {
-  return handOrder(a, b);
-}

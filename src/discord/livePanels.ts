@@ -43,8 +43,6 @@ export type Shown = 'new' | 'same';
 export class LivePanels {
   private readonly live = new Map<string, Live>();
   private sweepAt = SWEEP_AT;
-  /** Edits sent (for tests and the bench). */
-  edits = 0;
 
   constructor(
     private readonly rest: REST,
@@ -95,11 +93,6 @@ export class LivePanels {
     }
   }
 
-  /** Live panels remembered (for tests: one per seated player at most). */
-  get size(): number {
-    return this.live.size;
-  }
-
   async drain(): Promise<void> {
     await this.outbox.drain();
   }
@@ -133,7 +126,6 @@ export class LivePanels {
         body: { content, embeds, components, allowed_mentions },
         auth: false,
       });
-      this.edits++;
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
       // Gone, or its token expired: the player opens a new panel when they come back.

@@ -7,7 +7,7 @@
 import { type Client, DiscordAPIError, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { TableService, TableSnapshot } from '../app/tableService.js';
-import { NORMAL, type Outbox, URGENT } from './outbox.js';
+import { NORMAL, type Outbox, type Priority, URGENT } from './outbox.js';
 import { renderTable } from './renderTable.js';
 
 const UNKNOWN_MESSAGE = 10008;
@@ -85,17 +85,19 @@ export class TableMessages {
    * action at one of them meanwhile makes its edit urgent.
    */
   refresh(tableId: string): void {
-    void this.outbox.put(`table:${tableId}`, NORMAL, () => this.track(tableId, () => this.edit(tableId)));
+    this.enqueue(tableId, NORMAL);
   }
 
-  /** Into the outbox: one waiting edit per table, which renders the table when it is sent. */
+  /** Into the outbox, urgent when the table now awaits someone else than its message shows. */
   private flush(tableId: string): void {
     const snapshot = this.service.tableView(tableId);
     if (!snapshot.ok) return;
-    const urgent = this.shown.get(tableId) !== awaited(snapshot.value);
-    void this.outbox.put(`table:${tableId}`, urgent ? URGENT : NORMAL, () =>
-      this.track(tableId, () => this.edit(tableId)),
-    );
+    this.enqueue(tableId, this.shown.get(tableId) !== awaited(snapshot.value) ? URGENT : NORMAL);
+  }
+
+  /** One waiting edit per table, which renders the table when it is sent. */
+  private enqueue(tableId: string, priority: Priority): void {
+    void this.outbox.put(`table:${tableId}`, priority, () => this.track(tableId, () => this.edit(tableId)));
   }
 
   private async edit(tableId: string): Promise<void> {
