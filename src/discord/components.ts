@@ -176,7 +176,8 @@ async function gameAction(
 ): Promise<Outcome> {
   const action = actionOf(id);
   if (!action) return refuse(ctx, interaction, { code: 'malformed_id', what: 'button' }, id.tableId);
-  if (action.type === 'play' && action.phoenixAs === undefined) {
+  // Only the Phoenix reads two ways: other plays skip the reading (and its legal-action listing).
+  if (action.type === 'play' && action.phoenixAs === undefined && action.cards.includes('phoenix')) {
     const readings = ambiguousReadings(ctx, interaction.user.id, id.tableId, action.cards);
     if (readings.length > 1)
       return showPanel(ctx, interaction, id.tableId, { readings, picked: action.cards });

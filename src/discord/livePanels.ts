@@ -13,7 +13,7 @@
  */
 import { type REST, Routes } from 'discord.js';
 import type { Logger } from 'pino';
-import type { PlayerSnapshot, TableService } from '../app/tableService.js';
+import type { PlayerSnapshot, TableRecord, TableService } from '../app/tableService.js';
 import type { Card } from '../engine/index.js';
 import { type Outbox, URGENT } from './outbox.js';
 import type { PanelOptions } from './panelParts.js';
@@ -30,8 +30,8 @@ const SWEEP_AT = 1_000;
 interface Live {
   readonly token: string;
   readonly since: number;
-  /** The table's version the panel shows. */
-  version: number;
+  /** What the panel shows (`shows()`): an edit that would show the same is skipped. */
+  showing: string;
   /** What the player had picked on it, kept across edits while the cards are still theirs. */
   readonly picked: readonly Card[];
   readonly exchange: PanelOptions['exchange'];
@@ -63,7 +63,7 @@ export class LivePanels {
     this.live.set(key, {
       token,
       since: this.now(),
-      version: snapshot.view.version,
+      showing: shows(snapshot.table, snapshot.view.version),
       picked: options.picked ?? [],
       exchange: options.exchange,
     });
@@ -84,11 +84,11 @@ export class LivePanels {
       const key = keyOf(tableId, occupant.userId);
       const live = this.live.get(key);
       if (!live) continue;
-      if (!this.usable(live) || table.status === 'abandoned') {
+      if (!this.usable(live)) {
         this.live.delete(key);
         continue;
       }
-      if (view && live.version >= view.version && table.status !== 'finished') continue;
+      if (live.showing === shows(table, view?.version ?? -1)) continue;
       void this.outbox.put(`panel:${key}`, URGENT, () => this.edit(tableId, occupant.userId));
     }
   }
@@ -109,7 +109,8 @@ export class LivePanels {
     // No longer seated (replaced, left): the panel stops following.
     if (!found.ok) return void this.live.delete(key);
     const snapshot = found.value;
-    if (snapshot.view.version <= live.version && snapshot.table.status === 'playing') return;
+    const showing = shows(snapshot.table, snapshot.view.version);
+    if (showing === live.showing) return;
     const hand = new Set(snapshot.view.hand);
     const picked = live.picked.filter((card) => hand.has(card));
     const exchange = live.exchange?.map((card) => (card && hand.has(card) ? card : null)) as
@@ -119,7 +120,9 @@ export class LivePanels {
       ...(picked.length > 0 ? { picked } : {}),
       ...(exchange && snapshot.view.phase === 'exchange' ? { exchange } : {}),
     };
-    live.version = snapshot.view.version;
+    live.showing = showing;
+    // A closed table's panel says so once, then follows nothing more.
+    if (snapshot.table.status === 'abandoned') this.live.delete(key);
     try {
       const { content, embeds, components, allowed_mentions } = renderPanel(snapshot, options);
       await this.rest.patch(Routes.webhookMessage(this.applicationId, live.token, '@original'), {
@@ -153,6 +156,14 @@ export class LivePanels {
       }
     });
   }
+}
+
+/**
+ * What a panel shows, as a key: the match, its version and the table's status (a pause, a resume or
+ * a closed table changes what a panel offers without moving the match's version).
+ */
+function shows(table: TableRecord, version: number): string {
+  return `${table.matchId}:${version}:${table.status}`;
 }
 
 function keyOf(tableId: string, userId: string): string {

@@ -113,6 +113,22 @@ describe('live panels', () => {
     expect(still?.content).toBe(retired.content);
   });
 
+  it('a pause and a resume (the match itself unchanged) show on the live panel too', async () => {
+    const seat = seatAfter(lead, 3);
+    const live = await table.panel(seat);
+    const host = table.user(0);
+    await host.slash(fx.channelId, 'table', { subcommand: 'pause' }).reply();
+    const paused = await table
+      .user(seat)
+      .waitForMessage(fx.channelId, (m) => m.id === live.id && m.content.includes('paused'));
+    expect(buttonLabelled(paused, 'Pass')).toBeUndefined();
+    await host.slash(fx.channelId, 'table', { subcommand: 'resume' }).reply();
+    const resumed = await table
+      .user(seat)
+      .waitForMessage(fx.channelId, (m) => m.id === live.id && !m.content.includes('paused'));
+    expect(resumed.content).toBe(live.content);
+  });
+
   it('every REST call the bot made succeeded', () => {
     expect(failedCalls(fx)).toEqual([]);
   });
