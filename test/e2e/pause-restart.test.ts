@@ -53,8 +53,9 @@ describe('pause and resume', () => {
     const text = await table.waitText(/Paused\. Resume with \/table resume\./);
     expect(buttonLabelled(table.message(), 'My hand')).toBeDefined();
 
-    // A click in a panel shown before the pause.
-    const refused = await table.clickButton(next, panel, 'Pass');
+    // The live panel follows the pause; a click sent before that edit reached it is refused.
+    const oldPass = buttonLabelled(panel, 'Pass')?.custom_id as string;
+    const refused = await table.user(next).forgeClick(panel.id, oldPass).reply();
     expect(refused.content.split('\n')[0]).toBe('> That is not possible while the match is paused.');
     expect(refused.content).toContain('⏸️ The match is paused.');
     expect(buttonLabelled(refused, 'Pass')).toBeUndefined();

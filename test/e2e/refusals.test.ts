@@ -154,7 +154,9 @@ describe('refusals', () => {
     const closed = await table.waitText(/This table was closed/);
     expect(table.message().components).toEqual([]);
 
-    const refused = await table.clickButton(last, panel, 'Pass');
+    // The live panel is edited to say the table closed; a click that raced that edit is refused.
+    const oldPass = buttonLabelled(panel, 'Pass')?.custom_id as string;
+    const refused = await table.user(last).forgeClick(panel.id, oldPass).reply();
     expect(refused.content.split('\n')[0]).toBe('> That is not possible at a table that was closed.');
     expect(buttonLabelled(refused, 'Pass')).toBeUndefined();
     const hand = await table.user(last).slash(fx.channelId, 'hand').reply();
