@@ -17,3 +17,11 @@ export function textContext(table: TableRecord): TextContext {
 export function teamNames(table: TableRecord, team: 0 | 1): string {
   return `${seatName(table, team as Seat)} & ${seatName(table, (team + 2) as Seat)}`;
 }
+
+/** Each team's colour, as on the table message: team A (seats 1 and 3), team B (seats 2 and 4). */
+export const TEAM_MARK = ['🟦', '🟧'] as const;
+
+/** "🟦 **Ann & Cat** 400 — 215 **Ben & Dan** 🟧  (to 1000)". */
+export function scoreLine(table: TableRecord, scores: readonly [number, number], target: number): string {
+  return `${TEAM_MARK[0]} **${teamNames(table, 0)}** ${scores[0]} — ${scores[1]} **${teamNames(table, 1)}** ${TEAM_MARK[1]}  (to ${target})`;
+}

@@ -1,10 +1,10 @@
 /** Labels for plays offered to a player (the combo they would make on the current table). */
-import { type Action, readCombos, type SeatView } from '../engine/index.js';
+import type { Action, SeatView } from '../engine/index.js';
 import { cardsLabel, comboLabel } from './cardText.js';
+import { comboOfPlay } from './playMenu.js';
 
 export function comboLabelFor(view: SeatView, play: Extract<Action, { type: 'play' }>): string {
   const top = view.trick?.plays.at(-1)?.combo ?? null;
-  const combo =
-    readCombos(play.cards, top).find((c) => c.phoenixAs === play.phoenixAs) ?? readCombos(play.cards)[0];
+  const combo = comboOfPlay(play, top) ?? comboOfPlay(play, null);
   return combo ? comboLabel(combo) : cardsLabel(play.cards);
 }

@@ -12,7 +12,7 @@ import {
   SEATS,
   type Seat,
 } from '../engine/index.js';
-import { seatName, teamNames } from './names.js';
+import { scoreLine, seatName, TEAM_MARK, teamNames } from './names.js';
 
 export interface StoryPayload {
   content?: string;
@@ -20,7 +20,6 @@ export interface StoryPayload {
   allowed_mentions: { parse: string[]; users?: string[] };
 }
 
-const TEAM_MARK = ['🟦', '🟧'] as const;
 const CALL_NAME: Readonly<Record<Exclude<Call, 'none'>, string>> = {
   tichu: 'Tichu',
   grandTichu: 'Grand Tichu',
@@ -75,9 +74,7 @@ export function renderHandSummary(
       ? `Card points: ${a} ${result.cardPoints[0]} — ${result.cardPoints[1]} ${b}`
       : `Double victory: **${teamNames(table, result.doubleVictory)}** take 200`,
   );
-  lines.push(
-    `Score: ${a} **${teamNames(table, 0)}** ${score[0]} — ${score[1]} **${teamNames(table, 1)}** ${b}  (to ${targetScore})`,
-  );
+  lines.push(`Score: ${scoreLine(table, score, targetScore)}`);
   const title = `**Hand ${result.number} over**: ${a} ${signed(result.total[0])} — ${signed(result.total[1])} ${b}`;
   // Plain content, not an embed: a few lines in the flow of the channel, and the table message stays
   // the channel's one embed of the game.

@@ -4,7 +4,7 @@ import { type PublicView, SEATS, type Seat } from '../engine/index.js';
 import { rankLabel } from './cardText.js';
 import { relativeTime, timeoutLines, timerWords } from './clockText.js';
 import { encodeId } from './customIds.js';
-import { seatName, teamNames } from './names.js';
+import { scoreLine, seatName, TEAM_MARK, teamNames } from './names.js';
 import { lastTrickLine, trickLines } from './trickText.js';
 
 export interface MessagePayload {
@@ -14,7 +14,6 @@ export interface MessagePayload {
   allowed_mentions?: { parse: string[] };
 }
 
-const TEAM_MARK = ['🟦', '🟧'] as const;
 const CALL_MARK = { none: '', tichu: ' · **Tichu!**', grandTichu: ' · **Grand Tichu!**' } as const;
 
 export function renderTable(snapshot: TableSnapshot): MessagePayload {
@@ -22,9 +21,7 @@ export function renderTable(snapshot: TableSnapshot): MessagePayload {
   const lines: string[] = [];
   const settings = view?.settings ?? table.settings;
   if (view) {
-    lines.push(
-      `${TEAM_MARK[0]} **${teamNames(table, 0)}** ${view.scores[0]} — ${view.scores[1]} **${teamNames(table, 1)}** ${TEAM_MARK[1]}  (to ${settings.targetScore})`,
-    );
+    lines.push(scoreLine(table, view.scores, settings.targetScore));
   } else {
     lines.push(`First to ${settings.targetScore} points · seating: ${table.seating}`);
   }
