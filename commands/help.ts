@@ -11,7 +11,7 @@ export const data = new SlashCommandBuilder()
 export const HELP_TEXT = [
   '**Start**: `/table create` opens a table here (you host). Others click **Join** or use `/table join`. Fill empty seats with `/table bot do:add level:easy|normal|hard` (easy for new players, normal a solid club player, hard searches ahead and takes a moment). The host clicks **Start**.',
   '**Play**: click **My hand** on the table message: only you see your cards. Pick a play from the list (one click), or pick cards and press **Play**. **Pass**, **Tichu!** and **Bomb!** are there too. Typing works: `/play cards:7st 7jd`, `/pass`, `/tichu`, `/hand`.',
-  '**Panels** go stale when others play: press **Refresh** or **My hand** for the current one.',
+  '**Panels** follow the game: your newest one updates itself, so your turn finds your plays ready. Idle 15 minutes? Open **My hand** again.',
   '**Clock**: each decision has a timer (`/table create timer:`, default 2 minutes; the host changes it with `/table timer`). When it runs out, the bot decides for you; twice in a row, or `/table away`, and the bot plays your seat until you click **I’m back** on your panel.',
   '**Taking over a seat**: an away or bot seat can pass to someone not seated: **Take seat** on the table message or `/table sit seat:N` asks the host (host away: everyone present approves); they play from its next decision. The host can hand one directly: `/table replace`. A match with a substitute is unrated.',
   '**Host**: `/table pause`, `/table resume`, `/table end`, `/table kick`. Others can pause or resume when all agree. A lobby nobody touches for 24 hours closes itself.',

@@ -63,8 +63,13 @@ try {
     ...(config.apiUrl ? { restApi: config.apiUrl } : {}),
   });
 } catch (error) {
-  created.remove();
+  // The one line that says why comes first: a failure to tidy up must not hide it.
   console.error(startFailure(error));
+  try {
+    created.remove();
+  } catch (removeError) {
+    console.error(`Could not remove the database file this start created: ${String(removeError)}`);
+  }
   process.exit(1);
 }
 logger.info(

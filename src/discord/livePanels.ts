@@ -30,18 +30,38 @@ const SWEEP_AT = 1_000;
 interface Live {
   readonly token: string;
   readonly since: number;
+  /** A click's update of the panel clicked, or a new message. */
+  readonly how: Shown;
+  /** The message, once known (a click names it; a new one's answer does). */
+  messageId: string | null;
   /** What the panel shows (`shows()`): an edit that would show the same is skipped. */
   showing: string;
   /** What the player had picked on it, kept across edits while the cards are still theirs. */
   readonly picked: readonly Card[];
   readonly exchange: PanelOptions['exchange'];
+  /** The kind chosen in a plays menu split by kind (kept while the menu still offers it). */
+  readonly kind: string | undefined;
+  /** Settles once Discord has the answer that showed this panel: no edit may overtake it. */
+  readonly answered: Promise<unknown>;
 }
 
 /** How the panel reached the player: a new ephemeral message, or an update of the panel clicked. */
 export type Shown = 'new' | 'same';
 
+/** The answer that shows a panel: its token, how it shows, and the promise of Discord's answer. */
+export interface ShownPanel {
+  readonly token: string;
+  readonly how: Shown;
+  /** The message clicked, for an update in place. */
+  readonly messageId?: string | null;
+  /** The answer on its way (its result may name the new message). */
+  readonly answered: Promise<unknown>;
+}
+
 export class LivePanels {
   private readonly live = new Map<string, Live>();
+  /** Panels a newer one replaced, to be told so by the next task of their player's key. */
+  private readonly retiring = new Map<string, Live[]>();
   private sweepAt = SWEEP_AT;
 
   constructor(
@@ -54,20 +74,36 @@ export class LivePanels {
   ) {}
 
   /**
-   * A panel rendered from `snapshot` is being sent to its player through `token`: it is their live
-   * panel from now on. A new message retires the one before it.
+   * A panel rendered from `snapshot` is being sent to its player: it is their live panel from now
+   * on. One on another message retires the one before it (a new panel, or a panel made of another
+   * private message, such as the table copy's **My hand**).
    */
-  shown(snapshot: PlayerSnapshot, token: string, how: Shown, options: PanelOptions = {}): void {
-    const key = keyOf(snapshot.table.id, panelUser(snapshot));
+  shown(snapshot: PlayerSnapshot, panel: ShownPanel, options: PanelOptions = {}): void {
+    const tableId = snapshot.table.id;
+    const userId = panelUser(snapshot);
+    const key = keyOf(tableId, userId);
     const before = this.live.get(key);
-    this.live.set(key, {
-      token,
+    const live: Live = {
+      token: panel.token,
       since: this.now(),
+      how: panel.how,
+      messageId: panel.messageId ?? null,
       showing: shows(snapshot.table, snapshot.view.version),
       picked: options.picked ?? [],
       exchange: options.exchange,
+      kind: options.kind,
+      answered: panel.answered.catch(() => undefined),
+    };
+    this.live.set(key, live);
+    if (before && before.token !== live.token && this.usable(before) && otherMessage(before, live))
+      this.retiring.set(key, [...(this.retiring.get(key) ?? []), before]);
+    // Once Discord has this answer: retire the panel it replaced, and catch up with any change that
+    // came while it was on its way (or that an edit in flight then may have overwritten).
+    void live.answered.then((result) => {
+      live.messageId ??= messageIdOf(result);
+      if (this.retiring.has(key) || (this.live.get(key) === live && this.behind(tableId, live)))
+        this.queue(tableId, userId);
     });
-    if (how === 'new' && before && before.token !== token && this.usable(before)) this.retire(before);
     if (this.live.size > this.sweepAt) {
       for (const [k, l] of this.live) if (!this.usable(l)) this.live.delete(k);
       this.sweepAt = Math.max(SWEEP_AT, this.live.size * 2);
@@ -89,7 +125,7 @@ export class LivePanels {
         continue;
       }
       if (live.showing === shows(table, view?.version ?? -1)) continue;
-      void this.outbox.put(`panel:${key}`, URGENT, () => this.edit(tableId, occupant.userId));
+      this.queue(tableId, occupant.userId);
     }
   }
 
@@ -101,10 +137,33 @@ export class LivePanels {
     return this.now() - live.since < TOKEN_USE_MS;
   }
 
+  /** Whether the table has moved on from what `live` shows. */
+  private behind(tableId: string, live: Live): boolean {
+    const found = this.service.tableView(tableId);
+    return found.ok && live.showing !== shows(found.value.table, found.value.view?.version ?? -1);
+  }
+
+  /**
+   * One task a player at a time (the outbox never runs two of a key at once, and a newer task
+   * replaces a waiting one): it retires what was replaced, then brings the live panel up to date.
+   */
+  private queue(tableId: string, userId: string): void {
+    const key = keyOf(tableId, userId);
+    void this.outbox.put(`panel:${key}`, URGENT, async () => {
+      const replaced = this.retiring.get(key) ?? [];
+      this.retiring.delete(key);
+      for (const old of replaced) await this.retire(old);
+      await this.edit(tableId, userId);
+    });
+  }
+
   private async edit(tableId: string, userId: string): Promise<void> {
     const key = keyOf(tableId, userId);
     const live = this.live.get(key);
     if (!live || !this.usable(live)) return void this.live.delete(key);
+    await live.answered;
+    // A newer panel took over meanwhile: its own answer brings it up to date.
+    if (this.live.get(key) !== live) return;
     const found = this.service.playerView(tableId, userId);
     // No longer seated (replaced, left): the panel stops following.
     if (!found.ok) return void this.live.delete(key);
@@ -119,6 +178,7 @@ export class LivePanels {
     const options: PanelOptions = {
       ...(picked.length > 0 ? { picked } : {}),
       ...(exchange && snapshot.view.phase === 'exchange' ? { exchange } : {}),
+      ...(live.kind !== undefined ? { kind: live.kind } : {}),
     };
     live.showing = showing;
     // A closed table's panel says so once, then follows nothing more.
@@ -132,30 +192,54 @@ export class LivePanels {
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
       // Gone, or its token expired: the player opens a new panel when they come back.
-      if (code === UNKNOWN_WEBHOOK || code === UNKNOWN_MESSAGE || code === INVALID_TOKEN)
-        this.live.delete(key);
-      else this.logger.warn({ tableId, err: String(error) }, 'live panel edit failed');
+      if (code === UNKNOWN_WEBHOOK || code === UNKNOWN_MESSAGE || code === INVALID_TOKEN) {
+        if (this.live.get(key) === live) this.live.delete(key);
+      } else {
+        // Not shown: the next change tries again.
+        live.showing = '';
+        this.logger.warn({ tableId, err: String(error) }, 'live panel edit failed');
+      }
+    }
+    // A click answered on this same message while the edit was on its way may have been
+    // overwritten by it: that newer panel is shown afresh once its answer is in.
+    const current = this.live.get(key);
+    if (current && current !== live && current.how === 'same') {
+      current.showing = '';
+      void current.answered.then(() => this.queue(tableId, userId));
     }
   }
 
   /** The panel a newer one replaced says so, and offers nothing to click. */
-  private retire(old: Live): void {
-    void this.outbox.put(`retire:${old.token}`, URGENT, async () => {
-      try {
-        await this.rest.patch(Routes.webhookMessage(this.applicationId, old.token, '@original'), {
-          body: {
-            content: '*This panel is no longer live: your newest panel follows the game.*',
-            embeds: [],
-            components: [],
-            allowed_mentions: { parse: [] },
-          },
-          auth: false,
-        });
-      } catch {
-        // Dismissed or expired already: nothing to retire.
-      }
-    });
+  private async retire(old: Live): Promise<void> {
+    await old.answered;
+    if (!this.usable(old)) return;
+    try {
+      await this.rest.patch(Routes.webhookMessage(this.applicationId, old.token, '@original'), {
+        body: {
+          content: '*This panel is no longer live: your newest panel follows the game.*',
+          embeds: [],
+          components: [],
+          allowed_mentions: { parse: [] },
+        },
+        auth: false,
+      });
+    } catch {
+      // Dismissed or expired already: nothing to retire.
+    }
   }
+}
+
+/** Whether `next` is on another message than `before` (a new panel always is). */
+function otherMessage(before: Live, next: Live): boolean {
+  if (next.how === 'new') return true;
+  return before.messageId !== null && next.messageId !== null && before.messageId !== next.messageId;
+}
+
+/** The message an answer's result names (a reply asked with its response), if any. */
+function messageIdOf(result: unknown): string | null {
+  const id = (result as { resource?: { message?: { id?: unknown } | null } | null } | null | undefined)
+    ?.resource?.message?.id;
+  return typeof id === 'string' ? id : null;
 }
 
 /**

@@ -97,7 +97,7 @@ export class Outbox {
     });
   }
 
-  /** Writes waiting or in flight (for tests and the bench). */
+  /** Writes waiting to be sent (keyed and unkeyed; not those in flight), for tests and the bench. */
   get pending(): number {
     return this.waiting.size + this.queues.reduce((n, q) => n + q.filter((j) => j.key === null).length, 0);
   }

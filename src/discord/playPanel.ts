@@ -98,6 +98,7 @@ export function playRows(snapshot: PlayerSnapshot, options: PanelOptions, lines:
   // While the Phoenix's reading is asked, a split menu (two rows) would leave no room: Refresh shows it.
   if (!options.readings || menu.length <= MENU_LIMIT)
     rows.push(...menuRows(menu, placeholder, options.kind, id));
+  else lines.push('The plays menu is back once the Phoenix is read (or press **Refresh**).');
   const actions: Row[] = [];
   if (picked.length > 0)
     actions.push(

@@ -47,11 +47,21 @@ export async function showPanel(
   const snapshot = ctx.service.playerView(tableId, interaction.user.id);
   if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error, tableId);
   const payload = renderPanel(snapshot.value, options);
-  const same = fromPanel(interaction) && !interaction.isChatInputCommand();
   // The panel sent is the player's live one: it follows the table from now on.
-  ctx.livePanels.shown(snapshot.value, interaction.token, same ? 'same' : 'new', options);
-  if (same && !interaction.isChatInputCommand()) await interaction.update(toDiscord(payload));
-  else await interaction.reply({ ...toDiscord(payload), flags: EPHEMERAL });
+  if (fromPanel(interaction) && !interaction.isChatInputCommand()) {
+    const answered = interaction.update(toDiscord(payload));
+    ctx.livePanels.shown(
+      snapshot.value,
+      { token: interaction.token, how: 'same', messageId: interaction.message.id, answered },
+      options,
+    );
+    await answered;
+  } else {
+    // With its response, the new message's id: a later click on it is known to be on this panel.
+    const answered = interaction.reply({ ...toDiscord(payload), flags: EPHEMERAL, withResponse: true });
+    ctx.livePanels.shown(snapshot.value, { token: interaction.token, how: 'new', answered }, options);
+    await answered;
+  }
   return { result: 'ok', tableId };
 }
 
@@ -68,8 +78,14 @@ export async function refuse(
   const panel =
     tableId && fromPanel(interaction) ? ctx.service.playerView(tableId, interaction.user.id) : null;
   if (panel?.ok && !interaction.isChatInputCommand()) {
-    ctx.livePanels.shown(panel.value, interaction.token, 'same');
-    await interaction.update(toDiscord(renderPanel(panel.value, { notice: text })));
+    const answered = interaction.update(toDiscord(renderPanel(panel.value, { notice: text })));
+    ctx.livePanels.shown(panel.value, {
+      token: interaction.token,
+      how: 'same',
+      messageId: interaction.message.id,
+      answered,
+    });
+    await answered;
   } else {
     await interaction.reply({ content: text, flags: EPHEMERAL, allowedMentions: { parse: [] } });
   }

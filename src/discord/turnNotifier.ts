@@ -52,7 +52,7 @@ export class TurnNotifier {
     this.remember(key, now);
     const by = table.deadline ? `: time runs out ${relativeTime(table.deadline.at)}` : '';
     this.send(table.id, table.channelId, {
-      content: `<@${occupant.userId}> it is your turn at the Tichu table${by}. (Turn these off with /notify off.)`,
+      content: `<@${occupant.userId}> it is your turn at the Tichu table${by}. (Turn these off with /notify turn:off.)`,
       allowed_mentions: { users: [occupant.userId] },
     });
   }
@@ -67,7 +67,7 @@ export class TurnNotifier {
     if (users.length === 0) return;
     const who = users.map((id) => `<@${id}>`).join(' ');
     this.send(table.id, table.channelId, {
-      content: `${who} ⏰ time runs out ${relativeTime(reminder.at)} at the Tichu table: then the bot decides for you. (Turn these off with /notify off.)`,
+      content: `${who} ⏰ time runs out ${relativeTime(reminder.at)} at the Tichu table: then the bot decides for you. (Turn these off with /notify turn:off.)`,
       allowed_mentions: { users },
     });
   }

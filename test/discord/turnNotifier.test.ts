@@ -142,7 +142,7 @@ describe('TurnNotifier: deadlines and one turn message per table', () => {
     notifier.afterAction({ ...outcome(1), table }, users[0] as string);
     await notifier.drain();
     expect(posted[0]?.content).toBe(
-      `<@${users[1]}> it is your turn at the Tichu table: time runs out <t:${AT / 1000}:R>. (Turn these off with /notify off.)`,
+      `<@${users[1]}> it is your turn at the Tichu table: time runs out <t:${AT / 1000}:R>. (Turn these off with /notify turn:off.)`,
     );
   });
 
@@ -182,7 +182,7 @@ describe('TurnNotifier: deadlines and one turn message per table', () => {
     notifier.remind({ table: outcome(1).table, seats: [1, 2, 3], at: AT });
     await notifier.drain();
     expect(posted[1]?.content).toBe(
-      `<@${users[1]}> <@${users[2]}> ⏰ time runs out <t:${AT / 1000}:R> at the Tichu table: then the bot decides for you. (Turn these off with /notify off.)`,
+      `<@${users[1]}> <@${users[2]}> ⏰ time runs out <t:${AT / 1000}:R> at the Tichu table: then the bot decides for you. (Turn these off with /notify turn:off.)`,
     );
     expect(posted[1]?.users).toEqual([users[1], users[2]]);
     expect(deleted).toEqual([posted[0]?.id]);
