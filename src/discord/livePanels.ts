@@ -14,8 +14,8 @@
 import { type REST, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { PlayerSnapshot, TableRecord, TableService } from '../app/tableService.js';
-import type { Card } from '../engine/index.js';
-import { type Outbox, URGENT } from './outbox.js';
+import type { Card, PublicView, Seat } from '../engine/index.js';
+import { LOW, type Outbox, URGENT } from './outbox.js';
 import type { PanelOptions } from './panelParts.js';
 import { renderPanel } from './renderPanel.js';
 
@@ -24,6 +24,11 @@ export const TOKEN_USE_MS = 14 * 60_000;
 const UNKNOWN_WEBHOOK = 10015;
 const UNKNOWN_MESSAGE = 10008;
 const INVALID_TOKEN = 50027;
+/**
+ * How soon a panel follows a change that asks nothing of its player (someone else played or
+ * passed): soon enough to read the trick and bomb, late enough that a run of plays is one edit.
+ */
+export const FOLLOW_MS = 250;
 /** Past this many remembered panels, the expired ones are forgotten. */
 const SWEEP_AT = 1_000;
 
@@ -32,8 +37,8 @@ interface Live {
   readonly since: number;
   /** A click's update of the panel clicked, or a new message. */
   readonly how: Shown;
-  /** The message, once known (a click names it; a new one's answer does). */
-  messageId: string | null;
+  /** The interaction whose answer made the panel's message (a click on it names it), if known. */
+  readonly origin: string | null;
   /** What the panel shows (`shows()`): an edit that would show the same is skipped. */
   showing: string;
   /** What the player had picked on it, kept across edits while the cards are still theirs. */
@@ -52,16 +57,18 @@ export type Shown = 'new' | 'same';
 export interface ShownPanel {
   readonly token: string;
   readonly how: Shown;
-  /** The message clicked, for an update in place. */
-  readonly messageId?: string | null;
-  /** The answer on its way (its result may name the new message). */
+  /** The interaction whose answer made the message: this one's for a new message, else the clicked one's. */
+  readonly origin: string | null;
+  /** The answer on its way. */
   readonly answered: Promise<unknown>;
 }
 
 export class LivePanels {
   private readonly live = new Map<string, Live>();
-  /** Panels a newer one replaced, to be told so by the next task of their player's key. */
-  private readonly retiring = new Map<string, Live[]>();
+  /** Each player's edit in flight (a retirement of the panel it edits waits for it). */
+  private readonly editing = new Map<string, Promise<void>>();
+  /** Edits due within `FOLLOW_MS` (players who only watched the table move), by player. */
+  private readonly soon = new Map<string, { timer: NodeJS.Timeout; run: () => void }>();
   private sweepAt = SWEEP_AT;
 
   constructor(
@@ -87,7 +94,7 @@ export class LivePanels {
       token: panel.token,
       since: this.now(),
       how: panel.how,
-      messageId: panel.messageId ?? null,
+      origin: panel.origin,
       showing: shows(snapshot.table, snapshot.view.version),
       picked: options.picked ?? [],
       exchange: options.exchange,
@@ -96,64 +103,83 @@ export class LivePanels {
     };
     this.live.set(key, live);
     if (before && before.token !== live.token && this.usable(before) && otherMessage(before, live))
-      this.retiring.set(key, [...(this.retiring.get(key) ?? []), before]);
-    // Once Discord has this answer: retire the panel it replaced, and catch up with any change that
-    // came while it was on its way (or that an edit in flight then may have overwritten).
-    void live.answered.then((result) => {
-      live.messageId ??= messageIdOf(result);
-      if (this.retiring.has(key) || (this.live.get(key) === live && this.behind(tableId, live)))
-        this.queue(tableId, userId);
-    });
+      this.retire(key, before);
+    // A change that comes while this answer is on its way queues an edit that waits for it.
     if (this.live.size > this.sweepAt) {
       for (const [k, l] of this.live) if (!this.usable(l)) this.live.delete(k);
       this.sweepAt = Math.max(SWEEP_AT, this.live.size * 2);
     }
   }
 
-  /** The table changed: every seated player's live panel will show it. */
+  /**
+   * The table changed: every seated player's live panel will show it. At once for a player who now
+   * owes a decision (or whose table paused, resumed or closed); for the others within
+   * `FOLLOW_MS`, so a quick run of plays they only watch costs one edit, not one a play.
+   */
   changed(tableId: string): void {
     const found = this.service.tableView(tableId);
     if (!found.ok) return;
     const { table, view } = found.value;
-    for (const occupant of table.seats) {
-      if (occupant?.kind !== 'user') continue;
+    table.seats.forEach((occupant, seat) => {
+      if (occupant?.kind !== 'user') return;
       const key = keyOf(tableId, occupant.userId);
       const live = this.live.get(key);
-      if (!live) continue;
+      if (!live) return;
       if (!this.usable(live)) {
         this.live.delete(key);
-        continue;
+        return;
       }
-      if (live.showing === shows(table, view?.version ?? -1)) continue;
-      this.queue(tableId, occupant.userId);
-    }
+      if (live.showing === shows(table, view?.version ?? -1)) return;
+      const urgent =
+        !live.showing.endsWith(`:${table.status}`) || (view !== null && owes(view, seat as Seat));
+      if (urgent) this.queue(tableId, occupant.userId);
+      else this.queueSoon(tableId, occupant.userId);
+    });
   }
 
   async drain(): Promise<void> {
+    for (const [key, { timer, run }] of this.soon) {
+      clearTimeout(timer);
+      this.soon.delete(key);
+      run();
+    }
     await this.outbox.drain();
+  }
+
+  /** Queues the player's edit within `FOLLOW_MS`, unless one is due already. */
+  private queueSoon(tableId: string, userId: string): void {
+    const key = keyOf(tableId, userId);
+    if (this.soon.has(key)) return;
+    const run = () => {
+      this.soon.delete(key);
+      this.queue(tableId, userId);
+    };
+    const timer = setTimeout(run, FOLLOW_MS);
+    timer.unref();
+    this.soon.set(key, { timer, run });
   }
 
   private usable(live: Live): boolean {
     return this.now() - live.since < TOKEN_USE_MS;
   }
 
-  /** Whether the table has moved on from what `live` shows. */
-  private behind(tableId: string, live: Live): boolean {
-    const found = this.service.tableView(tableId);
-    return found.ok && live.showing !== shows(found.value.table, found.value.view?.version ?? -1);
-  }
-
   /**
-   * One task a player at a time (the outbox never runs two of a key at once, and a newer task
-   * replaces a waiting one): it retires what was replaced, then brings the live panel up to date.
+   * The player's edit, one at a time (the outbox never runs two of a key at once, and a newer one
+   * replaces one still waiting: it renders when sent, so it shows everything newer).
    */
   private queue(tableId: string, userId: string): void {
     const key = keyOf(tableId, userId);
-    void this.outbox.put(`panel:${key}`, URGENT, async () => {
-      const replaced = this.retiring.get(key) ?? [];
-      this.retiring.delete(key);
-      for (const old of replaced) await this.retire(old);
-      await this.edit(tableId, userId);
+    const soon = this.soon.get(key);
+    if (soon) {
+      clearTimeout(soon.timer);
+      this.soon.delete(key);
+    }
+    void this.outbox.put(`panel:${key}`, URGENT, () => {
+      const editing = this.edit(tableId, userId);
+      this.editing.set(key, editing);
+      return editing.finally(() => {
+        if (this.editing.get(key) === editing) this.editing.delete(key);
+      });
     });
   }
 
@@ -209,10 +235,20 @@ export class LivePanels {
     }
   }
 
-  /** The panel a newer one replaced says so, and offers nothing to click. */
-  private async retire(old: Live): Promise<void> {
-    await old.answered;
-    if (!this.usable(old)) return;
+  /**
+   * The panel a newer one replaced says so, and offers nothing to click: once Discord has its
+   * answer, and after an edit of it still on its way (which would otherwise bring its buttons back).
+   * Tidying, so behind the edits when the queue is long.
+   */
+  private retire(key: string, old: Live): void {
+    void this.outbox.put(`retire:${old.token}`, LOW, async () => {
+      await old.answered;
+      await this.editing.get(key);
+      if (this.usable(old)) await this.sayRetired(old);
+    });
+  }
+
+  private async sayRetired(old: Live): Promise<void> {
     try {
       await this.rest.patch(Routes.webhookMessage(this.applicationId, old.token, '@original'), {
         body: {
@@ -232,14 +268,7 @@ export class LivePanels {
 /** Whether `next` is on another message than `before` (a new panel always is). */
 function otherMessage(before: Live, next: Live): boolean {
   if (next.how === 'new') return true;
-  return before.messageId !== null && next.messageId !== null && before.messageId !== next.messageId;
-}
-
-/** The message an answer's result names (a reply asked with its response), if any. */
-function messageIdOf(result: unknown): string | null {
-  const id = (result as { resource?: { message?: { id?: unknown } | null } | null } | null | undefined)
-    ?.resource?.message?.id;
-  return typeof id === 'string' ? id : null;
+  return before.origin !== null && next.origin !== null && before.origin !== next.origin;
 }
 
 /**
@@ -257,4 +286,12 @@ function keyOf(tableId: string, userId: string): string {
 function panelUser(snapshot: PlayerSnapshot): string {
   const occupant = snapshot.table.seats[snapshot.seat];
   return occupant?.kind === 'user' ? occupant.userId : '';
+}
+
+/** Whether `seat` owes a decision at `view`: its turn, its wish or gift, its Grand Tichu or exchange. */
+function owes(view: PublicView, seat: Seat): boolean {
+  if (view.pending) return view.pending.seat === seat;
+  if (view.phase === 'grandTichu') return !view.grandDecided[seat];
+  if (view.phase === 'exchange') return !view.exchangeChosen[seat];
+  return view.turn === seat;
 }

@@ -52,17 +52,25 @@ export async function showPanel(
     const answered = interaction.update(toDiscord(payload));
     ctx.livePanels.shown(
       snapshot.value,
-      { token: interaction.token, how: 'same', messageId: interaction.message.id, answered },
+      { token: interaction.token, how: 'same', origin: originOf(interaction), answered },
       options,
     );
     await answered;
   } else {
-    // With its response, the new message's id: a later click on it is known to be on this panel.
-    const answered = interaction.reply({ ...toDiscord(payload), flags: EPHEMERAL, withResponse: true });
-    ctx.livePanels.shown(snapshot.value, { token: interaction.token, how: 'new', answered }, options);
+    const answered = interaction.reply({ ...toDiscord(payload), flags: EPHEMERAL });
+    ctx.livePanels.shown(
+      snapshot.value,
+      { token: interaction.token, how: 'new', origin: interaction.id, answered },
+      options,
+    );
     await answered;
   }
   return { result: 'ok', tableId };
+}
+
+/** The interaction whose answer made the clicked message (Discord names it on the message). */
+function originOf(interaction: ButtonInteraction | StringSelectMenuInteraction): string | null {
+  return interaction.message.interactionMetadata?.id ?? null;
 }
 
 /** A refusal as one ephemeral sentence (on a panel, the current panel with the sentence on top). */
@@ -82,7 +90,7 @@ export async function refuse(
     ctx.livePanels.shown(panel.value, {
       token: interaction.token,
       how: 'same',
-      messageId: interaction.message.id,
+      origin: originOf(interaction),
       answered,
     });
     await answered;
