@@ -14,9 +14,6 @@ import type { LoadedMatch, LoadedTable } from './tables.js';
 /** What else changes with the moves: the table as the moves left it, in, the table to write, out. */
 export type TableChange = (table: TableRecord, state: MatchState) => TableRecord;
 
-/** Fields that `updateClock` writes on its own: when nothing else changed, the row is not rewritten. */
-const CLOCK_FIELDS: ReadonlySet<string> = new Set(['deadline', 'notice', 'updatedAt']);
-
 /** One table's moves and change, as `commitEach` takes them. */
 export interface PlannedCommit {
   readonly loaded: LoadedTable;
@@ -112,7 +109,6 @@ function writeMoves(
   let table = loaded.table;
   let state = match.state;
   let handStart = match.handStart;
-  let ended = false;
   for (const { seat, userId, action, step, forced } of moves) {
     core.store.matches.record(match.id, state, step.state, seat, userId, action, step.events, now, forced);
     for (const event of step.events) {
@@ -123,7 +119,6 @@ function writeMoves(
       table = { ...table, status: 'finished', pauseVotes: [], updatedAt: now };
       core.store.matches.endMatch(match.id, 'finished', s.scores, s.winner, now);
       recordMatchEnd(core.store, match.id, table, s, now);
-      ended = true;
     }
     if (step.state.hand.number !== state.hand.number) handStart = step.state.version;
     state = step.state;
@@ -131,15 +126,9 @@ function writeMoves(
   const after = withDeadline(change ? change(table, state) : table, state, now);
   if (after !== loaded.table) {
     table = { ...after, updatedAt: now };
-    if (ended || !clockOnly(loaded.table, table)) core.store.tables.update(table);
-    else core.store.tables.updateClock(table);
+    // Over the table as stored: only what changed is written.
+    core.store.tables.update(table, loaded.table);
   }
   if (moves.length === 0 && table === loaded.table) return loaded;
   return { table, match: { id: match.id, state, handStart } };
-}
-
-function clockOnly(before: TableRecord, after: TableRecord): boolean {
-  for (const key of Object.keys(after) as Array<keyof TableRecord>)
-    if (!CLOCK_FIELDS.has(key) && after[key] !== before[key]) return false;
-  return true;
 }

@@ -72,6 +72,7 @@ export class TableRepo {
   private readonly playingWithStandInsRows;
   private readonly shownInPlayRows;
   private readonly setDeadlineRow;
+  private readonly updatePresenceRow;
 
   constructor(db: Database.Database) {
     this.byId = db.prepare<[string], TableRow>('SELECT * FROM tables WHERE id = ?');
@@ -111,6 +112,9 @@ export class TableRepo {
        WHERE t.status = 'playing' AND (s.kind = 'bot' OR s.away = 1)`,
     );
     this.deleteSeats = db.prepare('DELETE FROM seats WHERE table_id = ?');
+    this.updatePresenceRow = db.prepare(
+      'UPDATE seats SET away = ?, timeouts = ? WHERE table_id = ? AND seat = ?',
+    );
     this.insertSeat = db.prepare(
       'INSERT INTO seats (table_id, seat, kind, user_id, bot_level, away, timeouts) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
@@ -156,10 +160,34 @@ export class TableRepo {
     this.writeSeats(table);
   }
 
-  /** Writes the row and its seats; the caller holds the transaction. */
-  update(table: TableRecord): void {
-    this.updateRow.run(toRow(table));
-    this.writeSeats(table);
+  /**
+   * Writes the row and its seats; the caller holds the transaction. Given the table as stored
+   * (`before`), only what changed is written: the clock's columns alone when nothing else of the
+   * row did (the common case after an action), no seat whose occupant is the same, and in place a
+   * seat whose player only changed presence (away, timeouts in a row: what a timed-out move changes).
+   */
+  update(table: TableRecord, before?: TableRecord): void {
+    if (before === undefined) {
+      this.updateRow.run(toRow(table));
+      this.writeSeats(table);
+      return;
+    }
+    // Only the clock moved (with the seats, perhaps): the row's other columns, and the indexes on
+    // them, are left as they are.
+    if (clockOnly(before, table)) this.updateClock(table);
+    else this.updateRow.run(toRow(table));
+    if (table.seats === before.seats) return;
+    const changed = table.seats.flatMap((occupant, seat) =>
+      occupant === before.seats[seat] ? [] : [{ seat, occupant, was: before.seats[seat] ?? null }],
+    );
+    if (!changed.every(({ occupant, was }) => samePerson(occupant, was))) {
+      this.writeSeats(table);
+      return;
+    }
+    for (const { seat, occupant } of changed) {
+      if (occupant?.kind !== 'user') continue;
+      this.updatePresenceRow.run(occupant.away ? 1 : 0, occupant.timeouts ?? 0, table.id, seat);
+    }
   }
 
   /**
@@ -301,4 +329,21 @@ function toRow(table: TableRecord): TableRow {
     created_at: table.createdAt,
     updated_at: table.updatedAt,
   };
+}
+
+/** The same person in the seat (or the same bot), whatever their presence: no seat row to replace. */
+function samePerson(a: Occupant | null, b: Occupant | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.kind === 'bot' || b.kind === 'bot')
+    return a.kind === b.kind && a.kind === 'bot' && b.kind === 'bot' && a.level === b.level;
+  return a.userId === b.userId;
+}
+
+/** Fields that `updateClock` writes on its own (the seats are written apart). */
+const CLOCK_FIELDS: ReadonlySet<string> = new Set(['deadline', 'notice', 'updatedAt', 'seats']);
+
+function clockOnly(before: TableRecord, after: TableRecord): boolean {
+  for (const key of Object.keys(after) as Array<keyof TableRecord>)
+    if (!CLOCK_FIELDS.has(key) && after[key] !== before[key]) return false;
+  return true;
 }
