@@ -30,6 +30,8 @@ export interface BotOptions {
   /** The bot's own channel writes (table edits, turn messages) started per second at most (default 45). */
   readonly channelWritesPerSecond?: number;
   readonly turnPingIntervalMs?: number;
+  /** How soon a live panel follows a change that asks nothing of its player (default FOLLOW_MS). */
+  readonly panelFollowMs?: number;
   /** A handler that has not answered after this long is deferred (default 2000 ms; tests shorten it). */
   readonly deferAfterMs?: number;
   /** Wall-clock time a hard bot's decision may take (default DEFAULT_HARD_BUDGET_MS). */
@@ -118,6 +120,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     new Outbox({ ratePerSecond: 200, concurrency: 8 }),
     logger,
     () => env.now(),
+    options.panelFollowMs,
   );
   tableMessages.onChange = (tableId) => livePanels.changed(tableId);
   const stats = new StatsService(store);

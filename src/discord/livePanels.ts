@@ -67,7 +67,7 @@ export class LivePanels {
   private readonly live = new Map<string, Live>();
   /** Each player's edit in flight (a retirement of the panel it edits waits for it). */
   private readonly editing = new Map<string, Promise<void>>();
-  /** Edits due within `FOLLOW_MS` (players who only watched the table move), by player. */
+  /** Edits due within `followMs` (players who only watched the table move), by player. */
   private readonly soon = new Map<string, { timer: NodeJS.Timeout; run: () => void }>();
   private sweepAt = SWEEP_AT;
 
@@ -78,6 +78,7 @@ export class LivePanels {
     private readonly outbox: Outbox,
     private readonly logger: Logger,
     private readonly now: () => number,
+    private readonly followMs = FOLLOW_MS,
   ) {}
 
   /**
@@ -114,7 +115,7 @@ export class LivePanels {
   /**
    * The table changed: every seated player's live panel will show it. At once for a player who now
    * owes a decision (or whose table paused, resumed or closed); for the others within
-   * `FOLLOW_MS`, so a quick run of plays they only watch costs one edit, not one a play.
+   * `followMs` (FOLLOW_MS), so a quick run of plays they only watch costs one edit, not one a play.
    */
   changed(tableId: string): void {
     const found = this.service.tableView(tableId);
@@ -146,7 +147,7 @@ export class LivePanels {
     await this.outbox.drain();
   }
 
-  /** Queues the player's edit within `FOLLOW_MS`, unless one is due already. */
+  /** Queues the player's edit within `followMs`, unless one is due already. */
   private queueSoon(tableId: string, userId: string): void {
     const key = keyOf(tableId, userId);
     if (this.soon.has(key)) return;
@@ -154,7 +155,7 @@ export class LivePanels {
       this.soon.delete(key);
       this.queue(tableId, userId);
     };
-    const timer = setTimeout(run, FOLLOW_MS);
+    const timer = setTimeout(run, this.followMs);
     timer.unref();
     this.soon.set(key, { timer, run });
   }

@@ -41,6 +41,8 @@ export interface FixtureOptions {
   readonly env?: Environment;
   readonly tableEditDelayMs?: number;
   readonly turnPingIntervalMs?: number;
+  /** How soon a live panel follows a change that asks nothing of its player (default 250 ms). */
+  readonly panelFollowMs?: number;
   /** The bot's clock and its deadlines' scheduler (its `env.now` reads it); else the system's. */
   readonly clock?: ManualClock;
   /** Names of channels to add after the first ("tichu"). */
@@ -70,6 +72,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<BotFix
       restApi: discord.restUrl,
       tableEditDelayMs: options.tableEditDelayMs ?? 20,
       ...(options.turnPingIntervalMs !== undefined ? { turnPingIntervalMs: options.turnPingIntervalMs } : {}),
+      ...(options.panelFollowMs !== undefined ? { panelFollowMs: options.panelFollowMs } : {}),
       ...(options.clock
         ? {
             env: { ...(options.env ?? systemEnvironment), now: options.clock.now },
