@@ -14,6 +14,13 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
 
 export const systemScheduler: Scheduler = {
   schedule(run, delayMs) {
+    // Due now (the heap yielding in the middle of a burst): at the next turn of the event loop,
+    // after the I/O that waits (the clicks), without setTimeout's minimum of 1 ms between slices,
+    // which would leave the loop idle half the time while a burst waits.
+    if (delayMs <= 0) {
+      const immediate = setImmediate(run);
+      return () => clearImmediate(immediate);
+    }
     const timer = setTimeout(run, Math.min(Math.max(0, delayMs), MAX_DELAY_MS));
     // A pending deadline never keeps the process alive on its own: the bot lives by its connection.
     timer.unref();

@@ -1,6 +1,6 @@
 /** The one timer mechanism: a min-heap of deadlines on an injected clock, with one scheduled timer at most. */
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/app/clock.js';
+import { ManualClock, systemScheduler } from '../../src/app/clock.js';
 import { DeadlineHeap } from '../../src/app/deadlineHeap.js';
 
 /** Batches of this many keys in the test of a failing batch. */
@@ -164,5 +164,41 @@ describe('ManualClock', () => {
     clock.advance(20);
     expect(ran).toEqual(['early', 'chained', 'late']);
     expect(clock.waiting).toBe(0);
+  });
+});
+
+describe('systemScheduler', () => {
+  it('runs a zero-delay callback at the next turn of the event loop, after the I/O waiting, and can cancel it', async () => {
+    const ran: string[] = [];
+    systemScheduler.schedule(() => ran.push('now'), 0);
+    const cancel = systemScheduler.schedule(() => ran.push('cancelled'), 0);
+    cancel();
+    // Not run in the same turn: whatever waits (here, this promise) comes first.
+    await Promise.resolve();
+    expect(ran).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ran).toEqual(['now']);
+  });
+
+  it('a burst on the system scheduler yields between slices and still handles every due key', async () => {
+    const due: string[] = [];
+    const now = 0;
+    const heap = new DeadlineHeap(
+      systemScheduler,
+      () => now,
+      (keys) => {
+        due.push(...keys);
+        // Each batch costs a little more than a slice, so the heap yields after every one.
+        const until = performance.now() + 1.5;
+        while (performance.now() < until) {}
+      },
+    );
+    for (let i = 0; i < 20; i++) heap.arm(`k${String(i).padStart(2, '0')}`, 0);
+    let turns = 0;
+    for (; turns < 1_000 && due.length < 20; turns++) await new Promise((resolve) => setImmediate(resolve));
+    heap.stop();
+    expect(due).toHaveLength(20);
+    // It yielded: the 20 keys took several turns of the loop, not one.
+    expect(turns).toBeGreaterThan(1);
   });
 });
