@@ -55,7 +55,7 @@ function beside(valueMs: number, floorMs: number, label = 'p99'): string {
 }
 
 /** Every e2e figure: the bot's run, its floor, the run with hard bots, then the run with a burst of deadlines (bench/e2eBurst.ts). */
-export async function endToEnd(seconds = 10): Promise<Figure[]> {
+export async function endToEnd(seconds = 10, options: { burstOnly?: boolean } = {}): Promise<Figure[]> {
   const setup = { tables: TABLES, seconds, thinkMs: THINK_MS };
   const done = await runLoad(setup, startRealBot);
   // The floor's players click their answer again in the share of steps the bot's players acted on
@@ -70,6 +70,11 @@ export async function endToEnd(seconds = 10): Promise<Figure[]> {
     steadyP99: percentile(floorDone.steadyLatencies, 99),
   };
   globalThis.gc?.(); // likewise, so the floor's garbage is not the hard bots' run's pause
+  if (options.burstOnly) {
+    // The burst beside the plain run and the floor it is compared with (bench/e2eBurstMain.ts).
+    const burst = await burstFigures(setup, floor);
+    return [...botFigures(done, floor, seconds), ...burst, floorFigure(floorDone, floor, done)];
+  }
   const hard = await runLoad({ ...setup, hardBots: true }, startRealBot);
   globalThis.gc?.();
   const burst = await burstFigures(setup, floor);
