@@ -107,7 +107,8 @@ const calls = discord.calls.slice(callsBefore);
 // E2E_ROUTES=1: the bot's REST calls of the run by route, on stderr (to see where calls go).
 if (process.env.E2E_ROUTES) {
   const byRoute = new Map<string, number>();
-  for (const c of calls) byRoute.set(`${c.method} ${c.route}`, (byRoute.get(`${c.method} ${c.route}`) ?? 0) + 1);
+  for (const c of calls)
+    byRoute.set(`${c.method} ${c.route}`, (byRoute.get(`${c.method} ${c.route}`) ?? 0) + 1);
   console.error(JSON.stringify([...byRoute].sort((a, b) => b[1] - a[1])));
 }
 port.postMessage({
