@@ -17,6 +17,9 @@ const envFile = readEnvFile(process.cwd());
 const result = loadConfig(process.env, envFile);
 if (!result.ok) {
   for (const line of problemReport('The bot cannot start', result.problems, envFile)) console.error(line);
+  // Without an application there is nothing to fill in yet: the local play page needs none.
+  if (result.problems.some((p) => /^DISCORD_(TOKEN|APPLICATION_ID) is (missing|empty)/.test(p)))
+    console.error('No Discord application yet? Try it locally: npm run play');
   process.exit(1);
 }
 const config = result.config;

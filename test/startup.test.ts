@@ -227,6 +227,7 @@ describe('a missing or partial .env names exactly the keys to fill in', () => {
       expect.stringMatching(
         /^ {2}- DISCORD_APPLICATION_ID is missing: .*General Information > Application ID/,
       ),
+      'No Discord application yet? Try it locally: npm run play',
     ]);
     expect(existsSync(join(dir, 'data'))).toBe(false);
   });
@@ -241,6 +242,7 @@ describe('a missing or partial .env names exactly the keys to fill in', () => {
         /^ {2}- DISCORD_TOKEN is empty in \.env: in https:\/\/discord\.com\/developers\/applications/,
       ),
       expect.stringMatching(/^ {2}- DISCORD_APPLICATION_ID is missing: /),
+      'No Discord application yet? Try it locally: npm run play',
     ]);
   });
 
@@ -254,6 +256,7 @@ describe('a missing or partial .env names exactly the keys to fill in', () => {
     expect(plainLines(run.out()).slice(1)).toEqual([
       expect.stringMatching(/^ {2}- DISCORD_TOKEN is missing: /),
       '  - DISCORD_TOKN in .env is not a setting of this bot (misspelt?)',
+      'No Discord application yet? Try it locally: npm run play',
     ]);
     expect(run.out()).not.toContain(discord.token);
   });

@@ -92,12 +92,22 @@ export class LocalDiscord {
     return this.hub.calls;
   }
 
-  /** A guild with text channels; every existing scripted user becomes a member. */
+  /**
+   * A guild with text channels; every existing scripted user becomes a member. `ids` fixes the
+   * guild's and channels' ids (a world made anew each run that must match stored data).
+   */
   addGuild(
     name: string,
     channelNames: readonly string[] = ['general'],
+    ids: { readonly guildId?: string; readonly channelIds?: readonly string[] } = {},
   ): { guild: LocalGuild; channels: LocalChannel[] } {
-    const guild = this.hub.world.addGuild(name, this.applicationId, channelNames);
+    const guild = this.hub.world.addGuild(
+      name,
+      this.applicationId,
+      channelNames,
+      ids.guildId ?? this.hub.world.ids.next(),
+      ids.channelIds,
+    );
     for (const user of this.users.values()) this.hub.world.addMember(guild.id, user.id);
     this.hub.world.addMember(guild.id, this.applicationId);
     return { guild, channels: guild.channels };

@@ -99,15 +99,21 @@ export class World {
     return full;
   }
 
-  addGuild(name: string, ownerId: string, channelNames: readonly string[], id = this.ids.next()): LocalGuild {
+  addGuild(
+    name: string,
+    ownerId: string,
+    channelNames: readonly string[],
+    id = this.ids.next(),
+    channelIds: readonly string[] = [],
+  ): LocalGuild {
     const guild: LocalGuild = { id, name, ownerId, channels: [], memberIds: [ownerId] };
-    for (const channelName of channelNames) this.addChannel(guild, channelName);
+    channelNames.forEach((channelName, i) => this.addChannel(guild, channelName, channelIds[i]));
     this.guilds.set(guild.id, guild);
     return guild;
   }
 
-  addChannel(guild: LocalGuild, name: string): LocalChannel {
-    const channel: LocalChannel = { id: this.ids.next(), guildId: guild.id, name };
+  addChannel(guild: LocalGuild, name: string, id = this.ids.next()): LocalChannel {
+    const channel: LocalChannel = { id, guildId: guild.id, name };
     guild.channels.push(channel);
     this.channels.set(channel.id, channel);
     return channel;

@@ -1,0 +1,141 @@
+/**
+ * `npm run play`: try the bot without Discord. Starts, in one process tree and with no
+ * configuration, the local Discord on 127.0.0.1, the real bot as `npm start` runs it (its own
+ * process, on ./data/play.sqlite, kept between runs so a paused match resumes; `--fresh` starts
+ * clean), and the play page's server; prints the address and opens nothing by itself.
+ *
+ *   npm run play [-- --port N] [-- --fresh]
+ *
+ * The world is made anew each run with the same ids (application, server, channel, people), so the
+ * bot's stored tables are found in the same channel as before.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { registerCommands } from '../discord/deploy.js';
+import { LocalDiscord } from '../localDiscord/index.js';
+import { type PlayServer, startPlayServer } from './playServer.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+/** Fixed ids, below any the local Discord makes itself (its snowflakes are of the current time). */
+const IDS = {
+  application: '1000000000000000001',
+  guild: '1000000000000000002',
+  channel: '1000000000000000003',
+  users: ['1000000000000000011', '1000000000000000012', '1000000000000000013', '1000000000000000014'],
+} as const;
+const NAMES = ['You', 'Player 2', 'Player 3', 'Player 4'] as const;
+const STOP_WAIT_MS = 6_000;
+
+interface Args {
+  readonly port: number;
+  readonly fresh: boolean;
+  readonly database: string;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  let port = 3000;
+  let fresh = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--fresh') fresh = true;
+    else if (arg === '--port' || arg.startsWith('--port=')) {
+      const value = arg.includes('=') ? arg.slice('--port='.length) : argv[++i];
+      port = Number(value);
+      if (!Number.isInteger(port) || port < 0 || port > 65_535)
+        fail(`--port wants a port number from 0 to 65535 (0: any free port), not "${value ?? ''}".`);
+    } else if (arg === '--help' || arg === '-h') {
+      console.log('npm run play [-- --port N] [-- --fresh]: the bot in your browser, no Discord needed.');
+      process.exit(0);
+    } else fail(`Unknown option "${arg}". Try: npm run play -- --port 3001, or npm run play -- --fresh.`);
+  }
+  const database = process.env.PLAY_DATABASE_PATH || join(ROOT, 'data', 'play.sqlite');
+  return { port, fresh, database };
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  mkdirSync(dirname(args.database), { recursive: true });
+  if (args.fresh) for (const suffix of ['', '-wal', '-shm']) rmSync(args.database + suffix, { force: true });
+
+  const discord = await LocalDiscord.start({ applicationId: IDS.application });
+  const { guild } = discord.addGuild('Tichu Club', ['tichu'], {
+    guildId: IDS.guild,
+    channelIds: [IDS.channel],
+  });
+  const users = NAMES.map((name, i) => discord.addUser(name, IDS.users[i]));
+  await registerCommands(discord.hub.token, discord.applicationId, guild.id, discord.restUrl);
+
+  const bot = startBotProcess(discord, args.database);
+  let server: PlayServer | null = null;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await stopBot(bot);
+    await server?.close();
+    await discord.close();
+    process.exit(code);
+  };
+  bot.once('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`The bot stopped (${signal ?? `exit code ${code}`}); its output is above. Stopping.`);
+    void stop(1);
+  });
+  process.once('SIGINT', () => void stop(0));
+  process.once('SIGTERM', () => void stop(0));
+
+  await discord
+    .waitForBot(30_000)
+    .catch(() => fail('The bot did not connect to the local Discord within 30 s.'));
+  server = await startPlayServer({
+    discord,
+    guildId: guild.id,
+    channelId: IDS.channel,
+    users,
+    port: args.port,
+  }).catch((error: unknown) => {
+    const busy = (error as { code?: string }).code === 'EADDRINUSE';
+    void stopBot(bot);
+    return fail(
+      busy
+        ? `Port ${args.port} is in use. Try another: npm run play -- --port ${args.port + 1}`
+        : `The page's server could not start: ${String(error)}`,
+    );
+  });
+  console.log(`Tichu is ready: open ${server.url} in your browser (Ctrl-C stops it).`);
+  console.log(`Matches are kept in ${args.database}; npm run play -- --fresh starts clean.`);
+}
+
+/** The bot exactly as `npm start` runs it, pointed at the local Discord; its log shows warnings only. */
+function startBotProcess(discord: LocalDiscord, database: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'main.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      DISCORD_TOKEN: discord.hub.token,
+      DISCORD_APPLICATION_ID: discord.applicationId,
+      DISCORD_API_URL: discord.restUrl,
+      DISCORD_DEV_GUILD_ID: '',
+      DATABASE_PATH: database,
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    },
+  });
+}
+
+async function stopBot(bot: ChildProcess): Promise<void> {
+  if (bot.exitCode !== null || bot.signalCode !== null) return;
+  const exited = new Promise<void>((done) => bot.once('exit', () => done()));
+  bot.kill('SIGTERM');
+  const timer = setTimeout(() => bot.kill('SIGKILL'), STOP_WAIT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+await main();

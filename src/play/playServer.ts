@@ -1,0 +1,292 @@
+/**
+ * The play page's server: the page's files, and a small HTTP + WebSocket API through which the
+ * page acts as the local Discord's scripted users (slash commands, clicks, selects, autocomplete,
+ * forms) and reads what each of them sees. The bot cannot tell: it only ever meets the local
+ * Discord. Loopback only; every request body is checked, and a bad one is refused in plain words.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { WebSocketServer } from 'ws';
+import { z } from 'zod';
+import type { LocalDiscord, ScriptedUser } from '../localDiscord/index.js';
+import type { StoredMessage } from '../localDiscord/world.js';
+
+const PUBLIC_DIR = join(import.meta.dirname, 'public');
+const MAX_BODY = 64 * 1024;
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+/** How long an action waits for the bot's acknowledgement before answering anyway. */
+const ACK_WAIT_MS = 5_000;
+
+export interface PlayServerOptions {
+  readonly discord: LocalDiscord;
+  readonly guildId: string;
+  readonly channelId: string;
+  /** The people the page can play as, "You" first. */
+  readonly users: readonly ScriptedUser[];
+  readonly port: number;
+}
+
+export interface PlayServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** A refusal the page shows as it is. */
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+const optionValue = z.union([z.string().max(6_000), z.number(), z.boolean()]);
+const options = z.record(z.string().max(100), optionValue);
+const schemas = {
+  slash: z.object({ user: z.string(), name: z.string().min(1).max(32), options: options.default({}) }),
+  click: z.object({ user: z.string(), messageId: z.string(), customId: z.string().max(100) }),
+  select: z.object({
+    user: z.string(),
+    messageId: z.string(),
+    customId: z.string().max(100),
+    values: z.array(z.string().max(100)).max(25),
+  }),
+  autocomplete: z.object({
+    user: z.string(),
+    name: z.string().min(1).max(32),
+    options: options.default({}),
+    focused: z.string().min(1).max(32),
+  }),
+  modal: z.object({ user: z.string(), values: z.record(z.string().max(100), z.string().max(4_000)) }),
+};
+
+export async function startPlayServer(options: PlayServerOptions): Promise<PlayServer> {
+  const { discord, channelId } = options;
+  const people = new Map(options.users.map((u) => [u.id, u]));
+  const userOf = (id: string): ScriptedUser => {
+    const user = people.get(id);
+    if (!user) throw new Refused('No such player on this page.');
+    return user;
+  };
+  const commandInput = (given: Readonly<Record<string, string | number | boolean>>) => {
+    const { subcommand, ...rest } = given;
+    return {
+      ...(typeof subcommand === 'string' && subcommand !== '' ? { subcommand } : {}),
+      options: rest,
+    };
+  };
+
+  const actions: Record<string, (body: unknown) => Promise<Record<string, unknown>>> = {
+    async slash(body) {
+      const b = parse(schemas.slash, body);
+      return acknowledged(() => userOf(b.user).slash(channelId, b.name, commandInput(b.options)));
+    },
+    async click(body) {
+      const b = parse(schemas.click, body);
+      return acknowledged(() => userOf(b.user).click(b.messageId, b.customId));
+    },
+    async select(body) {
+      const b = parse(schemas.select, body);
+      return acknowledged(() => userOf(b.user).select(b.messageId, b.customId, b.values));
+    },
+    async modal(body) {
+      const b = parse(schemas.modal, body);
+      return acknowledged(() => userOf(b.user).submitModal(b.values));
+    },
+    async autocomplete(body) {
+      const b = parse(schemas.autocomplete, body);
+      const user = userOf(b.user);
+      const choices = await guard(() =>
+        user.autocomplete(channelId, b.name, { ...commandInput(b.options), focused: b.focused }),
+      );
+      return { choices };
+    },
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      const refused =
+        error instanceof Refused ? error : new Refused('Something went wrong on the page’s server.', 500);
+      send(res, refused.status, { ok: false, error: refused.message });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method === 'GET' && url.pathname === '/api/session') return send(res, 200, session());
+    if (req.method === 'GET' && url.pathname === '/api/messages') {
+      const user = userOf(url.searchParams.get('user') ?? '');
+      return send(res, 200, { ok: true, messages: visible(user), modal: user.openModal });
+    }
+    const verb = url.pathname.startsWith('/api/') ? url.pathname.slice('/api/'.length) : null;
+    if (verb !== null) {
+      const action = Object.hasOwn(actions, verb) ? actions[verb] : undefined;
+      if (!action) throw new Refused('There is no such request.', 404);
+      if (req.method !== 'POST') throw new Refused('Send this request as a POST.', 405);
+      return send(res, 200, { ok: true, ...(await action(await readJson(req))) });
+    }
+    if (req.method !== 'GET') throw new Refused('Only GET here.', 405);
+    return serveFile(res, url.pathname === '/' ? '/index.html' : url.pathname);
+  }
+
+  function session() {
+    const world = discord.hub.world;
+    const channel = world.channels.get(channelId);
+    const commands = [
+      ...(world.commands.get(options.guildId) ?? []),
+      ...(world.commands.get('global') ?? []),
+    ];
+    return {
+      ok: true,
+      channel: { id: channelId, name: channel?.name ?? 'tichu' },
+      users: options.users.map((u) => ({ id: u.id, name: nameOf(u.id) })),
+      commands,
+    };
+  }
+
+  function nameOf(userId: string): string {
+    if (userId === discord.applicationId) return 'Tichu';
+    const user = discord.hub.world.users.get(userId);
+    return user?.globalName ?? user?.username ?? 'someone';
+  }
+
+  function visible(user: ScriptedUser) {
+    const world = discord.hub.world;
+    return world.visibleMessages(channelId, user.id).map((m: StoredMessage) => {
+      const interaction = m.interactionId ? world.interactions.get(m.interactionId) : undefined;
+      return {
+        id: m.id,
+        authorId: m.authorId,
+        authorName: nameOf(m.authorId),
+        authorIsBot: m.authorId === discord.applicationId,
+        content: m.content,
+        embeds: m.embeds,
+        components: m.components,
+        ephemeral: (m.flags & 64) !== 0,
+        loading: (m.flags & 128) !== 0,
+        edited: m.editedAt !== null,
+        interactionUser: interaction ? { id: interaction.userId, name: nameOf(interaction.userId) } : null,
+      };
+    });
+  }
+
+  // The page hears that something may have changed, and fetches what its user sees.
+  const sockets = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== '/api/events' || !people.has(url.searchParams.get('user') ?? '')) {
+      socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
+  });
+  let pending: NodeJS.Timeout | null = null;
+  const changed = () => {
+    if (pending) return;
+    pending = setTimeout(() => {
+      pending = null;
+      for (const ws of sockets.clients) ws.send('{"type":"changed"}');
+    }, 30);
+  };
+  discord.hub.on('message', changed);
+  discord.hub.on('ack', changed);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      discord.hub.off('message', changed);
+      discord.hub.off('ack', changed);
+      if (pending) clearTimeout(pending);
+      for (const ws of sockets.clients) ws.terminate();
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Sends an interaction (refused in words if the user cannot do it) and waits for the bot's acknowledgement. */
+async function acknowledged(open: () => { id: string; acknowledged(ms: number): Promise<unknown> }) {
+  const handle = guardSync(open);
+  const answered = await handle.acknowledged(ACK_WAIT_MS).then(
+    () => true,
+    () => false,
+  );
+  return { interactionId: handle.id, answered };
+}
+
+/** What the local Discord refuses (an unknown command, a message this user cannot see, a disabled button) in its words. */
+function guardSync<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw new Refused(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function guard<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new Refused(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new Refused(`Bad request: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY) throw new Refused('The request is too large.', 413);
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new Refused('The request is not valid JSON.');
+  }
+}
+
+async function serveFile(res: ServerResponse, path: string): Promise<void> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    throw new Refused('Not found.', 404);
+  }
+  const file = normalize(join(PUBLIC_DIR, decoded));
+  const type = TYPES[extname(file)];
+  if (!file.startsWith(`${PUBLIC_DIR}/`) || !type) throw new Refused('Not found.', 404);
+  const body = await readFile(file).catch(() => {
+    throw new Refused('Not found.', 404);
+  });
+  res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
