@@ -107,7 +107,9 @@ export class World {
     channelIds: readonly string[] = [],
   ): LocalGuild {
     const guild: LocalGuild = { id, name, ownerId, channels: [], memberIds: [ownerId] };
-    channelNames.forEach((channelName, i) => this.addChannel(guild, channelName, channelIds[i]));
+    channelNames.forEach((channelName, i) => {
+      this.addChannel(guild, channelName, channelIds[i]);
+    });
     this.guilds.set(guild.id, guild);
     return guild;
   }

@@ -26,6 +26,7 @@ const IDS = {
 } as const;
 const NAMES = ['You', 'Player 2', 'Player 3', 'Player 4'] as const;
 const STOP_WAIT_MS = 6_000;
+const CONNECT_WAIT_MS = 30_000;
 
 interface Args {
   readonly port: number;
@@ -90,26 +91,39 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop(0));
   process.once('SIGTERM', () => void stop(0));
 
-  await discord
-    .waitForBot(30_000)
-    .catch(() => fail('The bot did not connect to the local Discord within 30 s.'));
-  server = await startPlayServer({
-    discord,
-    guildId: guild.id,
-    channelId: IDS.channel,
-    users,
-    port: args.port,
-  }).catch((error: unknown) => {
+  const giveUp = async (message: string) => {
+    console.error(message);
+    await stop(1);
+  };
+  if (!(await connected(discord, CONNECT_WAIT_MS)))
+    return giveUp(`The bot did not connect to the local Discord within ${CONNECT_WAIT_MS / 1000} s.`);
+  try {
+    server = await startPlayServer({
+      discord,
+      guildId: guild.id,
+      channelId: IDS.channel,
+      users,
+      port: args.port,
+    });
+  } catch (error) {
     const busy = (error as { code?: string }).code === 'EADDRINUSE';
-    void stopBot(bot);
-    return fail(
+    return giveUp(
       busy
         ? `Port ${args.port} is in use. Try another: npm run play -- --port ${args.port + 1}`
         : `The page's server could not start: ${String(error)}`,
     );
-  });
+  }
   console.log(`Tichu is ready: open ${server.url} in your browser (Ctrl-C stops it).`);
   console.log(`Matches are kept in ${args.database}; npm run play -- --fresh starts clean.`);
+}
+
+/** Whether the bot's gateway connection is up within `ms` (looked at every 50 ms). */
+async function connected(discord: LocalDiscord, ms: number): Promise<boolean> {
+  for (let waited = 0; waited < ms; waited += 50) {
+    if (discord.gateway.connected > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
 }
 
 /** The bot exactly as `npm start` runs it, pointed at the local Discord; its log shows warnings only. */

@@ -5,7 +5,7 @@
  * the watcher's panel is edited once, when their turn comes, showing every play before it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Card, cardRank, isNormal, type Seat, seatAfter } from '../../src/engine/index.js';
+import { type Card, type Seat, seatAfter } from '../../src/engine/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { E2ETable, failedCalls, NAMES, scriptedEnv } from '../support/e2eTable.js';
 
@@ -22,11 +22,7 @@ afterAll(async () => {
   await fx?.close();
 });
 
-const lowestSingle = (seat: Seat) =>
-  table.shadow
-    .hand(seat)
-    .filter(isNormal)
-    .sort((a, b) => cardRank(a) - cardRank(b))[0] as Card;
+const lowestSingle = (seat: Seat) => table.shadow.singles(seat)[0] as Card;
 
 describe('a live panel follows', () => {
   it('a watcher’s panel: one edit when their turn comes, showing the plays they watched', async () => {

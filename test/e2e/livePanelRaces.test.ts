@@ -6,7 +6,7 @@
  * retires the one before it, so one panel per player is live.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Card, cardRank, isNormal, type Seat, seatAfter } from '../../src/engine/index.js';
+import { type Card, type Seat, seatAfter } from '../../src/engine/index.js';
 import type { MessageView } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { buttonLabelled, E2ETable, failedCalls, scriptedEnv } from '../support/e2eTable.js';
@@ -26,11 +26,7 @@ afterAll(async () => {
   await fx?.close();
 });
 
-const lowestSingle = (seat: Seat) =>
-  table.shadow
-    .hand(seat)
-    .filter(isNormal)
-    .sort((a, b) => cardRank(a) - cardRank(b))[0] as Card;
+const lowestSingle = (seat: Seat) => table.shadow.singles(seat)[0] as Card;
 
 /** Clicks "My hand" on `message` with Discord holding the bot's answer until `whileHeld` is done. */
 async function panelAnsweredLate(

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rankLabel } from '../../src/discord/cardText.js';
-import { type Card, cardRank, isNormal, type Seat, seatAfter } from '../../src/engine/index.js';
+import { type Card, cardRank, type Seat, seatAfter } from '../../src/engine/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { E2ETable, failedCalls, NAMES, scriptedEnv } from '../support/e2eTable.js';
 
@@ -22,11 +22,7 @@ afterAll(async () => {
   await fx?.close();
 });
 
-const singles = (seat: Seat): Card[] =>
-  table.shadow
-    .hand(seat)
-    .filter(isNormal)
-    .sort((a, b) => cardRank(a) - cardRank(b));
+const singles = (seat: Seat): Card[] => table.shadow.singles(seat);
 
 const name = (seat: Seat) => NAMES[seat];
 const rank = (card: Card) => rankLabel(cardRank(card));

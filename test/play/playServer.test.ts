@@ -5,27 +5,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { type PlayServer, startPlayServer } from '../../src/play/playServer.js';
-import { type BotFixture, startFixture } from '../support/botFixture.js';
+import type { PlayServer } from '../../src/play/playServer.js';
+import type { BotFixture } from '../support/botFixture.js';
+import { type PlayFixture, startPlayFixture } from '../support/playFixture.js';
 
+let play: PlayFixture;
 let fx: BotFixture;
 let server: PlayServer;
 let ids: string[];
 
 beforeAll(async () => {
-  fx = await startFixture();
-  server = await startPlayServer({
-    discord: fx.discord,
-    guildId: fx.guildId,
-    channelId: fx.channelId,
-    users: fx.users,
-    port: 0,
-  });
+  play = await startPlayFixture();
+  ({ fx, server } = play);
   ids = fx.users.map((u) => u.id);
 });
 afterAll(async () => {
-  await server?.close();
-  await fx?.close();
+  await play?.close();
 });
 
 interface Message {

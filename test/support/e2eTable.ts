@@ -309,6 +309,13 @@ export class Shadow {
     return this.state.hand.hands[seat];
   }
 
+  /** The seat's normal cards, lowest rank first (the singles a test plays without a wish). */
+  singles(seat: Seat): Card[] {
+    return this.hand(seat)
+      .filter(isNormal)
+      .sort((a, b) => cardRank(a) - cardRank(b));
+  }
+
   get turn(): Seat | null {
     return this.state.hand.turn;
   }

@@ -1,0 +1,33 @@
+/** The page's calls to its own server: JSON in, JSON out, refusals as errors in the server's words. */
+
+async function call(path, init) {
+  let response;
+  try {
+    response = await fetch(path, { cache: 'no-store', ...init });
+  } catch {
+    throw new Error('The page’s server cannot be reached. Is `npm run play` still running?');
+  }
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON: said below with the status.
+  }
+  if (!response.ok || !body || body.ok === false) {
+    const said = body && typeof body.error === 'string' && body.error !== '' ? body.error : null;
+    throw new Error(said ?? `The page’s server answered ${response.status} ${response.statusText}.`);
+  }
+  return body;
+}
+
+export function getJson(path) {
+  return call(path, { method: 'GET' });
+}
+
+export function postJson(path, body) {
+  return call(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}

@@ -1,0 +1,277 @@
+/**
+ * The play page: loads the session, shows the channel's messages as the chosen user sees them, and
+ * keeps them fresh (a WebSocket says "changed"; one fetch at a time, one more if a change came
+ * meanwhile). Clicks, menus, forms and commands go to the page's server as that user.
+ */
+import { getJson, postJson } from './api.js';
+import { createCommandBox } from './commandBox.js';
+import { el } from './dom.js';
+import { renderMessage } from './messageView.js';
+import { showModal } from './modal.js';
+import { relativeTime } from './render.js';
+
+const STORE = { user: 'tichu-play.user', hint: 'tichu-play.hint-dismissed' };
+const MAX_TOASTS = 4;
+const TOAST_MS = 12_000;
+const BACKOFF = { first: 500, most: 10_000 };
+
+const list = document.getElementById('messages');
+const empty = document.getElementById('empty');
+const scroller = document.getElementById('scroller');
+const switcher = document.querySelector('[data-testid="user-switcher"]');
+const connection = document.getElementById('connection');
+
+let session = { channel: { id: '', name: 'tichu' }, users: [], commands: [] };
+let userId = '';
+/** Message id -> { key, node }: an unchanged message keeps its element (and its checkboxes' state). */
+let shown = new Map();
+/** Whether the list is scrolled to the bottom, where new messages (and a shrinking list) keep it. */
+let pinned = true;
+
+function recall(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function remember(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage refused (private mode): the page still works, it just forgets.
+  }
+}
+
+// ---- errors, as small toasts
+function showError(text) {
+  const box = document.getElementById('toasts');
+  const toast = el(
+    'div',
+    { class: 'toast panel', role: 'alert' },
+    el('span', {}, String(text)),
+    el('button', { type: 'button', 'aria-label': 'Dismiss', onclick: () => toast.remove() }, '×'),
+  );
+  box.append(toast);
+  while (box.children.length > MAX_TOASTS) box.firstElementChild.remove();
+  setTimeout(() => toast.remove(), TOAST_MS);
+}
+
+// ---- acting as the chosen user
+async function act(path, body) {
+  try {
+    const answer = await postJson(path, { user: userId, ...body });
+    if (answer.answered === false) showError('Tichu did not respond in time.');
+    void refresh();
+    return true;
+  } catch (error) {
+    showError(error.message);
+    return false;
+  }
+}
+
+const actionsFor = (messageId) => ({
+  click: (customId) => act('/api/click', { messageId, customId }),
+  select: (customId, values) => act('/api/select', { messageId, customId, values }),
+});
+
+// ---- the message list
+function namesFor(messages) {
+  const users = new Map(session.users.map((u) => [u.id, u.name]));
+  for (const m of messages) if (!users.has(m.authorId)) users.set(m.authorId, m.authorName);
+  return { users: Object.fromEntries(users), channels: { [session.channel.id]: session.channel.name } };
+}
+
+/** Where focus was, to put it back on the same control if its message is redrawn. */
+function focusPlace() {
+  const active = document.activeElement;
+  const message = active?.closest?.('[data-message-id]');
+  if (!message || !list.contains(message)) return null;
+  const control = active.closest('[data-custom-id]');
+  return {
+    message: message.dataset.messageId,
+    control: control?.dataset.customId ?? null,
+    value: active.value,
+  };
+}
+
+function restoreFocus(place) {
+  if (!place || document.activeElement?.closest?.('[data-message-id]')) return;
+  const message = list.querySelector(`[data-message-id="${CSS.escape(place.message)}"]`);
+  if (!message) return;
+  const control = place.control
+    ? message.querySelector(`[data-custom-id="${CSS.escape(place.control)}"]`)
+    : null;
+  const checkbox = control?.querySelector?.(`input[value="${CSS.escape(String(place.value ?? ''))}"]`);
+  (checkbox ?? control)?.focus();
+}
+
+function renderMessages(messages) {
+  const place = focusPlace();
+  const names = namesFor(messages);
+  const namesKey = JSON.stringify(names);
+  const next = new Map();
+  const nodes = messages.map((message) => {
+    const key = `${namesKey}\n${JSON.stringify(message)}`;
+    const old = shown.get(message.id);
+    const node = old && old.key === key ? old.node : renderMessage(message, { names, actions: actionsFor });
+    next.set(message.id, { key, node });
+    return node;
+  });
+  const keep = new Set(nodes);
+  for (const child of [...list.children]) if (!keep.has(child)) child.remove();
+  nodes.forEach((node, i) => {
+    if (list.children[i] !== node) list.insertBefore(node, list.children[i] ?? null);
+  });
+  shown = next;
+  empty.hidden = messages.length > 0;
+  restoreFocus(place);
+  if (pinned) scroller.scrollTop = scroller.scrollHeight;
+}
+
+let fetching = false;
+let again = false;
+
+/** Fetches what the user sees; a call while one runs asks for one more fetch after it. */
+async function refresh() {
+  if (fetching) {
+    again = true;
+    return;
+  }
+  fetching = true;
+  try {
+    do {
+      again = false;
+      const asked = userId;
+      const data = await getJson(`/api/messages?user=${encodeURIComponent(asked)}`);
+      if (asked !== userId) {
+        again = true;
+        continue;
+      }
+      renderMessages(Array.isArray(data.messages) ? data.messages : []);
+      showModal(data.modal ?? null, submitModal);
+    } while (again);
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    fetching = false;
+  }
+}
+
+function submitModal(values) {
+  return act('/api/modal', { values });
+}
+
+// ---- the change feed
+let socket = null;
+let backoff = BACKOFF.first;
+let retry = null;
+
+function connect() {
+  clearTimeout(retry);
+  if (socket) {
+    socket.onclose = null;
+    socket.close();
+  }
+  const url = new URL(`/api/events?user=${encodeURIComponent(userId)}`, location.href);
+  url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = new WebSocket(url);
+  socket = ws;
+  ws.onopen = () => {
+    backoff = BACKOFF.first;
+    connection.hidden = true;
+    void refresh();
+  };
+  ws.onmessage = (event) => {
+    try {
+      if (JSON.parse(event.data)?.type === 'changed') void refresh();
+    } catch {
+      // Not for us.
+    }
+  };
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    connection.hidden = false;
+    retry = setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, BACKOFF.most);
+  };
+}
+
+// ---- relative timestamps count down every second (aria-live off on them: no announcements)
+function tick() {
+  const now = Date.now();
+  for (const time of list.querySelectorAll('time[data-style="R"]')) {
+    const text = relativeTime(Number(time.dataset.unix), now);
+    if (time.textContent !== text) time.textContent = text;
+  }
+}
+
+// ---- start
+function setUpHint() {
+  const hint = document.getElementById('hint');
+  if (recall(STORE.hint) === '1') return;
+  hint.hidden = false;
+  hint.querySelector('button').addEventListener('click', () => {
+    hint.hidden = true;
+    remember(STORE.hint, '1');
+  });
+}
+
+async function loadSession() {
+  for (let wait = 1000; ; wait = Math.min(wait * 2, BACKOFF.most)) {
+    try {
+      return await getJson('/api/session');
+    } catch (error) {
+      showError(error.message);
+      await new Promise((done) => setTimeout(done, wait));
+    }
+  }
+}
+
+async function start() {
+  setUpHint();
+  session = await loadSession();
+  document.getElementById('channel-name').textContent = session.channel.name;
+  document.title = `#${session.channel.name} · Tichu`;
+  switcher.replaceChildren(...session.users.map((u) => el('option', { value: u.id }, u.name)));
+  const saved = recall(STORE.user);
+  userId = session.users.some((u) => u.id === saved) ? saved : (session.users[0]?.id ?? '');
+  switcher.value = userId;
+  const commandBox = createCommandBox(document.getElementById('command-box'), {
+    session: () => session,
+    send: (name, options) => act('/api/slash', { name, options }),
+    autocomplete: (name, options, focused) =>
+      postJson('/api/autocomplete', { user: userId, name, options, focused }).then(
+        (answer) => answer.choices,
+        (error) => {
+          showError(error.message);
+          return [];
+        },
+      ),
+    error: showError,
+  });
+  switcher.addEventListener('change', () => {
+    userId = switcher.value;
+    remember(STORE.user, userId);
+    list.replaceChildren();
+    shown = new Map();
+    pinned = true;
+    showModal(null, submitModal);
+    commandBox.clear();
+    connect();
+    void refresh();
+  });
+  scroller.addEventListener('scroll', () => {
+    pinned = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 48;
+  });
+  // The command box's fields take room from the list: one at the bottom stays there.
+  new ResizeObserver(() => {
+    if (pinned) scroller.scrollTop = scroller.scrollHeight;
+  }).observe(scroller);
+  connect();
+  void refresh();
+  setInterval(tick, 1000);
+}
+
+void start();

@@ -1,0 +1,28 @@
+/** The real bot and the local Discord (startFixture), with the play page's server on a free port. */
+import { type PlayServer, startPlayServer } from '../../src/play/playServer.js';
+import { type BotFixture, startFixture } from './botFixture.js';
+
+export interface PlayFixture {
+  readonly fx: BotFixture;
+  readonly server: PlayServer;
+  close(): Promise<void>;
+}
+
+export async function startPlayFixture(): Promise<PlayFixture> {
+  const fx = await startFixture();
+  const server = await startPlayServer({
+    discord: fx.discord,
+    guildId: fx.guildId,
+    channelId: fx.channelId,
+    users: fx.users,
+    port: 0,
+  });
+  return {
+    fx,
+    server,
+    async close() {
+      await server.close();
+      await fx.close();
+    },
+  };
+}
