@@ -48,16 +48,24 @@ export function onDue(core: Core, tableIds: readonly string[]): void {
     }
   }
   if (plans.length === 0) return;
-  let committed: Array<LoadedTable | null>;
+  let committed: Array<LoadedTable | null | undefined>;
   try {
     committed = commitEach(core, plans);
-  } catch (error) {
-    // Nothing of the batch was committed (nor cached): every table of it comes round again.
-    for (const plan of plans) core.clock.retry(plan.loaded.table.id, error);
-    return;
+  } catch {
+    // Nothing of the batch was committed (nor cached). One table that cannot be committed must not
+    // hold the others back: each is tried on its own, and only one that fails again comes round later.
+    committed = plans.map((plan) => {
+      try {
+        return commitEach(core, [plan])[0];
+      } catch (error) {
+        core.clock.retry(plan.loaded.table.id, error);
+        return undefined;
+      }
+    });
   }
   committed.forEach((after, i) => {
     const plan = plans[i] as PlannedCommit;
+    if (after === undefined) return;
     if (after) {
       dispatchHard(core, after);
       const events = eventsOf(plan.moves);

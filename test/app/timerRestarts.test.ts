@@ -92,6 +92,37 @@ describe('a burst of deadlines', () => {
   });
 });
 
+describe('a table that cannot be committed', () => {
+  it('holds back none of the tables due with it: they are committed, it comes round again', () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const table = openLobby(fx, USERS.slice(0, 4), {
+        channelId: `2200000000000000${String(i).padStart(2, '0')}`,
+      });
+      accepted(fx.service.start(table.id, HOST));
+      driveHumans(fx, table.id, (s) => s.hand.phase === 'play');
+      ids.push(table.id);
+    }
+    const before = ids.map((id) => stateOf(id).version);
+    const broken = ids[2] as string;
+    // Its every write fails (a bug, say), whatever batch it is committed in.
+    const update = fx.store.tables.update.bind(fx.store.tables);
+    fx.store.tables.update = (table, was) => {
+      if (table.id === broken) throw new Error('this table cannot be written');
+      update(table, was);
+    };
+    fx.env.advance(TWO_MINUTES + 1_000);
+    ids.forEach((id, i) => {
+      if (id === broken) expect(stateOf(id).version).toBe(before[i]);
+      else expect(stateOf(id).version).toBe((before[i] as number) + 1);
+    });
+    // Mended, it falls at its retry.
+    fx.store.tables.update = update;
+    fx.env.advance(10_000);
+    expect(stateOf(broken).version).toBe((before[2] as number) + 1);
+  });
+});
+
 describe('restarts', () => {
   it('re-arm every stored deadline at its time', () => {
     const { id, state } = atFirstLead();
