@@ -29,6 +29,8 @@ const INVALID_TOKEN = 50027;
  * passed): soon enough to read the trick and bomb, late enough that a run of plays is one edit.
  */
 export const FOLLOW_MS = 250;
+/** A failed edit (not a gone message) is tried again this many times, each wait twice the last. */
+const MAX_RETRIES = 3;
 /** Past this many remembered panels, the expired ones are forgotten. */
 const SWEEP_AT = 1_000;
 
@@ -46,8 +48,10 @@ interface Live {
   readonly exchange: PanelOptions['exchange'];
   /** The kind chosen in a plays menu split by kind (kept while the menu still offers it). */
   readonly kind: string | undefined;
-  /** Settles once Discord has the answer that showed this panel: no edit may overtake it. */
-  readonly answered: Promise<unknown>;
+  /** Settles once Discord has the answer that showed this panel (true) or refused it (false). */
+  readonly answered: Promise<boolean>;
+  /** Edits in a row that failed (not for a gone message): each is tried again, a few times. */
+  failures: number;
 }
 
 /** How the panel reached the player: a new ephemeral message, or an update of the panel clicked. */
@@ -100,11 +104,21 @@ export class LivePanels {
       picked: options.picked ?? [],
       exchange: options.exchange,
       kind: options.kind,
-      answered: panel.answered.catch(() => undefined),
+      answered: panel.answered.then(
+        () => true,
+        () => false,
+      ),
+      failures: 0,
     };
     this.live.set(key, live);
     if (before && before.token !== live.token && this.usable(before) && otherMessage(before, live))
-      this.retire(key, before);
+      this.retire(key, before, tableId, userId);
+    // An answer Discord refused (too late, say) showed nothing: the panel before it stays live.
+    void live.answered.then((ok) => {
+      if (ok || this.live.get(key) !== live) return;
+      if (before && this.usable(before)) this.live.set(key, before);
+      else this.live.delete(key);
+    });
     // A change that comes while this answer is on its way queues an edit that waits for it.
     if (this.live.size > this.sweepAt) {
       for (const [k, l] of this.live) if (!this.usable(l)) this.live.delete(k);
@@ -148,14 +162,14 @@ export class LivePanels {
   }
 
   /** Queues the player's edit within `followMs`, unless one is due already. */
-  private queueSoon(tableId: string, userId: string): void {
+  private queueSoon(tableId: string, userId: string, delayMs = this.followMs): void {
     const key = keyOf(tableId, userId);
     if (this.soon.has(key)) return;
     const run = () => {
       this.soon.delete(key);
       this.queue(tableId, userId);
     };
-    const timer = setTimeout(run, this.followMs);
+    const timer = setTimeout(run, delayMs);
     timer.unref();
     this.soon.set(key, { timer, run });
   }
@@ -216,15 +230,18 @@ export class LivePanels {
         body: { content, embeds, components, allowed_mentions },
         auth: false,
       });
+      live.failures = 0;
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
       // Gone, or its token expired: the player opens a new panel when they come back.
       if (code === UNKNOWN_WEBHOOK || code === UNKNOWN_MESSAGE || code === INVALID_TOKEN) {
         if (this.live.get(key) === live) this.live.delete(key);
       } else {
-        // Not shown: the next change tries again.
+        // Not shown (Discord busy, a network error): tried again shortly, or at the next change.
         live.showing = '';
+        live.failures++;
         this.logger.warn({ tableId, err: String(error) }, 'live panel edit failed');
+        if (live.failures <= MAX_RETRIES) this.queueSoon(tableId, userId, this.followMs * 2 ** live.failures);
       }
     }
     // A click answered on this same message while the edit was on its way may have been
@@ -241,12 +258,26 @@ export class LivePanels {
    * answer, and after an edit of it still on its way (which would otherwise bring its buttons back).
    * Tidying, so behind the edits when the queue is long.
    */
-  private retire(key: string, old: Live): void {
+  private retire(key: string, old: Live, tableId: string, userId: string): void {
     void this.outbox.put(`retire:${old.token}`, LOW, async () => {
       await old.answered;
       await this.editing.get(key);
-      if (this.usable(old)) await this.sayRetired(old);
+      // Live again meanwhile (a click on it, or the newer answer refused): nothing to retire.
+      if (!this.usable(old) || this.onSameMessage(key, old)) return;
+      await this.sayRetired(old);
+      // A click on it while this was on its way may have been overwritten: show it afresh.
+      const current = this.live.get(key);
+      if (current && this.onSameMessage(key, old)) {
+        current.showing = '';
+        void current.answered.then(() => this.queue(tableId, userId));
+      }
     });
+  }
+
+  /** Whether the player's live panel is `old`'s message (`old` itself, or a click on it). */
+  private onSameMessage(key: string, old: Live): boolean {
+    const current = this.live.get(key);
+    return current !== undefined && (current === old || !otherMessage(old, current));
   }
 
   private async sayRetired(old: Live): Promise<void> {

@@ -90,6 +90,14 @@ async function main(): Promise<void> {
   });
   process.once('SIGINT', () => void stop(0));
   process.once('SIGTERM', () => void stop(0));
+  // Whatever ends this process, the bot does not outlive it (it would keep the file open).
+  process.once('exit', () => {
+    if (bot.exitCode === null && bot.signalCode === null) bot.kill('SIGKILL');
+  });
+  process.once('uncaughtException', (error) => {
+    console.error(`The play server failed: ${error instanceof Error ? error.message : String(error)}`);
+    void stop(1);
+  });
 
   const giveUp = async (message: string) => {
     console.error(message);

@@ -121,7 +121,12 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Only this machine's own page: a loopback Host (no DNS rebinding to read the hands), and JSON
+    // posts (a form or text/plain post from another site is refused; JSON from one needs CORS).
+    if (!loopbackHost(req.headers.host)) throw new Refused('This page answers on 127.0.0.1 only.', 403);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method === 'POST' && !/^application\/json\b/.test(req.headers['content-type'] ?? ''))
+      throw new Refused('Send JSON (content-type: application/json).', 415);
     if (req.method === 'GET' && url.pathname === '/api/session') return send(res, 200, session());
     if (req.method === 'GET' && url.pathname === '/api/messages') {
       const user = userOf(url.searchParams.get('user') ?? '');
@@ -180,10 +185,19 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
   }
 
   // The page hears that something may have changed, and fetches what its user sees.
-  const sockets = new WebSocketServer({ noServer: true });
+  // The page only listens: a frame it sends is never needed, so a tiny limit; a bad one ends that socket only.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1_024 });
+  sockets.on('connection', (ws) => ws.on('error', () => ws.terminate()));
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== '/api/events' || !people.has(url.searchParams.get('user') ?? '')) {
+    const origin = req.headers.origin;
+    const ours = origin === undefined || loopbackHost(new URL(origin, 'http://x').host);
+    if (
+      url.pathname !== '/api/events' ||
+      !people.has(url.searchParams.get('user') ?? '') ||
+      !loopbackHost(req.headers.host) ||
+      !ours
+    ) {
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
       return;
     }
@@ -283,6 +297,13 @@ async function serveFile(res: ServerResponse, path: string): Promise<void> {
   });
   res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
   res.end(body);
+}
+
+/** A Host header naming this machine's loopback (any port): 127.0.0.1, localhost or [::1]. */
+function loopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.replace(/:\d+$/, '');
+  return name === '127.0.0.1' || name === 'localhost' || name === '[::1]';
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

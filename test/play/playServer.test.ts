@@ -138,6 +138,34 @@ describe('the play API', () => {
     expect((await fetch(`${server.url}/api/slash`)).status).toBe(405);
   });
 
+  it('answers only this machine’s page: a foreign Host, a non-JSON post and an oversized frame are refused', async () => {
+    const { request } = await import('node:http');
+    const status = (headers: Record<string, string>, method = 'GET', body = '') =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${server.url}/api/session`, { method, headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await status({ host: 'tichu.example:80' })).toBe(403);
+    expect(await status({ host: `localhost:${new URL(server.url).port}` })).toBe(200);
+    const plain = await fetch(`${server.url}/api/slash`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ user: ids[0], name: 'help', options: {} }),
+    });
+    expect(plain.status).toBe(415);
+    // A frame the page never sends, too large: that socket ends, the server goes on.
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/events?user=${ids[0]}`);
+    await new Promise((resolve) => ws.once('open', resolve));
+    const closed = new Promise((resolve) => ws.once('close', resolve));
+    ws.send('x'.repeat(4_096));
+    await closed;
+    expect((await fetch(`${server.url}/api/session`)).status).toBe(200);
+  });
+
   it('serves only the page’s own files', async () => {
     expect((await fetch(`${server.url}/..%2Fplay.ts`)).status).toBe(404);
     expect((await fetch(`${server.url}/%E0%A4%A`)).status).toBe(404);
