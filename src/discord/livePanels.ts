@@ -205,6 +205,7 @@ export class LivePanels {
     await live.answered;
     // A newer panel took over meanwhile: its own answer brings it up to date.
     if (this.live.get(key) !== live) return;
+    if (!this.usable(live)) return void this.live.delete(key);
     const found = this.service.playerView(tableId, userId);
     // No longer seated (replaced, left): the panel stops following.
     if (!found.ok) return void this.live.delete(key);

@@ -125,6 +125,15 @@ describe('away seats', () => {
       'You are away, and so is everyone else: the match is paused. Resume with /table resume.',
     );
     await tableText((t) => t.includes('Paused: nobody is at the table'));
+    // Both live panels show the pause before twenty minutes pass (their tokens expire in fifteen).
+    for (const user of [ann, ben]) {
+      const live = user
+        .messages(fx.channelId)
+        .filter((m) => m.ephemeral && m.content.includes('Your hand'))
+        .at(-1);
+      if (live)
+        await user.waitForMessage(fx.channelId, (m) => m.id === live.id && m.content.includes('paused'));
+    }
     const version = state().view?.version;
     fx.advance(TWO_MINUTES * 10);
     expect(state().view?.version).toBe(version);
