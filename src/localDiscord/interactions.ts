@@ -36,6 +36,7 @@ export function openInteraction(
     guildId: channel.guildId,
     createdAt: hub.world.now(),
     sourceMessageId: source?.id ?? null,
+    ...(type === INTERACTION.command ? { command: commandLine(data) } : {}),
     ack: null,
     originalId: null,
     ephemeral: false,
@@ -238,4 +239,15 @@ function collectUserValues(options: readonly Json[]): string[] {
     ...(o.type === 6 && typeof o.value === 'string' ? [o.value] : []),
     ...(Array.isArray(o.options) ? collectUserValues(o.options as Json[]) : []),
   ]);
+}
+
+/** "table create": a command's name and its subcommand (or group and subcommand), as typed. */
+function commandLine(data: Json): string {
+  const words = [String(data.name ?? '')];
+  let options = (data.options ?? []) as Json[];
+  while (options[0] && (options[0].type === 1 || options[0].type === 2)) {
+    words.push(String(options[0].name));
+    options = (options[0].options ?? []) as Json[];
+  }
+  return words.join(' ');
 }

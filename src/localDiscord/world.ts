@@ -61,6 +61,8 @@ export interface OpenInteraction {
   readonly createdAt: number;
   /** The message a component or modal came from, if any. */
   readonly sourceMessageId: string | null;
+  /** For a slash command, what was typed: its name and subcommand ("table create"). */
+  readonly command?: string;
   ack: { type: number; data: Json | null } | null;
   /** The response message ("@original"), once there is one. */
   originalId: string | null;

@@ -179,7 +179,14 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
         ephemeral: (m.flags & 64) !== 0,
         loading: (m.flags & 128) !== 0,
         edited: m.editedAt !== null,
-        interactionUser: interaction ? { id: interaction.userId, name: nameOf(interaction.userId) } : null,
+        interactionUser: interaction
+          ? {
+              id: interaction.userId,
+              name: nameOf(interaction.userId),
+              type: interaction.type,
+              ...(interaction.command ? { command: interaction.command } : {}),
+            }
+          : null,
       };
     });
   }

@@ -74,6 +74,13 @@ describe('the play API', () => {
     });
     expect(await heard).toBe('{"type":"changed"}');
     events.close();
+    // The page can say who used which command ("Ann used /table create").
+    const made = (await messagesOf(ids[0] as string)) as unknown as Array<{
+      interactionUser: { name: string; command?: string } | null;
+    }>;
+    expect(made.map((m) => m.interactionUser)).toContainEqual(
+      expect.objectContaining({ name: 'Ann', command: 'table create' }),
+    );
     for (const user of ids.slice(1))
       expect((await post('slash', { user, name: 'table', options: { subcommand: 'join' } })).json.ok).toBe(
         true,
