@@ -112,14 +112,13 @@ export class LivePanels {
     };
     this.live.set(key, live);
     if (before && before.token !== live.token && this.usable(before) && otherMessage(before, live))
-      this.retire(key, before, tableId, userId);
+      this.retire(tableId, userId, before);
     // An answer Discord refused (too late, say) showed nothing: the panel before it stays live.
     void live.answered.then((ok) => {
       if (ok || this.live.get(key) !== live) return;
       if (before && this.usable(before)) this.live.set(key, before);
       else this.live.delete(key);
     });
-    // A change that comes while this answer is on its way queues an edit that waits for it.
     if (this.live.size > this.sweepAt) {
       for (const [k, l] of this.live) if (!this.usable(l)) this.live.delete(k);
       this.sweepAt = Math.max(SWEEP_AT, this.live.size * 2);
@@ -248,10 +247,13 @@ export class LivePanels {
     // A click answered on this same message while the edit was on its way may have been
     // overwritten by it: that newer panel is shown afresh once its answer is in.
     const current = this.live.get(key);
-    if (current && current !== live && current.how === 'same') {
-      current.showing = '';
-      void current.answered.then(() => this.queue(tableId, userId));
-    }
+    if (current && current !== live && current.how === 'same') this.showAfresh(tableId, userId, current);
+  }
+
+  /** `live` may show less than it should (an older edit landed over it): edited anew once answered. */
+  private showAfresh(tableId: string, userId: string, live: Live): void {
+    live.showing = '';
+    void live.answered.then(() => this.queue(tableId, userId));
   }
 
   /**
@@ -259,7 +261,8 @@ export class LivePanels {
    * answer, and after an edit of it still on its way (which would otherwise bring its buttons back).
    * Tidying, so behind the edits when the queue is long.
    */
-  private retire(key: string, old: Live, tableId: string, userId: string): void {
+  private retire(tableId: string, userId: string, old: Live): void {
+    const key = keyOf(tableId, userId);
     void this.outbox.put(`retire:${old.token}`, LOW, async () => {
       await old.answered;
       await this.editing.get(key);
@@ -268,10 +271,7 @@ export class LivePanels {
       await this.sayRetired(old);
       // A click on it while this was on its way may have been overwritten: show it afresh.
       const current = this.live.get(key);
-      if (current && this.onSameMessage(key, old)) {
-        current.showing = '';
-        void current.answered.then(() => this.queue(tableId, userId));
-      }
+      if (current && this.onSameMessage(key, old)) this.showAfresh(tableId, userId, current);
     });
   }
 

@@ -255,16 +255,18 @@ function guardSync<T>(run: () => T): T {
   try {
     return run();
   } catch (error) {
-    throw new Refused(error instanceof Error ? error.message : String(error));
+    throw refusedFrom(error);
   }
 }
 
 async function guard<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw new Refused(error instanceof Error ? error.message : String(error));
-  }
+  return run().catch((error: unknown) => {
+    throw refusedFrom(error);
+  });
+}
+
+function refusedFrom(error: unknown): Refused {
+  return new Refused(error instanceof Error ? error.message : String(error));
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {

@@ -55,17 +55,21 @@ function atFirstLead(): { id: string; state: MatchState } {
   return { id: table.id, state };
 }
 
+/** `n` tables of four people at their first lead, in channels numbered from `prefix`. */
+function tablesAtFirstLead(n: number, prefix: string): string[] {
+  return Array.from({ length: n }, (_, i) => {
+    const table = openLobby(fx, USERS.slice(0, 4), {
+      channelId: `${prefix}00000000000000${String(i).padStart(2, '0')}`,
+    });
+    accepted(fx.service.start(table.id, HOST));
+    driveHumans(fx, table.id, (s) => s.hand.phase === 'play');
+    return table.id;
+  });
+}
+
 describe('a burst of deadlines', () => {
   it('many tables falling due together are all decided and committed; one another process moved on is read afresh', () => {
-    const ids: string[] = [];
-    for (let i = 0; i < 40; i++) {
-      const table = openLobby(fx, USERS.slice(0, 4), {
-        channelId: `2100000000000000${String(i).padStart(2, '0')}`,
-      });
-      accepted(fx.service.start(table.id, HOST));
-      driveHumans(fx, table.id, (s) => s.hand.phase === 'play');
-      ids.push(table.id);
-    }
+    const ids = tablesAtFirstLead(40, '21');
     const before = ids.map((id) => stateOf(id).version);
     // A minute later, another process on the same file moves one table on: what this one holds of
     // it is stale.
@@ -94,15 +98,7 @@ describe('a burst of deadlines', () => {
 
 describe('a table that cannot be committed', () => {
   it('holds back none of the tables due with it: they are committed, it comes round again', () => {
-    const ids: string[] = [];
-    for (let i = 0; i < 8; i++) {
-      const table = openLobby(fx, USERS.slice(0, 4), {
-        channelId: `2200000000000000${String(i).padStart(2, '0')}`,
-      });
-      accepted(fx.service.start(table.id, HOST));
-      driveHumans(fx, table.id, (s) => s.hand.phase === 'play');
-      ids.push(table.id);
-    }
+    const ids = tablesAtFirstLead(8, '22');
     const before = ids.map((id) => stateOf(id).version);
     const broken = ids[2] as string;
     // Its every write fails (a bug, say), whatever batch it is committed in.

@@ -7,20 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageView, ScriptedUser } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
-import { failedCalls } from '../support/e2eTable.js';
+import { failedCalls, scriptedEnv } from '../support/e2eTable.js';
 import { Dice, find, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
 
 let fx: BotFixture;
 beforeAll(async () => {
-  let n = 0;
-  fx = await startFixture({
-    env: {
-      now: () => Date.now(),
-      newTableId: () => `click${String(n++).padStart(3, '0')}`,
-      newSeed: () => 'one-click-seed',
-      randomInt: () => 0,
-    },
-  });
+  fx = await startFixture({ env: scriptedEnv('click').env });
 });
 afterAll(async () => {
   await fx?.close();
