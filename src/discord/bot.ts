@@ -11,6 +11,7 @@ import type { BotContext } from './context.js';
 import { isDeferral } from './door/answer.js';
 import { HandStory } from './handStory.js';
 import { LivePanels } from './livePanels.js';
+import { Looks } from './looks.js';
 import { Outbox } from './outbox.js';
 import { Router } from './router.js';
 import { TableMessages } from './tableMessages.js';
@@ -109,8 +110,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const outbox = new Outbox(
     options.channelWritesPerSecond === undefined ? {} : { ratePerSecond: options.channelWritesPerSecond },
   );
-  const tableMessages = new TableMessages(client, service, logger, outbox, options.tableEditDelayMs);
-  const notifier = new TurnNotifier(client, service, logger, outbox, options.turnPingIntervalMs, () =>
+  const looks = new Looks(client);
+  const tableMessages = new TableMessages(client, service, logger, outbox, looks, options.tableEditDelayMs);
+  const notifier = new TurnNotifier(client, service, logger, outbox, looks, options.turnPingIntervalMs, () =>
     env.now(),
   );
   const livePanels = new LivePanels(
@@ -119,13 +121,14 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     service,
     new Outbox({ ratePerSecond: 200, concurrency: 8 }),
     logger,
+    looks,
     () => env.now(),
     options.panelFollowMs,
   );
   tableMessages.onChange = (tableId) => livePanels.changed(tableId);
   const stats = new StatsService(store);
   // Each hand's summary and the match's result, posted whatever committed them.
-  const story = new HandStory(client, stats, logger, outbox);
+  const story = new HandStory(client, stats, logger, outbox, looks);
   service.onHandEnded((outcome) => story.handEnded(outcome));
   const ctx: BotContext = {
     service,
@@ -133,6 +136,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     tableMessages,
     notifier,
     livePanels,
+    looks,
     logger,
     now: () => env.now(),
     deferAfterMs: options.deferAfterMs ?? 2000,

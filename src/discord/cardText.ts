@@ -1,25 +1,45 @@
 /** Cards and combos as players read them: suit colours as emoji, specials named, combos described. */
 import { type Card, type Combo, cardRank, cardSuit, RANK_NAMES, type Suit } from '../engine/index.js';
+import { type Lang, t } from '../i18n/index.js';
+import type { Ui } from './ui.js';
 
 const SUIT_EMOJI: Readonly<Record<Suit, string>> = { jd: '🟢', sw: '⚫', pg: '🔵', st: '🔴' };
-const SPECIAL_TEXT: Readonly<Record<string, string>> = {
-  mahjong: '🀄 Mah Jong',
-  dog: '🐕 Dog',
-  phoenix: '🔥 Phoenix',
-  dragon: '🐉 Dragon',
+type Special = 'mahjong' | 'dog' | 'phoenix' | 'dragon';
+const SPECIAL_SYMBOL: Readonly<Record<Special, string>> = {
+  mahjong: '🀄',
+  dog: '🐕',
+  phoenix: '🔥',
+  dragon: '🐉',
 };
 
-/** "🔴K", "🟢10", "🐉 Dragon". */
-export function cardLabel(card: Card): string {
-  const special = SPECIAL_TEXT[card];
-  if (special) return special;
+function isSpecial(card: Card): card is Card & Special {
+  return Object.hasOwn(SPECIAL_SYMBOL, card);
+}
+
+/** A special card's text: "🐉 Dragon", "🐉 Drache". */
+function specialText(card: Special, lang: Lang): string {
+  return `${SPECIAL_SYMBOL[card]} ${t(lang, `card.${card}`)}`;
+}
+
+/** "🔴K", "🟢10", "🐉 Dragon" (in the reader's language); the card's emoji when the reader has them. */
+export function cardLabel(card: Card, ui: Ui): string {
+  const face = ui.faces?.get(card);
+  if (face) return `<:${face.name}:${face.id}>`;
+  return cardText(card, ui.lang);
+}
+
+/** A card as text only, for where Discord needs text (select labels, notifications). */
+export function cardText(card: Card, lang: Lang): string {
+  if (isSpecial(card)) return specialText(card, lang);
   const suit = cardSuit(card) as Suit;
   return `${SUIT_EMOJI[suit]}${card.slice(0, -2)}`;
 }
 
 /** The cards in the order players hold them (`handOrder`), each as `cardLabel`. */
-export function cardsLabel(cards: readonly Card[]): string {
-  return inHandOrder(cards).map(cardLabel).join(' ');
+export function cardsLabel(cards: readonly Card[], ui: Ui): string {
+  return inHandOrder(cards)
+    .map((card) => cardLabel(card, ui))
+    .join(' ');
 }
 
 export function rankLabel(rank: number): string {
@@ -64,41 +84,43 @@ function ranksOf(combo: Combo): number[] {
  * "straight 2-6", "pairs 5-5-6-6", "bomb: four 9s", "bomb: straight flush 3-7", "Dog"; with
  * "(Phoenix as 9)" when the Phoenix stands in.
  */
-export function comboLabel(combo: Combo): string {
+export function comboLabel(combo: Combo, lang: Lang): string {
   const top = combo.rank / 2;
-  const phoenix = combo.phoenixAs === undefined ? '' : ` (Phoenix as ${rankLabel(combo.phoenixAs)})`;
+  const phoenix =
+    combo.phoenixAs === undefined
+      ? ''
+      : ` ${t(lang, 'combo.phoenixAs', { rank: rankLabel(combo.phoenixAs) })}`;
   const ranks = ranksOf(combo);
   const low = ranks[0] ?? top;
   switch (combo.type) {
     case 'single': {
       const card = combo.cards[0] as Card;
-      const special = SPECIAL_TEXT[card];
-      return special ?? `single ${rankLabel(top)}`;
+      return isSpecial(card) ? specialText(card, lang) : t(lang, 'combo.single', { rank: rankLabel(top) });
     }
     case 'pair':
-      return `pair ${rankLabel(top)}${phoenix}`;
+      return `${t(lang, 'combo.pair', { rank: rankLabel(top) })}${phoenix}`;
     case 'triple':
-      return `triple ${rankLabel(top)}${phoenix}`;
+      return `${t(lang, 'combo.triple', { rank: rankLabel(top) })}${phoenix}`;
     case 'fullHouse': {
       const pair = ranks.find((r) => r !== top) ?? top;
-      return `full house ${rankLabel(top)}s over ${rankLabel(pair)}s${phoenix}`;
+      return `${t(lang, 'combo.fullHouse', { top: rankLabel(top), pair: rankLabel(pair) })}${phoenix}`;
     }
     case 'straight':
-      return `straight ${runRank(low)}-${rankLabel(top)}${phoenix}`;
+      return `${t(lang, 'combo.straight', { low: runRank(low), top: rankLabel(top) })}${phoenix}`;
     case 'pairSequence':
-      return `pairs ${ranks.map(rankLabel).join('-')}${phoenix}`;
+      return `${t(lang, 'combo.pairSequence', { ranks: ranks.map(rankLabel).join('-') })}${phoenix}`;
     case 'fourOfAKind':
-      return `bomb: four ${rankLabel(top)}s`;
+      return t(lang, 'combo.fourOfAKind', { rank: rankLabel(top) });
     case 'straightFlush':
-      return `bomb: straight flush ${runRank(low)}-${rankLabel(top)}`;
+      return t(lang, 'combo.straightFlush', { low: runRank(low), top: rankLabel(top) });
     case 'dog':
-      return SPECIAL_TEXT.dog as string;
+      return specialText('dog', lang);
   }
 }
 
 /** A combo with its cards: "pair 7 (🔴7 🟢7)"; a special single is its own card. */
-export function playLabel(combo: Combo): string {
-  if (combo.type === 'dog' || (combo.type === 'single' && SPECIAL_TEXT[combo.cards[0] as Card]))
-    return comboLabel(combo);
-  return `${comboLabel(combo)} (${cardsLabel(combo.cards)})`;
+export function playLabel(combo: Combo, ui: Ui): string {
+  if (combo.type === 'dog' || (combo.type === 'single' && isSpecial(combo.cards[0] as Card)))
+    return ui.faces ? cardsLabel(combo.cards, ui) : comboLabel(combo, ui.lang);
+  return `${comboLabel(combo, ui.lang)} (${cardsLabel(combo.cards, ui)})`;
 }

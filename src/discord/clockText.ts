@@ -48,7 +48,7 @@ export function actionWords(table: TableRecord, action: PublicAction): string {
     case 'play': {
       const combos = readCombos(action.cards);
       const combo = combos.find((c: Combo) => c.phoenixAs === action.phoenixAs) ?? combos[0];
-      return combo ? `played ${comboLabel(combo)}` : 'played';
+      return combo ? `played ${comboLabel(combo, 'en')}` : 'played';
     }
     case 'grandTichu':
       return 'no Grand Tichu';

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { StatsService } from '../app/stats.js';
 import type { TableService } from '../app/tableService.js';
 import type { LivePanels } from './livePanels.js';
+import type { Looks } from './looks.js';
 import type { TableMessages } from './tableMessages.js';
 import type { TurnNotifier } from './turnNotifier.js';
 
@@ -13,6 +14,8 @@ export interface BotContext {
   readonly notifier: TurnNotifier;
   /** Each seated player's newest panel, edited in place as their table changes. */
   readonly livePanels: LivePanels;
+  /** Each reader's language and card faces. */
+  readonly looks: Looks;
   readonly logger: Logger;
   /** The tables' clock (`env.now`): e.g. how often `/table status` may post the table anew. */
   readonly now: () => number;

@@ -5,6 +5,7 @@ import { cardLabel } from './cardText.js';
 import { encodeCards, encodeId } from './customIds.js';
 import { seatName } from './names.js';
 import { button, type PanelOptions, plainCard, type Row } from './panelParts.js';
+import { EN_TEXT } from './ui.js';
 
 export function grandRows(snapshot: PlayerSnapshot, lines: string[]): Row[] {
   const { view, table } = snapshot;
@@ -32,7 +33,7 @@ export function exchangeRows(snapshot: PlayerSnapshot, options: PanelOptions, li
   if (view.exchangePicks) {
     const p = view.exchangePicks;
     lines.push(
-      `You pass ${cardLabel(p.next)} → ${seatName(table, seatAfter(view.seat, 1))}, ${cardLabel(p.partner)} → ${seatName(table, seatAfter(view.seat, 2))}, ${cardLabel(p.previous)} → ${seatName(table, seatAfter(view.seat, 3))}. Waiting for the others (${view.exchangeChosen.filter(Boolean).length}/4).`,
+      `You pass ${cardLabel(p.next, EN_TEXT)} → ${seatName(table, seatAfter(view.seat, 1))}, ${cardLabel(p.partner, EN_TEXT)} → ${seatName(table, seatAfter(view.seat, 2))}, ${cardLabel(p.previous, EN_TEXT)} → ${seatName(table, seatAfter(view.seat, 3))}. Waiting for the others (${view.exchangeChosen.filter(Boolean).length}/4).`,
     );
   } else {
     lines.push('Pick one card for each other player, then **Confirm**.');

@@ -11,10 +11,12 @@
  * the commit and the post loses that summary: it is never posted late (accepted: the table
  * message and /history still show the score).
  */
+
 import { type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { StatsService } from '../app/stats.js';
 import type { ActOutcome } from '../app/tableService.js';
+import type { Looks } from './looks.js';
 import { NORMAL, type Outbox } from './outbox.js';
 import { renderHandSummary, renderMatchResult, type StoryPayload, scoreAfter } from './renderStory.js';
 
@@ -28,6 +30,7 @@ export class HandStory {
     private readonly stats: StatsService,
     private readonly logger: Logger,
     private readonly outbox: Outbox,
+    private readonly looks: Looks,
   ) {}
 
   /** The table service's hand-end listener: renders now (from what was just committed), posts soon. */

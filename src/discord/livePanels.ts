@@ -11,10 +11,12 @@
  * their own paced queue on the interaction webhooks, which Discord does not count against the
  * bot's global limit (the channel writes' outbox is not slowed by them).
  */
+
 import { type REST, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { PlayerSnapshot, TableRecord, TableService } from '../app/tableService.js';
 import type { Card, PublicView, Seat } from '../engine/index.js';
+import type { Looks } from './looks.js';
 import { LOW, type Outbox, URGENT } from './outbox.js';
 import type { PanelOptions } from './panelParts.js';
 import { renderPanel } from './renderPanel.js';
@@ -81,6 +83,7 @@ export class LivePanels {
     private readonly service: TableService,
     private readonly outbox: Outbox,
     private readonly logger: Logger,
+    private readonly looks: Looks,
     private readonly now: () => number,
     private readonly followMs = FOLLOW_MS,
   ) {}

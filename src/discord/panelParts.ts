@@ -1,6 +1,7 @@
 /** The building blocks of a player's panel: its options, the row and button shapes, card labels. */
 import type { Card } from '../engine/index.js';
 import { cardLabel } from './cardText.js';
+import { EN_TEXT } from './ui.js';
 
 export interface PanelOptions {
   /** A line at the top: a refusal, or what just happened. */
@@ -20,7 +21,7 @@ export interface PanelOptions {
 export type Row = Record<string, unknown>;
 
 export function plainCard(card: Card): string {
-  return cardLabel(card);
+  return cardLabel(card, EN_TEXT);
 }
 
 export function button(

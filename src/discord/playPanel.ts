@@ -131,7 +131,9 @@ function situation(snapshot: PlayerSnapshot): string {
   const parts: string[] = [];
   const top = view.trick?.plays.at(-1);
   parts.push(
-    top ? `On the table: ${comboLabel(top.combo)} by ${seatName(table, top.seat)}` : 'The table is empty',
+    top
+      ? `On the table: ${comboLabel(top.combo, 'en')} by ${seatName(table, top.seat)}`
+      : 'The table is empty',
   );
   if (view.wish !== null) parts.push(`wish: ${rankLabel(view.wish)}`);
   if (view.turn === view.seat && !view.pending) parts.push(top ? '**your turn**' : '**your lead**');
@@ -202,7 +204,7 @@ function menuRows(menu: readonly ShapePlay[], verb: string, kind: string | undef
 
 /** "straight 3-7 (🔴3 🟢4 🔵5 ⚫6 🔴7)", within Discord's 100 characters (cards left out as needed). */
 function optionLabel(entry: ShapePlay): string {
-  const name = comboLabel(entry.combo);
+  const name = comboLabel(entry.combo, 'en');
   const cards = inHandOrder(entry.play.cards);
   if (cards.length === 1 && !isNormal(cards[0] as Card)) return name.slice(0, 100);
   for (let n = cards.length; n > 0; n--) {

@@ -6,6 +6,7 @@ import type { Refusal, RefusalCode } from '../app/refusals.js';
 import { BOT_LEVELS } from '../bots/policy.js';
 import type { RuleError, RuleErrorCode, Seat } from '../engine/index.js';
 import { cardsLabel, comboLabel, rankLabel } from './cardText.js';
+import { EN_TEXT } from './ui.js';
 
 export interface TextContext {
   /** A seat's player name, e.g. "Bob". */
@@ -18,9 +19,9 @@ type RuleTexts = {
 
 const RULE_TEXTS: RuleTexts = {
   malformed_action: () => 'That action could not be understood. Try again from a fresh panel.',
-  not_a_combo: (e) => `${cardsLabel(e.cards)} is not a combination you can play together.`,
+  not_a_combo: (e) => `${cardsLabel(e.cards, EN_TEXT)} is not a combination you can play together.`,
   bad_phoenix_reading: (e) =>
-    `The Phoenix cannot stand for ${rankLabel(e.phoenixAs)} in ${cardsLabel(e.cards)}.`,
+    `The Phoenix cannot stand for ${rankLabel(e.phoenixAs)} in ${cardsLabel(e.cards, EN_TEXT)}.`,
   bad_seat: () => 'That seat does not exist.',
   match_over: () => 'This match is over.',
   wrong_phase: (e) => `That is not possible now: ${phaseWords(e.phase)}.`,
@@ -39,13 +40,13 @@ const RULE_TEXTS: RuleTexts = {
   call_window_closed: () => 'Too late to call Tichu: you have already played a card this hand.',
   calls_closed_after_first_out: () => 'Too late to call Tichu: someone is already out (this table’s rules).',
   already_exchanged: () => 'You already chose your exchange cards for this hand.',
-  duplicate_cards: (e) => `Pick different cards: ${cardsLabel(e.cards)} repeats one.`,
-  not_in_hand: (e) => `You do not hold ${cardsLabel(e.cards)}.`,
+  duplicate_cards: (e) => `Pick different cards: ${cardsLabel(e.cards, EN_TEXT)} repeats one.`,
+  not_in_hand: (e) => `You do not hold ${cardsLabel(e.cards, EN_TEXT)}.`,
   player_out: () => 'You are out of cards for this hand: your partner plays on.',
   cannot_pass_lead: () => 'You lead this trick, so you cannot pass: play any combination.',
   dog_only_on_lead: () => 'The Dog can only be played to lead a trick.',
   does_not_beat: (e) =>
-    `${capital(comboLabel(e.combo))} does not beat ${comboLabel(e.top)}: play the same kind, higher.`,
+    `${capital(comboLabel(e.combo, 'en'))} does not beat ${comboLabel(e.top, 'en')}: play the same kind, higher.`,
   bomb_needs_trick: () => 'A bomb out of turn needs a combination on the table to bomb.',
   only_bombs_out_of_turn: (e, ctx) =>
     e.turn === null

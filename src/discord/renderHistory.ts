@@ -9,6 +9,7 @@ import type { Action, GameEvent, HandResult } from '../engine/index.js';
 import { cardLabel, comboLabel, rankLabel } from './cardText.js';
 import type { StatsPayload } from './renderStats.js';
 import { ratingLines, scoreAfter } from './renderStory.js';
+import { EN_TEXT } from './ui.js';
 
 export function renderRecentMatches(matches: readonly MatchSummaryRow[], title: string): StatsPayload {
   const lines = matches.map((m) => {
@@ -109,7 +110,7 @@ export function handLogLines(log: HandLog, namesAt: (seat: number, version: numb
     const own: string[] = [];
     if (action.type === 'exchange') {
       own.push(
-        `${names(entry.seat)} passes ${cardLabel(action.next)} → ${names((entry.seat + 1) % 4)}, ${cardLabel(action.partner)} → ${names((entry.seat + 2) % 4)}, ${cardLabel(action.previous)} → ${names((entry.seat + 3) % 4)}`,
+        `${names(entry.seat)} passes ${cardLabel(action.next, EN_TEXT)} → ${names((entry.seat + 1) % 4)}, ${cardLabel(action.partner, EN_TEXT)} → ${names((entry.seat + 2) % 4)}, ${cardLabel(action.previous, EN_TEXT)} → ${names((entry.seat + 3) % 4)}`,
       );
     }
     for (const event of entry.events) {
@@ -133,7 +134,7 @@ function eventLine(event: GameEvent, names: (seat: number) => string): string | 
     case 'tichuCalled':
       return `${names(event.seat)} calls **Tichu**`;
     case 'played':
-      return `${names(event.seat)}${event.outOfTurn ? ' (out of turn)' : ''}: ${comboLabel(event.combo)}`;
+      return `${names(event.seat)}${event.outOfTurn ? ' (out of turn)' : ''}: ${comboLabel(event.combo, 'en')}`;
     case 'passed':
       return `${names(event.seat)} passes`;
     case 'leadPassedByDog':

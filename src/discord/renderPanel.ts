@@ -8,6 +8,7 @@ import { exchangeRows, grandRows } from './dealPanel.js';
 import { seatName } from './names.js';
 import { button, type PanelOptions, type Row } from './panelParts.js';
 import { playRows } from './playPanel.js';
+import { EN_TEXT } from './ui.js';
 
 export type { PanelOptions } from './panelParts.js';
 
@@ -25,12 +26,14 @@ export function renderPanel(snapshot: PlayerSnapshot, options: PanelOptions = {}
   const { view } = snapshot;
   const lines: string[] = [];
   if (options.notice) lines.push(`> ${options.notice}`);
-  lines.push(`**Your hand** (${view.hand.length}): ${view.hand.length > 0 ? cardsLabel(view.hand) : '—'}`);
+  lines.push(
+    `**Your hand** (${view.hand.length}): ${view.hand.length > 0 ? cardsLabel(view.hand, EN_TEXT) : '—'}`,
+  );
   if (view.received) {
     const r = view.received;
     const from = (offset: number) => seatName(snapshot.table, seatAfter(view.seat, offset));
     lines.push(
-      `Received: ${cardLabel(r.fromNext)} from ${from(1)}, ${cardLabel(r.fromPartner)} from ${from(2)}, ${cardLabel(r.fromPrevious)} from ${from(3)}`,
+      `Received: ${cardLabel(r.fromNext, EN_TEXT)} from ${from(1)}, ${cardLabel(r.fromPartner, EN_TEXT)} from ${from(2)}, ${cardLabel(r.fromPrevious, EN_TEXT)} from ${from(3)}`,
     );
   }
   const rows = panelRows(snapshot, options, lines);

@@ -109,7 +109,9 @@ function whatChanged(snapshot: TableSnapshot): string {
   if (!view) return '';
   const names = textContext(snapshot.table);
   const top = view.trick?.plays.at(-1);
-  const parts = [top ? `${names.seatName(top.seat)} played ${comboLabel(top.combo)}` : 'the table is empty'];
+  const parts = [
+    top ? `${names.seatName(top.seat)} played ${comboLabel(top.combo, 'en')}` : 'the table is empty',
+  ];
   if (view.turn !== null) parts.push(`it is ${names.seatName(view.turn)}’s turn`);
   return `Now ${parts.join(' and ')}.`;
 }

@@ -4,9 +4,11 @@
  * through the outbox (latest wins, tables whose awaited player changed first, paced under
  * Discord's global limit), so a busy bot shows each table's newest state rather than a backlog.
  */
+
 import { type Client, DiscordAPIError, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { TableService, TableSnapshot } from '../app/tableService.js';
+import type { Looks } from './looks.js';
 import { NORMAL, type Outbox, type Priority, URGENT } from './outbox.js';
 import { renderTable } from './renderTable.js';
 
@@ -24,6 +26,7 @@ export class TableMessages {
     private readonly service: TableService,
     private readonly logger: Logger,
     private readonly outbox: Outbox,
+    private readonly looks: Looks,
     private readonly delayMs = 200,
   ) {}
 

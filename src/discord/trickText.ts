@@ -1,6 +1,7 @@
 /** The trick on the table, told in full: every play and pass since the lead, compactly. */
 import type { Play, PublicView, Seat } from '../engine/index.js';
 import { comboLabel, playLabel } from './cardText.js';
+import { EN_TEXT } from './ui.js';
 
 /** Discord's limit for an embed field's value. */
 const FIELD_MAX = 1_024;
@@ -22,7 +23,7 @@ export function trickLines(view: PublicView, name: (seat: Seat) => string): stri
   const plays: readonly Play[] = trick.plays;
   const lines = plays.map((play, i) => {
     const after = i + 1 < plays.length ? (plays[i + 1]?.passedBefore ?? []) : trick.passed;
-    return `${name(play.seat)}: ${playLabel(play.combo)}${passes(after.map(name))}`;
+    return `${name(play.seat)}: ${playLabel(play.combo, EN_TEXT)}${passes(after.map(name))}`;
   });
   let text = lines.join('\n');
   for (let dropped = 1; text.length > FIELD_MAX && dropped < lines.length; dropped++)
@@ -35,7 +36,7 @@ export function lastTrickLine(view: PublicView, name: (seat: Seat) => string): s
   const t = view.lastTrick;
   if (!t) return null;
   const winning = t.plays.at(-1);
-  const how = winning ? ` with ${comboLabel(winning.combo)}` : '';
+  const how = winning ? ` with ${comboLabel(winning.combo, 'en')}` : '';
   const given = t.takenBy === t.winner ? '' : ` (given to ${name(t.takenBy)})`;
   return `${name(t.winner)} took it${how} · ${t.points} points${given}`;
 }

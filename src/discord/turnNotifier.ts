@@ -4,10 +4,12 @@
  * one ping per player and table a minute; players can turn them off. A table keeps one such message
  * at a time: the next one replaces it, and the end of the hand takes it away.
  */
+
 import { type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { ActOutcome, Reminder, TableService } from '../app/tableService.js';
 import { relativeTime } from './clockText.js';
+import type { Looks } from './looks.js';
 import { LOW, type Outbox, URGENT } from './outbox.js';
 
 const SWEEP_AT = 1_000;
@@ -30,6 +32,7 @@ export class TurnNotifier {
     private readonly service: TableService,
     private readonly logger: Logger,
     private readonly outbox: Outbox,
+    private readonly looks: Looks,
     private readonly minIntervalMs = 60_000,
     private readonly now: () => number = Date.now,
   ) {}

@@ -27,6 +27,8 @@ export function openInteraction(
 ): OpenInteraction {
   const channel = hub.world.channels.get(channelId);
   if (!channel) throw new Error(`no channel ${channelId}`);
+  const locale = hub.world.users.get(userId)?.locale ?? 'en-US';
+  const guildLocale = hub.world.guilds.get(channel.guildId)?.locale ?? 'en-US';
   const interaction: OpenInteraction = {
     id: hub.world.ids.next(),
     token: `aW50ZXJhY3Rpb246${randomBytes(48).toString('base64url')}`,
@@ -49,15 +51,15 @@ export function openInteraction(
     type,
     data,
     guild_id: channel.guildId,
-    guild: { id: channel.guildId, locale: 'en-US', features: [] },
+    guild: { id: channel.guildId, locale: guildLocale, features: [] },
     channel: hub.world.channelJson(channel),
     channel_id: channel.id,
     member: hub.world.memberJson(channel.guildId, userId),
     token: interaction.token,
     version: 1,
     app_permissions: '2248473465835073',
-    locale: 'en-US',
-    guild_locale: 'en-US',
+    locale,
+    guild_locale: guildLocale,
     entitlements: [],
     authorizing_integration_owners: { '0': channel.guildId },
     context: 0,

@@ -8,6 +8,8 @@ export interface LocalUser {
   readonly username: string;
   readonly globalName: string | null;
   readonly bot: boolean;
+  /** The user's Discord client language (`interaction.locale`): "en-US" unless a test says otherwise. */
+  readonly locale: string;
 }
 
 export interface LocalChannel {
@@ -22,6 +24,8 @@ export interface LocalGuild {
   readonly ownerId: string;
   readonly channels: LocalChannel[];
   readonly memberIds: string[];
+  /** The server's preferred locale (`guild_locale`, `preferred_locale`); set it before the bot connects. */
+  locale: string;
 }
 
 export interface Attachment {
@@ -96,6 +100,7 @@ export class World {
       username: user.username,
       globalName: user.globalName ?? null,
       bot: user.bot ?? false,
+      locale: user.locale ?? 'en-US',
     };
     this.users.set(full.id, full);
     return full;
@@ -108,7 +113,7 @@ export class World {
     id = this.ids.next(),
     channelIds: readonly string[] = [],
   ): LocalGuild {
-    const guild: LocalGuild = { id, name, ownerId, channels: [], memberIds: [ownerId] };
+    const guild: LocalGuild = { id, name, ownerId, channels: [], memberIds: [ownerId], locale: 'en-US' };
     channelNames.forEach((channelName, i) => {
       this.addChannel(guild, channelName, channelIds[i]);
     });

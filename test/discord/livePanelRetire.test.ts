@@ -4,9 +4,11 @@
  * the queued retirement must then leave it alone, while the newer panel it replaced is retired.
  * A REST stub records the webhook edits; the outbox is the real one, kept busy by one slow write.
  */
+
 import { describe, expect, it } from 'vitest';
 import type { PlayerSnapshot } from '../../src/app/tableService.js';
 import { LivePanels } from '../../src/discord/livePanels.js';
+import { Looks } from '../../src/discord/looks.js';
 import { Outbox, URGENT } from '../../src/discord/outbox.js';
 
 const snapshot = {
@@ -25,7 +27,15 @@ function setup() {
   };
   const outbox = new Outbox({ ratePerSecond: 1_000, concurrency: 1 });
   const logger = { warn: () => {} };
-  const panels = new LivePanels(rest as never, 'app', {} as never, outbox, logger as never, Date.now);
+  const panels = new LivePanels(
+    rest as never,
+    'app',
+    {} as never,
+    outbox,
+    logger as never,
+    new Looks(null),
+    Date.now,
+  );
   let release = () => {};
   void outbox.put('panel:someone-else', URGENT, () => new Promise<void>((resolve) => (release = resolve)));
   return { panels, outbox, retired, release: () => release() };

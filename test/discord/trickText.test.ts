@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { cardsLabel, comboLabel, inHandOrder } from '../../src/discord/cardText.js';
 import { renderTable } from '../../src/discord/renderTable.js';
 import { trickLines } from '../../src/discord/trickText.js';
+import { EN_TEXT } from '../../src/discord/ui.js';
 import {
   apply,
   type Card,
@@ -40,7 +41,7 @@ const label = (cards: string, phoenixAs?: number) => {
   const read = readCombos(cards.split(' ') as Card[]);
   const combo = phoenixAs === undefined ? read[0] : read.find((c) => c.phoenixAs === phoenixAs);
   if (!combo) throw new Error(`no combo in ${cards}`);
-  return comboLabel(combo);
+  return comboLabel(combo, 'en');
 };
 
 describe('combo labels as players say them', () => {
@@ -68,7 +69,7 @@ describe('combo labels as players say them', () => {
   it('orders cards as players hold them: Dog, Mah Jong, 2 … A, Phoenix, Dragon', () => {
     const cards = ['dragon', 'Ast', 'phoenix', '2jd', 'mahjong', 'dog', '10sw'] as Card[];
     expect(inHandOrder(cards)).toEqual(['dog', 'mahjong', '2jd', '10sw', 'Ast', 'phoenix', 'dragon']);
-    expect(cardsLabel(['phoenix', '3st', 'dog'] as Card[])).toBe('🐕 Dog 🔴3 🔥 Phoenix');
+    expect(cardsLabel(['phoenix', '3st', 'dog'] as Card[], EN_TEXT)).toBe('🐕 Dog 🔴3 🔥 Phoenix');
   });
 });
 
@@ -121,7 +122,7 @@ describe('the trick on the table message', () => {
     expect(dropped).toBeGreaterThan(0);
     // What is left is the latest plays, every one of them.
     expect(lines.length - 1 + dropped).toBe(30);
-    expect(lines.at(-1)).toBe(`Player 1: straight 2-J (${cardsLabel(straight.cards)})`);
+    expect(lines.at(-1)).toBe(`Player 1: straight 2-J (${cardsLabel(straight.cards, EN_TEXT)})`);
   });
 
   it('says whom it waits for in the Grand Tichu and exchange phases, and marks their seats', () => {

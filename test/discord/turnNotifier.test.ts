@@ -1,9 +1,11 @@
 /** The "your turn" notifier remembers recent activity only as long as it holds a ping back. */
+
 import type { Client } from 'discord.js';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { ActOutcome } from '../../src/app/outcomes.js';
 import type { TableService } from '../../src/app/tableService.js';
+import { Looks } from '../../src/discord/looks.js';
 import { Outbox } from '../../src/discord/outbox.js';
 import { TurnNotifier } from '../../src/discord/turnNotifier.js';
 import { type MatchState, makeSettings, newMatch } from '../../src/engine/index.js';
@@ -18,6 +20,7 @@ describe('TurnNotifier memory', () => {
       {} as TableService,
       pino({ level: 'silent' }),
       new Outbox(),
+      new Looks(null),
       60_000,
       () => now,
     );
@@ -61,6 +64,7 @@ describe('TurnNotifier pings', () => {
       service,
       pino({ level: 'silent' }),
       new Outbox(),
+      new Looks(null),
       60_000,
       () => now,
     );
@@ -132,7 +136,15 @@ describe('TurnNotifier: deadlines and one turn message per table', () => {
       },
     } as unknown as Client;
     const service = { wantsTurnPings: (id: string) => id !== users[3] } as unknown as TableService;
-    const notifier = new TurnNotifier(client, service, pino({ level: 'silent' }), new Outbox(), 0, () => 0);
+    const notifier = new TurnNotifier(
+      client,
+      service,
+      pino({ level: 'silent' }),
+      new Outbox(),
+      new Looks(null),
+      0,
+      () => 0,
+    );
     return { notifier, posted, deleted };
   }
 

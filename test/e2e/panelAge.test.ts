@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardLabel } from '../../src/discord/cardText.js';
 import { encodeId, parseId } from '../../src/discord/customIds.js';
 import { registerCommands } from '../../src/discord/deploy.js';
+import { EN_TEXT } from '../../src/discord/ui.js';
 import type { MessageView, ScriptedUser } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import {
@@ -115,7 +116,7 @@ describe('a panel older than 15 minutes', () => {
       .reply();
     expect(picked.id).toBe(before.id);
     const chosen = (exchangeSelects(picked)[0]?.options ?? []).filter((o) => o.default);
-    expect(chosen.map((o) => o.label)).toEqual([cardLabel(first)]);
+    expect(chosen.map((o) => o.label)).toEqual([cardLabel(first, EN_TEXT)]);
     const refreshed = await table.clickButton(2, picked, 'Refresh');
     expect(refreshed.id).toBe(before.id);
     expect(handCount(refreshed)).toBe(14);

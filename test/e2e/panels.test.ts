@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardLabel, rankLabel } from '../../src/discord/cardText.js';
+import { EN_TEXT } from '../../src/discord/ui.js';
 import { type Card, cardRank, isNormal, type Rank, type Seat, seatAfter } from '../../src/engine/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import {
@@ -104,22 +105,22 @@ describe('phase panels', () => {
     };
     const shown = () => exchangeSelects(panel).map((s) => s.options?.find((o) => o.default)?.label ?? null);
     await pickIn(0, a);
-    expect(shown()).toEqual([cardLabel(a), null, null]);
+    expect(shown()).toEqual([cardLabel(a, EN_TEXT), null, null]);
     expect(buttonLabelled(panel, 'Confirm exchange')?.disabled).toBe(true);
     // The same card for another player moves it there.
     await pickIn(1, a);
-    expect(shown()).toEqual([null, cardLabel(a), null]);
+    expect(shown()).toEqual([null, cardLabel(a, EN_TEXT), null]);
     expect(buttonLabelled(panel, 'Confirm exchange')?.disabled).toBe(true);
     await pickIn(0, b);
     expect(buttonLabelled(panel, 'Confirm exchange')?.disabled).toBe(true);
     await pickIn(2, c);
-    expect(shown()).toEqual([cardLabel(b), cardLabel(a), cardLabel(c)]);
+    expect(shown()).toEqual([cardLabel(b, EN_TEXT), cardLabel(a, EN_TEXT), cardLabel(c, EN_TEXT)]);
     expect(buttonLabelled(panel, 'Confirm exchange')?.disabled).toBeFalsy();
 
     panel = await table.clickButton(0, panel, 'Confirm exchange');
     table.shadow.act(0, { type: 'exchange', next: b, partner: a, previous: c });
     expect(panel.content).toContain(
-      `You pass ${cardLabel(b)} → Ben, ${cardLabel(a)} → Cat, ${cardLabel(c)} → Dan. Waiting for the others (1/4).`,
+      `You pass ${cardLabel(b, EN_TEXT)} → Ben, ${cardLabel(a, EN_TEXT)} → Cat, ${cardLabel(c, EN_TEXT)} → Dan. Waiting for the others (1/4).`,
     );
     expect(exchangeSelects(panel)).toEqual([]);
     await table.waitText(/Exchange: 1\/4/);
@@ -135,11 +136,11 @@ describe('phase panels', () => {
     expect(handCount(ann)).toBe(14);
     // Ann gets Ben's card for his previous seat, Cat's for her partner, Dan's for his next seat.
     expect(ann.content).toContain(
-      `Received: ${cardLabel(picks[1]![2])} from Ben, ${cardLabel(picks[2]![1])} from Cat, ${cardLabel(picks[3]![0])} from Dan`,
+      `Received: ${cardLabel(picks[1]![2], EN_TEXT)} from Ben, ${cardLabel(picks[2]![1], EN_TEXT)} from Cat, ${cardLabel(picks[3]![0], EN_TEXT)} from Dan`,
     );
-    for (const gone of [a, b, c]) expect(ann.content).not.toContain(`${cardLabel(gone)} `);
+    for (const gone of [a, b, c]) expect(ann.content).not.toContain(`${cardLabel(gone, EN_TEXT)} `);
     const ben = await table.panel(1);
-    expect(ben.content).toContain(`${cardLabel(b)} from Ann`);
+    expect(ben.content).toContain(`${cardLabel(b, EN_TEXT)} from Ann`);
   });
 
   it('Phoenix: cards with two readings ask which one, and the chosen reading is played', async () => {
@@ -257,7 +258,9 @@ describe('phase panels', () => {
     const card = table.shadow.hand(next).find((c) => isNormal(c) && cardRank(c) === wished) as Card;
     await table.play(next, [card]);
     const fulfilled = await table.waitText((t) => !t.includes('Wish:'));
-    expect(fulfilled).toContain(`${NAMES[next]}: single ${rankLabel(cardRank(card))} (${cardLabel(card)})`);
+    expect(fulfilled).toContain(
+      `${NAMES[next]}: single ${rankLabel(cardRank(card))} (${cardLabel(card, EN_TEXT)})`,
+    );
   });
 
   it('every REST call the bot made succeeded', () => {

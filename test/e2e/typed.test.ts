@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardLabel } from '../../src/discord/cardText.js';
+import { EN_TEXT } from '../../src/discord/ui.js';
 import {
   type Card,
   DECK,
@@ -111,7 +112,7 @@ describe('the typed fallback', () => {
       .user(next)
       .slash(fx.channelId, 'play', { options: { cards: notHeld } })
       .reply();
-    expect(missing.content).toBe(`You do not hold ${cardLabel(notHeld)}.`);
+    expect(missing.content).toBe(`You do not hold ${cardLabel(notHeld, EN_TEXT)}.`);
 
     // Out of turn, a typed play is refused with whose turn it is.
     const early = seatAfter(lead, 2);

@@ -7,6 +7,7 @@
 import { expect } from 'vitest';
 import type { Environment } from '../../src/app/ids.js';
 import { cardLabel } from '../../src/discord/cardText.js';
+import { EN_TEXT } from '../../src/discord/ui.js';
 import {
   type Action,
   apply,
@@ -98,8 +99,8 @@ export function selectWith(panel: MessageView, placeholder: RegExp): Component |
 
 /** The option of a select whose label a player reads as this card. */
 export function optionFor(select: Component, card: Card): string {
-  const option = (select.options ?? []).find((o) => o.label === cardLabel(card));
-  if (!option) throw new Error(`no option ${cardLabel(card)} in ${select.placeholder}`);
+  const option = (select.options ?? []).find((o) => o.label === cardLabel(card, EN_TEXT));
+  if (!option) throw new Error(`no option ${cardLabel(card, EN_TEXT)} in ${select.placeholder}`);
   return option.value;
 }
 

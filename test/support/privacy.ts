@@ -1,6 +1,7 @@
 /** Wire-level privacy checks: which REST payloads others can see, and whether they show a hand's card. */
 
 import { cardLabel } from '../../src/discord/cardText.js';
+import { EN_TEXT } from '../../src/discord/ui.js';
 import { type Card, formatCard } from '../../src/engine/index.js';
 import type { LocalDiscord, RestCall } from '../../src/localDiscord/index.js';
 
@@ -36,6 +37,7 @@ export function cardsShown(payload: unknown, secret: readonly Card[]): Card[] {
   const json = JSON.stringify(payload ?? null);
   return secret.filter(
     (card) =>
-      json.includes(JSON.stringify(cardLabel(card)).slice(1, -1)) || json.includes(`"${formatCard(card)}"`),
+      json.includes(JSON.stringify(cardLabel(card, EN_TEXT)).slice(1, -1)) ||
+      json.includes(`"${formatCard(card)}"`),
   );
 }

@@ -1,0 +1,11 @@
+/** Der deutsche Katalog: dieselben Bereiche und Schlüssel wie der englische. */
+import type { Catalogue } from '../index.js';
+import { cards } from './cards.js';
+import { commands } from './commands.js';
+import { panel } from './panel.js';
+import { records } from './records.js';
+import { refusals } from './refusals.js';
+import { table } from './table.js';
+
+export const NAMESPACES = { cards, panel, table, commands, refusals, records } as const;
+export const de: Catalogue = { ...cards, ...panel, ...table, ...commands, ...refusals, ...records };

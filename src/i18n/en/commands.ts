@@ -1,0 +1,2 @@
+/** English texts: commands. */
+export const commands = {} as const;

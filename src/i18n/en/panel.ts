@@ -1,0 +1,2 @@
+/** English texts: panel. */
+export const panel = {} as const;

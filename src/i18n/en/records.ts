@@ -1,0 +1,2 @@
+/** English texts: records. */
+export const records = {} as const;

@@ -1,0 +1,2 @@
+/** English texts: refusals. */
+export const refusals = {} as const;

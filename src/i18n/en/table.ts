@@ -1,0 +1,2 @@
+/** English texts: table. */
+export const table = {} as const;
