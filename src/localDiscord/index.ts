@@ -114,8 +114,14 @@ export class LocalDiscord {
   }
 
   /** A new scripted user, member of every guild. */
-  addUser(username: string, id?: string): ScriptedUser {
-    const user = this.hub.world.addUser({ username, globalName: username, ...(id ? { id } : {}) });
+  /** A scripted user in every guild; `locale` is their Discord client's language (default "en-US"). */
+  addUser(username: string, id?: string, locale?: string): ScriptedUser {
+    const user = this.hub.world.addUser({
+      username,
+      globalName: username,
+      ...(id ? { id } : {}),
+      ...(locale ? { locale } : {}),
+    });
     for (const guild of this.hub.world.guilds.values()) this.hub.world.addMember(guild.id, user.id);
     const scripted = new ScriptedUser(this.hub, (t, d) => this.gateway.dispatch(t, d), user);
     this.users.set(user.id, scripted);

@@ -47,6 +47,10 @@ export interface FixtureOptions {
   readonly clock?: ManualClock;
   /** Names of channels to add after the first ("tichu"). */
   readonly moreChannels?: readonly string[];
+  /** Each user's Discord client locale, in seat order (default "en-US"): e.g. `['de']` for a German Ann. */
+  readonly locales?: readonly string[];
+  /** The guild's preferred locale, which the table message speaks (default "en-US"). */
+  readonly guildLocale?: string;
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<BotFixture> {
@@ -55,7 +59,10 @@ export async function startFixture(options: FixtureOptions = {}): Promise<BotFix
   const discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000 });
   const { guild, channels } = discord.addGuild('Tichu Club', ['tichu', ...(options.moreChannels ?? [])]);
   const names = ['Ann', 'Ben', 'Cat', 'Dan', 'Eve', 'Fay'];
-  const users = names.slice(0, options.users ?? 4).map((name) => discord.addUser(name));
+  if (options.guildLocale) guild.locale = options.guildLocale;
+  const users = names
+    .slice(0, options.users ?? 4)
+    .map((name, i) => discord.addUser(name, undefined, options.locales?.[i]));
   await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
   const errors: string[] = [];
   // Error lines are kept for the tests to read; everything quieter is dropped.
