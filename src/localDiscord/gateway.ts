@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { WebSocket, WebSocketServer } from 'ws';
+import { emojiJson } from './emoji.js';
 import type { Hub } from './hub.js';
 import type { Json, LocalGuild, StoredMessage } from './world.js';
 
@@ -221,7 +222,7 @@ export class Gateway {
           flags: 0,
         },
       ],
-      emojis: [],
+      emojis: [...this.hub.world.emojis.ofGuild(guild.id).values()].map((e) => emojiJson(e)),
       features: [],
       mfa_level: 0,
       application_id: null,

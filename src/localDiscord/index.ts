@@ -27,6 +27,8 @@ export interface LocalDiscordOptions {
    * webhooks are exempt), answered past it with 429 as Discord does. Default: no limit.
    */
   readonly globalRequestsPerSecond?: number;
+  /** How many emoji the application may own (Discord: 2,000); lower, to meet the limit in a test. */
+  readonly applicationEmojiLimit?: number;
 }
 
 export const TEST_TOKEN = 'MTAwMDAwMDAwMDAwMDAwMDAw.local.discord-test-token';
@@ -50,9 +52,11 @@ export class LocalDiscord {
     const applicationId = options.applicationId ?? world.ids.next();
     const hub = new Hub(world, options.token ?? TEST_TOKEN, applicationId);
     hub.globalPerSecond = options.globalRequestsPerSecond ?? null;
+    if (options.applicationEmojiLimit !== undefined) world.emojis.limit = options.applicationEmojiLimit;
     world.addUser({ id: applicationId, username: 'Tichu', bot: true });
     const server = createServer((req, res) => {
       if (req.url?.startsWith('/attachments/')) return serveAttachment(hub, req.url, res);
+      if (req.url?.startsWith('/emojis/')) return serveEmoji(hub, req.url, res);
       handleRest(hub, req, res).catch((error: unknown) => {
         res
           .writeHead(500, { 'content-type': 'application/json' })
@@ -128,6 +132,31 @@ export class LocalDiscord {
     return scripted;
   }
 
+  /** The application's emoji (uploaded through REST), oldest first. */
+  applicationEmojis(): Array<{ id: string; name: string; image: Buffer }> {
+    return [...this.hub.world.emojis.ofApplication(this.applicationId).values()].map((e) => ({
+      id: e.id,
+      name: e.name,
+      image: e.image,
+    }));
+  }
+
+  /** A custom emoji of a guild (as a server admin would upload it): messages there may use it. */
+  addGuildEmoji(
+    guildId: string,
+    name: string,
+    image: Buffer = Buffer.alloc(0),
+  ): { id: string; name: string } {
+    const emoji = { id: this.hub.world.ids.next(), name, animated: false, contentType: 'image/png', image };
+    this.hub.world.emojis.ofGuild(guildId).set(emoji.id, emoji);
+    return { id: emoji.id, name };
+  }
+
+  /** Where a custom emoji's picture is served, like Discord's CDN (`/emojis/<id>.png`). */
+  emojiUrl(id: string): string {
+    return `http://127.0.0.1:${this.hub.port}/emojis/${id}.png`;
+  }
+
   user(id: string): ScriptedUser {
     const user = this.users.get(id);
     if (!user) throw new Error(`no scripted user ${id}`);
@@ -184,6 +213,17 @@ export class LocalDiscord {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** A custom emoji's picture at /emojis/<id>.png, as Discord's CDN serves it. */
+function serveEmoji(hub: Hub, url: string, res: import('node:http').ServerResponse): void {
+  const id = /^\/emojis\/(\d+)\.(?:png|webp|gif)(?:\?.*)?$/.exec(url)?.[1];
+  const emoji = id === undefined ? undefined : hub.world.emojis.find(id);
+  if (!emoji) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': emoji.contentType }).end(emoji.image);
 }
 
 function serveAttachment(hub: Hub, url: string, res: import('node:http').ServerResponse): void {

@@ -1,5 +1,6 @@
 /** The REST half: routes discord.js calls, records every call, answers like Discord (errors included). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { applicationEmojis } from './emoji.js';
 import { DiscordError, FormErrors, notFound, tooLarge, unauthorized } from './errors.js';
 import { MAX_BODY_BYTES, readBody } from './http.js';
 import type { Hub, RestRequest } from './hub.js';
@@ -57,6 +58,15 @@ const ROUTES: Route[] = [
   route('PUT', '/applications/:app/guilds/:guild/commands', true, (hub, req, [, g]) =>
     commandsPut(hub, req, g as string),
   ),
+  route('GET', '/applications/:app/emojis', true, (hub, req, [a]) =>
+    applicationEmojis(hub, req, a as string, null),
+  ),
+  route('POST', '/applications/:app/emojis', true, (hub, req, [a]) =>
+    applicationEmojis(hub, req, a as string, null),
+  ),
+  route('GET', '/applications/:app/emojis/:emoji', true, appEmoji),
+  route('PATCH', '/applications/:app/emojis/:emoji', true, appEmoji),
+  route('DELETE', '/applications/:app/emojis/:emoji', true, appEmoji),
   route('POST', '/interactions/:interaction/:token/callback', false, (hub, req, [id, token]) =>
     interactionCallback(hub, req, id as string, token as string),
   ),
@@ -88,6 +98,10 @@ const ROUTES: Route[] = [
     channelMessages(hub, req, c as string, m as string),
   ),
 ];
+
+function appEmoji(hub: Hub, req: RestRequest, [app, emoji]: string[]): Handled {
+  return applicationEmojis(hub, req, app as string, emoji as string);
+}
 
 function webhook(hub: Hub, req: RestRequest, [app, token, message]: string[]): Handled {
   return webhookMessage(hub, req, app as string, token as string, message as string);

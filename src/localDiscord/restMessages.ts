@@ -1,5 +1,13 @@
 /** Channel messages and message bodies: create, edit, delete, fetch, with Discord's checks. */
-import { type DiscordError, emptyMessage, notAuthor, unknownChannel, unknownMessage } from './errors.js';
+import { checkEmoji } from './emojiCheck.js';
+import {
+  type DiscordError,
+  emptyMessage,
+  type FormErrors,
+  notAuthor,
+  unknownChannel,
+  unknownMessage,
+} from './errors.js';
 import type { Hub, RestRequest } from './hub.js';
 import { isEmptyMessage, validateMessage } from './validate.js';
 import type { Attachment, Json, StoredMessage } from './world.js';
@@ -15,6 +23,13 @@ export interface NewMessage {
   readonly webhookId: string | null;
 }
 
+/** Discord's checks of a message body: its limits, and that every custom emoji is one the bot may use. */
+function checked(hub: Hub, body: Json, guildId: string): FormErrors {
+  const errors = validateMessage(body);
+  checkEmoji(body, (id) => hub.world.emojis.usable(id, hub.applicationId, guildId), errors);
+  return errors;
+}
+
 /** Checks a body and creates the message, or returns Discord's error. */
 export function createMessage(
   hub: Hub,
@@ -23,7 +38,7 @@ export function createMessage(
   meta: NewMessage,
   flags = 0,
 ): StoredMessage | DiscordError {
-  const errors = validateMessage(body);
+  const errors = checked(hub, body, meta.guildId);
   if (!errors.empty) return errors.toError();
   if (isEmptyMessage(body, req.files.length)) return emptyMessage();
   return storeMessage(hub, meta, {
@@ -61,7 +76,7 @@ export function editMessage(
   message: StoredMessage,
   body: Json,
 ): StoredMessage | DiscordError {
-  const errors = validateMessage(body);
+  const errors = checked(hub, body, message.guildId);
   if (!errors.empty) return errors.toError();
   const content =
     typeof body.content === 'string' || body.content === null

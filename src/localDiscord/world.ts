@@ -1,4 +1,5 @@
 /** The local Discord's world: users, guilds, channels, messages, commands and open interactions. */
+import { EmojiShelf } from './emoji.js';
 import { Snowflakes } from './snowflake.js';
 
 export type Json = Record<string, unknown>;
@@ -89,6 +90,8 @@ export class World {
   readonly interactionsByToken = new Map<string, OpenInteraction>();
   /** Registered commands: key "global" or a guild id. */
   readonly commands = new Map<string, RegisteredCommand[]>();
+  /** Custom emoji: the application's (uploaded through REST) and the guilds'. */
+  readonly emojis = new EmojiShelf();
 
   constructor(readonly now: () => number) {
     this.ids = new Snowflakes(now);
