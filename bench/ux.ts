@@ -13,6 +13,7 @@ import type { PlayerSnapshot, TableRecord } from '../src/app/tableService.js';
 import { owesAction, randomAction } from '../src/bots/randomBot.js';
 import { decodePlay } from '../src/discord/customIds.js';
 import { type PanelOptions, renderPanel } from '../src/discord/renderPanel.js';
+import { EN_TEXT } from '../src/discord/ui.js';
 import {
   type Action,
   apply,
@@ -108,7 +109,7 @@ export function snapshotOf(state: MatchState, seat: Seat): PlayerSnapshot {
 type Select = { type: number; custom_id?: string; options?: Array<{ label: string; value: string }> };
 
 function selects(snapshot: PlayerSnapshot, options: PanelOptions): Select[] {
-  return renderPanel(snapshot, options)
+  return renderPanel(snapshot, EN_TEXT, options)
     .components.flatMap((row) => (row as { components: Select[] }).components)
     .filter((c) => c.type === 3);
 }

@@ -8,6 +8,7 @@ import type { BotContext } from '../src/discord/context.js';
 import { comboLabelFor } from '../src/discord/playLabels.js';
 import { actorOf, afterAction, type Outcome, refuse, showPanel } from '../src/discord/respond.js';
 import { type Action, formatCards, parseCards, type Rank } from '../src/engine/index.js';
+import { t } from '../src/i18n/index.js';
 
 export const data = new SlashCommandBuilder()
   .setName('play')
@@ -53,7 +54,10 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   if (!result.ok) return refuse(ctx, interaction, result.error, tableId);
   // The player's answer goes first; the table message and the next player's ping follow it.
   try {
-    return await showPanel(ctx, interaction, tableId, { notice: `You played ${formatCards(parsed.value)}.` });
+    const lang = ctx.looks.forUser(interaction.locale).lang;
+    return await showPanel(ctx, interaction, tableId, {
+      notice: t(lang, 'panel.youPlayed', { cards: formatCards(parsed.value) }),
+    });
   } finally {
     afterAction(ctx, result.value, actor.userId);
   }
@@ -68,11 +72,12 @@ export async function autocomplete(interaction: AutocompleteInteraction, ctx: Bo
   }
   const typed = interaction.options.getFocused().toLowerCase().trim();
   const plays = view.value.legal.filter((a): a is Extract<Action, { type: 'play' }> => a.type === 'play');
+  const lang = ctx.looks.forUser(interaction.locale).lang;
   const choices = plays
     .map((p) => {
       const value = `${formatCards(p.cards)}${p.phoenixAs === undefined ? '' : ` as:${p.phoenixAs}`}`;
       return {
-        name: `${comboLabelFor(view.value.view, p)}: ${formatCards(p.cards)}`.slice(0, 100),
+        name: `${comboLabelFor(view.value.view, p, lang)}: ${formatCards(p.cards)}`.slice(0, 100),
         value: value.slice(0, 100),
       };
     })

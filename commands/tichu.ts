@@ -2,6 +2,7 @@
 import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
 import { actorOf, afterAction, type Outcome, refuse, showPanel } from '../src/discord/respond.js';
+import { t } from '../src/i18n/index.js';
 
 export const data = new SlashCommandBuilder()
   .setName('tichu')
@@ -15,7 +16,8 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   if (!result.ok) return refuse(ctx, interaction, result.error, here.value.table.id);
   // The player's answer goes first; the table message and the next player's ping follow it.
   try {
-    return await showPanel(ctx, interaction, here.value.table.id, { notice: 'You called Tichu!' });
+    const notice = t(ctx.looks.forUser(interaction.locale).lang, 'panel.youCalledTichu');
+    return await showPanel(ctx, interaction, here.value.table.id, { notice });
   } finally {
     afterAction(ctx, result.value, actor.userId);
   }

@@ -1,6 +1,7 @@
 /** Buttons and select menus: decode the custom id, check it, call the table service, answer once. */
 import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { type Action, type Card, isSeat, type Rank } from '../engine/index.js';
+import { t } from '../i18n/index.js';
 import type { BotContext } from './context.js';
 import { decodeCards, decodePlay } from './customIds.js';
 import { type ComponentInput, readComponent } from './door/componentInput.js';
@@ -49,7 +50,7 @@ export async function handleComponent(ctx: BotContext, interaction: ComponentInt
       return id.args[0] === 'bomb'
         ? showPanel(ctx, interaction, id.tableId, {
             bombsOnly: true,
-            notice: 'Choose your bomb in the menu.',
+            notice: t(langOfUser(ctx, interaction), 'panel.chooseBomb'),
           })
         : showPanel(ctx, interaction, id.tableId);
     case 'pick':
@@ -102,7 +103,7 @@ async function comeBack(ctx: BotContext, interaction: ComponentInteraction, id: 
   if (!result.ok) return refuse(ctx, interaction, result.error, id.tableId);
   try {
     return await showPanel(ctx, interaction, id.tableId, {
-      notice: 'Welcome back: your seat is yours again from its next decision.',
+      notice: t(langOfUser(ctx, interaction), 'panel.welcomeBack'),
     });
   } finally {
     afterAction(ctx, result.value, actor.userId);
@@ -119,7 +120,7 @@ async function showKind(ctx: BotContext, interaction: ComponentInteraction, id: 
   if (snapshot.ok && offersKind(snapshot.value, kind))
     return showPanel(ctx, interaction, id.tableId, { kind });
   return showPanel(ctx, interaction, id.tableId, {
-    notice: 'Those plays are not on offer any more: here are the plays you have now.',
+    notice: t(langOfUser(ctx, interaction), 'panel.kindGone'),
   });
 }
 
@@ -178,7 +179,7 @@ async function gameAction(
   if (!action) return refuse(ctx, interaction, { code: 'malformed_id', what: 'button' }, id.tableId);
   // Only the Phoenix reads two ways: other plays skip the reading (and its legal-action listing).
   if (action.type === 'play' && action.phoenixAs === undefined && action.cards.includes('phoenix')) {
-    const readings = ambiguousReadings(ctx, interaction.user.id, id.tableId, action.cards);
+    const readings = ambiguousReadings(ctx, interaction, id.tableId, action.cards);
     if (readings.length > 1)
       return showPanel(ctx, interaction, id.tableId, { readings, picked: action.cards });
   }
@@ -245,9 +246,19 @@ function actionOf(id: ParsedId): Action | null {
   }
 }
 
-/** The legal Phoenix readings of exactly these cards, when there is more than one. */
-function ambiguousReadings(ctx: BotContext, userId: string, tableId: string, cards: readonly Card[]) {
-  const snapshot = ctx.service.playerView(tableId, userId);
+/** The clicking user's language (their Discord client's), for the notices on their panel. */
+function langOfUser(ctx: BotContext, interaction: ComponentInteraction) {
+  return ctx.looks.forUser(interaction.locale).lang;
+}
+
+/** The legal Phoenix readings of exactly these cards, when there is more than one (labelled for the clicker). */
+function ambiguousReadings(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  tableId: string,
+  cards: readonly Card[],
+) {
+  const snapshot = ctx.service.playerView(tableId, interaction.user.id);
   if (!snapshot.ok) return [];
   const same = (a: readonly Card[]) => a.length === cards.length && a.every((c) => cards.includes(c));
   return snapshot.value.legal
@@ -258,6 +269,6 @@ function ambiguousReadings(ctx: BotContext, userId: string, tableId: string, car
     .map((a) => ({
       cards: a.cards,
       phoenixAs: a.phoenixAs as number,
-      label: comboLabelFor(snapshot.value.view, a),
+      label: comboLabelFor(snapshot.value.view, a, langOfUser(ctx, interaction)),
     }));
 }

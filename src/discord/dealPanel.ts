@@ -1,61 +1,77 @@
 /** The deal's phases before play on a player's panel: the Grand Tichu call and the card exchange. */
 import type { PlayerSnapshot } from '../app/tableService.js';
 import { type Card, seatAfter } from '../engine/index.js';
+import { t } from '../i18n/index.js';
 import { cardLabel } from './cardText.js';
 import { encodeCards, encodeId } from './customIds.js';
 import { seatName } from './names.js';
-import { button, type PanelOptions, plainCard, type Row } from './panelParts.js';
-import { EN_TEXT } from './ui.js';
+import { button, cardOption, type PanelOptions, type Row } from './panelParts.js';
+import type { Ui } from './ui.js';
 
-export function grandRows(snapshot: PlayerSnapshot, lines: string[]): Row[] {
+export function grandRows(snapshot: PlayerSnapshot, ui: Ui, lines: string[]): Row[] {
   const { view, table } = snapshot;
+  const { lang } = ui;
   if (view.grandDecided[view.seat]) {
-    lines.push(
-      `Waiting for the others to decide on Grand Tichu (${view.grandDecided.filter(Boolean).length}/4).`,
-    );
+    lines.push(t(lang, 'panel.grandWaiting', { decided: view.grandDecided.filter(Boolean).length }));
     return [];
   }
-  lines.push('These are your first 8 cards. Call **Grand Tichu** (+/-200) before seeing the other 6?');
+  lines.push(t(lang, 'panel.grandAsk'));
   return [
     {
       type: 1,
       components: [
-        button('Grand Tichu!', encodeId('gt', table.id, view.version, 1), 4),
-        button('No, deal my cards', encodeId('gt', table.id, view.version, 0), 2),
+        button(t(lang, 'panel.grandCall'), encodeId('gt', table.id, view.version, 1), 4),
+        button(t(lang, 'panel.grandDecline'), encodeId('gt', table.id, view.version, 0), 2),
       ],
     },
   ];
 }
 
-export function exchangeRows(snapshot: PlayerSnapshot, options: PanelOptions, lines: string[]): Row[] {
+export function exchangeRows(
+  snapshot: PlayerSnapshot,
+  ui: Ui,
+  options: PanelOptions,
+  lines: string[],
+): Row[] {
   const { view, table } = snapshot;
+  const { lang } = ui;
   const rows: Row[] = [];
+  const nameAt = (offset: number) => seatName(table, seatAfter(view.seat, offset));
   if (view.exchangePicks) {
     const p = view.exchangePicks;
     lines.push(
-      `You pass ${cardLabel(p.next, EN_TEXT)} → ${seatName(table, seatAfter(view.seat, 1))}, ${cardLabel(p.partner, EN_TEXT)} → ${seatName(table, seatAfter(view.seat, 2))}, ${cardLabel(p.previous, EN_TEXT)} → ${seatName(table, seatAfter(view.seat, 3))}. Waiting for the others (${view.exchangeChosen.filter(Boolean).length}/4).`,
+      t(lang, 'panel.exchanged', {
+        next: cardLabel(p.next, ui),
+        nextName: nameAt(1),
+        partner: cardLabel(p.partner, ui),
+        partnerName: nameAt(2),
+        previous: cardLabel(p.previous, ui),
+        previousName: nameAt(3),
+        chosen: view.exchangeChosen.filter(Boolean).length,
+      }),
     );
   } else {
-    lines.push('Pick one card for each other player, then **Confirm**.');
+    lines.push(t(lang, 'panel.exchangeAsk'));
     const picks = options.exchange ?? [null, null, null];
     const encoded = picks.map((c) => (c ? encodeCards([c]) : '--')).join('');
     (['next', 'partner', 'previous'] as const).forEach((slot, i) => {
-      const seat = seatAfter(view.seat, i + 1);
-      const who = `${seatName(table, seat)} (${slot === 'partner' ? 'partner' : 'opponent'})`;
+      const name = nameAt(i + 1);
       rows.push({
         type: 1,
         components: [
           {
             type: 3,
             custom_id: encodeId('exs', table.id, view.version, i, encoded),
-            placeholder: `Card for ${who}`,
+            placeholder: t(
+              lang,
+              slot === 'partner' ? 'panel.exchangeForPartner' : 'panel.exchangeForOpponent',
+              {
+                name,
+              },
+            ),
             min_values: 1,
             max_values: 1,
-            options: view.hand.map((card) => ({
-              label: plainCard(card),
-              value: encodeCards([card]),
-              default: picks[i] === card,
-            })),
+            options: view.hand.map((card) => cardOption(card, ui, picks[i] === card)),
           },
         ],
       });
@@ -64,21 +80,31 @@ export function exchangeRows(snapshot: PlayerSnapshot, options: PanelOptions, li
     rows.push({
       type: 1,
       components: [
-        button('Confirm exchange', encodeId('ex', table.id, view.version, encoded), 3, undefined, !complete),
+        button(
+          t(lang, 'panel.exchangeConfirm'),
+          encodeId('ex', table.id, view.version, encoded),
+          3,
+          undefined,
+          !complete,
+        ),
       ],
     });
   }
-  if (snapshot.legal.some((a) => a.type === 'tichu')) rows.push(tichuRow(snapshot, options.exchange));
+  if (snapshot.legal.some((a) => a.type === 'tichu')) rows.push(tichuRow(snapshot, ui, options.exchange));
   return rows;
 }
 
 /** The Tichu button; on the exchange panel it carries the picks so far, so calling keeps them. */
-function tichuRow(snapshot: PlayerSnapshot, picks?: readonly (Card | null)[]): Row {
+function tichuRow(snapshot: PlayerSnapshot, ui: Ui, picks?: readonly (Card | null)[]): Row {
   const args = picks ? [picks.map((c) => (c ? encodeCards([c]) : '--')).join('')] : [];
   return {
     type: 1,
     components: [
-      button('Call Tichu!', encodeId('tichu', snapshot.table.id, snapshot.view.version, ...args), 4),
+      button(
+        t(ui.lang, 'panel.callTichu'),
+        encodeId('tichu', snapshot.table.id, snapshot.view.version, ...args),
+        4,
+      ),
     ],
   };
 }

@@ -16,6 +16,7 @@ import { type REST, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { PlayerSnapshot, TableRecord, TableService } from '../app/tableService.js';
 import type { Card, PublicView, Seat } from '../engine/index.js';
+import { t } from '../i18n/index.js';
 import type { Looks } from './looks.js';
 import { LOW, type Outbox, URGENT } from './outbox.js';
 import type { PanelOptions } from './panelParts.js';
@@ -43,6 +44,8 @@ interface Live {
   readonly how: Shown;
   /** The interaction whose answer made the panel's message (a click on it names it), if known. */
   readonly origin: string | null;
+  /** The player's Discord locale when they showed it: its edits speak their language. */
+  readonly locale: string | null;
   /** What the panel shows (`shows()`): an edit that would show the same is skipped. */
   showing: string;
   /** What the player had picked on it, kept across edits while the cards are still theirs. */
@@ -65,6 +68,8 @@ export interface ShownPanel {
   readonly how: Shown;
   /** The interaction whose answer made the message: this one's for a new message, else the clicked one's. */
   readonly origin: string | null;
+  /** The locale of the interaction that showed it (`interaction.locale`): the panel's language. */
+  readonly locale: string | null;
   /** The answer on its way. */
   readonly answered: Promise<unknown>;
 }
@@ -103,6 +108,7 @@ export class LivePanels {
       since: this.now(),
       how: panel.how,
       origin: panel.origin,
+      locale: panel.locale,
       showing: shows(snapshot.table, snapshot.view.version),
       picked: options.picked ?? [],
       exchange: options.exchange,
@@ -228,7 +234,9 @@ export class LivePanels {
     // A closed table's panel says so once, then follows nothing more.
     if (snapshot.table.status === 'abandoned') this.live.delete(key);
     try {
-      const { content, embeds, components, allowed_mentions } = renderPanel(snapshot, options);
+      // The Ui is made now, not kept: the card faces may have been loaded since the panel was shown.
+      const ui = this.looks.forUser(live.locale);
+      const { content, embeds, components, allowed_mentions } = renderPanel(snapshot, ui, options);
       await this.rest.patch(Routes.webhookMessage(this.applicationId, live.token, '@original'), {
         body: { content, embeds, components, allowed_mentions },
         auth: false,
@@ -288,7 +296,7 @@ export class LivePanels {
     try {
       await this.rest.patch(Routes.webhookMessage(this.applicationId, old.token, '@original'), {
         body: {
-          content: '*This panel is no longer live: your newest panel follows the game.*',
+          content: t(this.looks.forUser(old.locale).lang, 'panel.retired'),
           embeds: [],
           components: [],
           allowed_mentions: { parse: [] },

@@ -1,16 +1,17 @@
-/** The building blocks of a player's panel: its options, the row and button shapes, card labels. */
+/** The building blocks of a player's panel: its options, the row and button shapes, card options. */
 import type { Card } from '../engine/index.js';
-import { cardLabel } from './cardText.js';
-import { EN_TEXT } from './ui.js';
+import { cardText } from './cardText.js';
+import { encodeCards } from './customIds.js';
+import type { Ui } from './ui.js';
 
 export interface PanelOptions {
-  /** A line at the top: a refusal, or what just happened. */
+  /** A line at the top: a refusal, or what just happened (in the panel's language). */
   readonly notice?: string;
   /** Cards picked in the multi-select, waiting for "Play". */
   readonly picked?: readonly Card[];
   /** Exchange picks so far: for next, partner, previous. */
   readonly exchange?: readonly [Card | null, Card | null, Card | null];
-  /** Several Phoenix readings of the picked cards are legal: ask which. */
+  /** Several Phoenix readings of the picked cards are legal: ask which (labels in the panel's language). */
   readonly readings?: ReadonlyArray<{ cards: readonly Card[]; phoenixAs: number; label: string }>;
   /** The player asked to bomb: the plays menu offers only bombs. */
   readonly bombsOnly?: boolean;
@@ -20,8 +21,12 @@ export interface PanelOptions {
 
 export type Row = Record<string, unknown>;
 
-export function plainCard(card: Card): string {
-  return cardLabel(card, EN_TEXT);
+/**
+ * One card as a select option (the exchange selects and the card picker): its label is text, as
+ * Discord needs (no custom emoji markup in a label), in the reader's language.
+ */
+export function cardOption(card: Card, ui: Ui, chosen: boolean): Row {
+  return { label: cardText(card, ui.lang), value: encodeCards([card]), default: chosen };
 }
 
 export function button(

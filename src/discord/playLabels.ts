@@ -1,11 +1,16 @@
 /** Labels for plays offered to a player (the combo they would make on the current table). */
 import type { Action, SeatView } from '../engine/index.js';
-import { cardsLabel, comboLabel } from './cardText.js';
+import type { Lang } from '../i18n/index.js';
+import { cardText, comboLabel, inHandOrder } from './cardText.js';
 import { comboOfPlay } from './playMenu.js';
-import { EN_TEXT } from './ui.js';
 
-export function comboLabelFor(view: SeatView, play: Extract<Action, { type: 'play' }>): string {
+/** "pair 7 (Phoenix as 7)" in `lang`, as text (it labels buttons and autocomplete choices). */
+export function comboLabelFor(view: SeatView, play: Extract<Action, { type: 'play' }>, lang: Lang): string {
   const top = view.trick?.plays.at(-1)?.combo ?? null;
   const combo = comboOfPlay(play, top) ?? comboOfPlay(play, null);
-  return combo ? comboLabel(combo, 'en') : cardsLabel(play.cards, EN_TEXT);
+  return combo
+    ? comboLabel(combo, lang)
+    : inHandOrder(play.cards)
+        .map((card) => cardText(card, lang))
+        .join(' ');
 }

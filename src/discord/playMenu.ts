@@ -5,6 +5,7 @@
  * first. Pure: no discord.js.
  */
 import { type Action, type Card, type Combo, cardInfo, readCombos } from '../engine/index.js';
+import { type Lang, t } from '../i18n/index.js';
 import { handOrder } from './cardText.js';
 
 export type PlayAction = Extract<Action, { type: 'play' }>;
@@ -23,8 +24,9 @@ export interface ShapePlay {
 /** A kind of play in the first menu when the shapes do not fit in one ("straight5", "pair"...). */
 export interface KindGroup {
   readonly key: string;
-  /** "Straights of 5", "Singles". */
-  readonly title: string;
+  /** The kind ("straight", "pair"...), and the length when a kind was split by length (else null). */
+  readonly kind: Kind;
+  readonly length: number | null;
   readonly plays: readonly ShapePlay[];
 }
 
@@ -67,7 +69,7 @@ export function groupPlays(
 
 /** The kinds to choose from first (each at most MENU_LIMIT shapes), in menu order. */
 export function kindGroups(menu: readonly ShapePlay[]): KindGroup[] {
-  const byKind = new Map<string, ShapePlay[]>();
+  const byKind = new Map<Kind, ShapePlay[]>();
   for (const entry of menu) {
     const kind = KINDS[entry.combo.type];
     byKind.set(kind, [...(byKind.get(kind) ?? []), entry]);
@@ -75,7 +77,7 @@ export function kindGroups(menu: readonly ShapePlay[]): KindGroup[] {
   const groups: KindGroup[] = [];
   for (const [kind, entries] of byKind) {
     if (entries.length <= MENU_LIMIT) {
-      groups.push({ key: kind, title: KIND_TITLES[kind] ?? kind, plays: entries });
+      groups.push({ key: kind, kind, length: null, plays: entries });
       continue;
     }
     // Too many for one menu: by length (straights of 5, of 6...), each a few shapes.
@@ -85,8 +87,7 @@ export function kindGroups(menu: readonly ShapePlay[]): KindGroup[] {
       byLength.set(n, [...(byLength.get(n) ?? []), entry]);
     }
     // One length holds at most 12 shapes (one per top rank).
-    for (const [n, same] of byLength)
-      groups.push({ key: `${kind}${n}`, title: lengthTitle(kind, n), plays: same });
+    for (const [n, same] of byLength) groups.push({ key: `${kind}${n}`, kind, length: n, plays: same });
   }
   return groups;
 }
@@ -94,7 +95,9 @@ export function kindGroups(menu: readonly ShapePlay[]): KindGroup[] {
 /** A kind key as the kinds menu sends it: a kind, and a length when a kind was split. */
 export const KIND_KEY = /^[a-z]{1,12}\d{0,2}$/;
 
-const KINDS: Readonly<Record<Combo['type'], string>> = {
+type Kind = 'single' | 'pair' | 'triple' | 'full' | 'straight' | 'pairs' | 'bomb';
+
+const KINDS: Readonly<Record<Combo['type'], Kind>> = {
   dog: 'single',
   single: 'single',
   pair: 'pair',
@@ -106,21 +109,16 @@ const KINDS: Readonly<Record<Combo['type'], string>> = {
   straightFlush: 'bomb',
 };
 
-const KIND_TITLES: Readonly<Record<string, string>> = {
-  single: 'Singles',
-  pair: 'Pairs',
-  triple: 'Triples',
-  full: 'Full houses',
-  straight: 'Straights',
-  pairs: 'Runs of pairs',
-  bomb: 'Bombs',
-};
-
-function lengthTitle(kind: string, n: number): string {
-  if (kind === 'straight') return `Straights of ${n}`;
-  if (kind === 'pairs') return `Runs of ${n / 2} pairs`;
-  if (kind === 'bomb') return n === 4 ? 'Bombs: four of a kind' : `Bombs: straight flushes of ${n}`;
-  return `${KIND_TITLES[kind] ?? kind} of ${n}`;
+/** A kind as the kinds menu names it: "Singles", "Straights of 5", "Bombs: four of a kind". */
+export function kindTitle(group: KindGroup, lang: Lang): string {
+  const n = group.length;
+  const title = t(lang, `panel.kind.${group.kind}`);
+  if (n === null) return title;
+  if (group.kind === 'straight') return t(lang, 'panel.kind.straightOf', { n });
+  if (group.kind === 'pairs') return t(lang, 'panel.kind.pairsOf', { n: n / 2 });
+  if (group.kind === 'bomb')
+    return n === 4 ? t(lang, 'panel.kind.fourOfAKind') : t(lang, 'panel.kind.straightFlushOf', { n });
+  return t(lang, 'panel.kind.of', { kind: title, n });
 }
 
 const TYPE_ORDER: Readonly<Record<Combo['type'], number>> = {

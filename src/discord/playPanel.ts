@@ -9,28 +9,32 @@ import {
   readCombos,
   type SeatView,
 } from '../engine/index.js';
-import { comboLabel, inHandOrder, rankLabel } from './cardText.js';
+import { type Lang, plural, t } from '../i18n/index.js';
+import { cardText, comboLabel, inHandOrder, rankLabel } from './cardText.js';
 import { encodeCards, encodeId, encodePlay } from './customIds.js';
 import { seatName } from './names.js';
-import { button, type PanelOptions, plainCard, type Row } from './panelParts.js';
+import { button, cardOption, type PanelOptions, type Row } from './panelParts.js';
 import {
   groupPlays,
   type KindGroup,
   kindGroups,
+  kindTitle,
   MENU_LIMIT,
   type PlayAction,
   type ShapePlay,
 } from './playMenu.js';
+import type { Ui } from './ui.js';
 
-export function playRows(snapshot: PlayerSnapshot, options: PanelOptions, lines: string[]): Row[] {
+export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions, lines: string[]): Row[] {
   const { view, table, legal } = snapshot;
+  const { lang } = ui;
   const id = (
     verb: 'pass' | 'play' | 'pick' | 'lp' | 'tichu' | 'gift' | 'wish' | 'hand',
     ...args: Array<string | number>
   ) => encodeId(verb, table.id, view.version, ...args);
-  lines.push(situation(snapshot));
+  lines.push(situation(snapshot, lang));
   if (view.pending?.seat === view.seat && view.pending.kind === 'wish') {
-    lines.push('You played the Mah Jong: name a **wish** (a rank that must be played when possible).');
+    lines.push(t(lang, 'panel.wishAsk'));
     const rows: Row[] = [
       {
         type: 1,
@@ -38,33 +42,35 @@ export function playRows(snapshot: PlayerSnapshot, options: PanelOptions, lines:
           {
             type: 3,
             custom_id: id('wish'),
-            placeholder: 'Wish for a rank',
+            placeholder: t(lang, 'panel.wishPlaceholder'),
             options: RANKS.map((r) => ({ label: rankLabel(r), value: String(r) })),
           },
         ],
       },
     ];
     if (legal.some((a) => a.type === 'wish' && a.rank === null))
-      rows.push({ type: 1, components: [button('No wish', id('wish', 0), 2)] });
+      rows.push({ type: 1, components: [button(t(lang, 'panel.noWish'), id('wish', 0), 2)] });
     return rows;
   }
   if (view.pending?.seat === view.seat && view.pending.kind === 'dragonGift') {
-    lines.push('You won the trick with the Dragon: give it to an opponent.');
+    lines.push(t(lang, 'panel.dragonAsk'));
     const gifts = legal.filter((a): a is Extract<Action, { type: 'giveDragon' }> => a.type === 'giveDragon');
     return [
       {
         type: 1,
-        components: gifts.map((g) => button(`Give to ${seatName(table, g.to)}`, id('gift', g.to), 1)),
+        components: gifts.map((g) =>
+          button(t(lang, 'panel.giveTo', { name: seatName(table, g.to) }), id('gift', g.to), 1),
+        ),
       },
     ];
   }
   if (view.hand.length === 0) {
-    lines.push('You are out for this hand.');
+    lines.push(t(lang, 'panel.out'));
     return [];
   }
   const rows: Row[] = [];
   if (options.readings && options.readings.length > 0) {
-    lines.push('How should the Phoenix count?');
+    lines.push(t(lang, 'panel.phoenixAsk'));
     rows.push({
       type: 1,
       components: options.readings
@@ -79,44 +85,34 @@ export function playRows(snapshot: PlayerSnapshot, options: PanelOptions, lines:
       {
         type: 3,
         custom_id: id('pick'),
-        placeholder: 'Pick cards to play',
+        placeholder: t(lang, 'panel.pickPlaceholder'),
         min_values: 1,
         max_values: view.hand.length,
-        options: view.hand.map((card) => ({
-          label: plainCard(card),
-          value: encodeCards([card]),
-          default: picked.includes(card),
-        })),
+        options: view.hand.map((card) => cardOption(card, ui, picked.includes(card))),
       },
     ],
   });
   const allPlays = legal.filter((a): a is PlayAction => a.type === 'play');
   const bombs = allPlays.filter((p) => readCombos(p.cards).some(isBomb));
   const plays = options.bombsOnly && bombs.length > 0 ? bombs : allPlays;
-  const placeholder = plays === bombs ? 'Choose your bomb…' : view.turn === view.seat ? 'Play…' : 'Bomb now…';
+  const verb: MenuVerb = plays === bombs ? 'chooseBomb' : view.turn === view.seat ? 'play' : 'bombNow';
   const menu = groupPlays(plays, view.hand, topCombo(view));
   // While the Phoenix's reading is asked, a split menu (two rows) would leave no room: Refresh shows it.
   if (!options.readings || menu.length <= MENU_LIMIT)
-    rows.push(...menuRows(menu, placeholder, options.kind, id));
-  else lines.push('The plays menu is back once the Phoenix is read (or press **Refresh**).');
+    rows.push(...menuRows(menu, verb, options.kind, lang, id));
+  else lines.push(t(lang, 'panel.menuLater'));
   const actions: Row[] = [];
   if (picked.length > 0)
-    actions.push(
-      button(
-        `Play ${picked.length} card${picked.length === 1 ? '' : 's'}`,
-        id('play', encodeCards(picked)),
-        3,
-      ),
-    );
-  if (legal.some((a) => a.type === 'pass')) actions.push(button('Pass', id('pass'), 2));
-  if (legal.some((a) => a.type === 'tichu')) actions.push(button('Tichu!', id('tichu'), 4));
+    actions.push(button(plural(lang, 'panel.playCards', picked.length), id('play', encodeCards(picked)), 3));
+  if (legal.some((a) => a.type === 'pass')) actions.push(button(t(lang, 'panel.pass'), id('pass'), 2));
+  if (legal.some((a) => a.type === 'tichu')) actions.push(button(t(lang, 'panel.tichu'), id('tichu'), 4));
   // Whenever a bomb may be played (in turn or out of it), "Bomb!" drops the one bomb held at
   // once; with several, it asks which.
   const [onlyBomb] = bombs;
   if (onlyBomb)
     actions.push(
       button(
-        'Bomb!',
+        t(lang, 'panel.bomb'),
         bombs.length === 1 ? id('play', encodePlay(onlyBomb.cards)) : id('hand', 'bomb'),
         4,
         '💣',
@@ -126,18 +122,19 @@ export function playRows(snapshot: PlayerSnapshot, options: PanelOptions, lines:
   return rows;
 }
 
-function situation(snapshot: PlayerSnapshot): string {
+function situation(snapshot: PlayerSnapshot, lang: Lang): string {
   const { view, table } = snapshot;
   const parts: string[] = [];
   const top = view.trick?.plays.at(-1);
   parts.push(
     top
-      ? `On the table: ${comboLabel(top.combo, 'en')} by ${seatName(table, top.seat)}`
-      : 'The table is empty',
+      ? t(lang, 'panel.onTable', { combo: comboLabel(top.combo, lang), name: seatName(table, top.seat) })
+      : t(lang, 'panel.tableEmpty'),
   );
-  if (view.wish !== null) parts.push(`wish: ${rankLabel(view.wish)}`);
-  if (view.turn === view.seat && !view.pending) parts.push(top ? '**your turn**' : '**your lead**');
-  else if (view.turn !== null) parts.push(`${seatName(table, view.turn)} to play`);
+  if (view.wish !== null) parts.push(t(lang, 'panel.wish', { rank: rankLabel(view.wish) }));
+  if (view.turn === view.seat && !view.pending)
+    parts.push(t(lang, top ? 'panel.yourTurn' : 'panel.yourLead'));
+  else if (view.turn !== null) parts.push(t(lang, 'panel.toPlay', { name: seatName(table, view.turn) }));
   return parts.join(' · ');
 }
 
@@ -147,12 +144,27 @@ function topCombo(view: SeatView) {
 
 type IdOf = (verb: 'lp' | 'hand', ...args: Array<string | number>) => string;
 
+/** What the plays menu offers: your plays in turn, bombs out of turn, or only bombs (after **Bomb!**). */
+type MenuVerb = 'play' | 'bombNow' | 'chooseBomb';
+
+const VERB_KEYS = {
+  play: 'panel.menuPlay',
+  bombNow: 'panel.menuBombNow',
+  chooseBomb: 'panel.menuChooseBomb',
+} as const;
+
 /**
  * The plays menu: one option per shape; when the shapes are more than a menu holds, a menu of
  * kinds first ("Singles (9)", "Straights of 5 (6)") and the plays of the chosen kind (the first
  * by default), saying how many more the other kinds hold.
  */
-function menuRows(menu: readonly ShapePlay[], verb: string, kind: string | undefined, id: IdOf): Row[] {
+function menuRows(
+  menu: readonly ShapePlay[],
+  verb: MenuVerb,
+  kind: string | undefined,
+  lang: Lang,
+  id: IdOf,
+): Row[] {
   if (menu.length === 0) return [];
   const select = (placeholder: string, shown: readonly ShapePlay[]): Row => ({
     type: 1,
@@ -162,23 +174,28 @@ function menuRows(menu: readonly ShapePlay[], verb: string, kind: string | undef
         custom_id: id('lp'),
         placeholder: placeholder.slice(0, 150),
         options: shown.map((entry) => ({
-          label: optionLabel(entry),
+          label: optionLabel(entry, lang),
           value: encodePlay(entry.play.cards, entry.play.phoenixAs),
         })),
       },
     ],
   });
   if (menu.length <= MENU_LIMIT)
-    return [select(verb === 'Play…' ? `Play… (${menu.length} possible)` : verb, menu)];
+    return [
+      select(
+        verb === 'play' ? t(lang, 'panel.menuPlayCount', { count: menu.length }) : t(lang, VERB_KEYS[verb]),
+        menu,
+      ),
+    ];
   const groups = kindGroups(menu);
   const listed = groups.slice(0, MENU_LIMIT);
   const chosen = listed.find((g) => g.key === kind) ?? (listed[0] as KindGroup);
   const unlisted = groups.slice(MENU_LIMIT).reduce((n, g) => n + g.plays.length, 0);
   const others = menu.length - chosen.plays.length - unlisted;
   const more = [
-    others > 0 ? `${others} more under the other kinds above` : '',
-    unlisted > 0 ? `${unlisted} only through the card picker` : '',
-  ].filter((t) => t !== '');
+    others > 0 ? t(lang, 'panel.kindMoreAbove', { count: others }) : '',
+    unlisted > 0 ? t(lang, 'panel.kindOnlyPicker', { count: unlisted }) : '',
+  ].filter((text) => text !== '');
   return [
     {
       type: 1,
@@ -186,9 +203,9 @@ function menuRows(menu: readonly ShapePlay[], verb: string, kind: string | undef
         {
           type: 3,
           custom_id: id('hand', 'kind'),
-          placeholder: `Kinds of play (${menu.length} plays)`,
+          placeholder: t(lang, 'panel.kindsPlaceholder', { count: menu.length }),
           options: listed.map((g) => ({
-            label: `${g.title} (${g.plays.length})`,
+            label: `${kindTitle(g, lang)} (${g.plays.length})`,
             value: g.key,
             default: g === chosen,
           })),
@@ -196,19 +213,29 @@ function menuRows(menu: readonly ShapePlay[], verb: string, kind: string | undef
       ],
     },
     select(
-      `${verb} ${chosen.title}: ${chosen.plays.length} of ${menu.length} (${more.join('; ')})`,
+      t(lang, 'panel.kindPlaceholder', {
+        verb: t(lang, VERB_KEYS[verb]),
+        kind: kindTitle(chosen, lang),
+        shown: chosen.plays.length,
+        total: menu.length,
+        more: more.join('; '),
+      }),
       chosen.plays,
     ),
   ];
 }
 
-/** "straight 3-7 (🔴3 🟢4 🔵5 ⚫6 🔴7)", within Discord's 100 characters (cards left out as needed). */
-function optionLabel(entry: ShapePlay): string {
-  const name = comboLabel(entry.combo, 'en');
+/**
+ * "straight 3-7 (🔴3 🟢4 🔵5 ⚫6 🔴7)" in the reader's language, as text (Discord's labels show no
+ * custom emoji), within Discord's 100 characters (cards left out as needed).
+ */
+function optionLabel(entry: ShapePlay, lang: Lang): string {
+  const name = comboLabel(entry.combo, lang);
   const cards = inHandOrder(entry.play.cards);
   if (cards.length === 1 && !isNormal(cards[0] as Card)) return name.slice(0, 100);
   for (let n = cards.length; n > 0; n--) {
-    const label = `${name} (${cards.slice(0, n).map(plainCard).join(' ')}${n < cards.length ? ' …' : ''})`;
+    const shown = cards.slice(0, n).map((card) => cardText(card, lang));
+    const label = `${name} (${shown.join(' ')}${n < cards.length ? ' …' : ''})`;
     if (label.length <= 100) return label;
   }
   return name.slice(0, 100);

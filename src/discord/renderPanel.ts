@@ -1,6 +1,7 @@
 /** A player's private panel (always ephemeral): their cards and the choices open to them now. */
 import type { PlayerSnapshot } from '../app/tableService.js';
 import { seatAfter } from '../engine/index.js';
+import { t } from '../i18n/index.js';
 import { cardLabel, cardsLabel } from './cardText.js';
 import { relativeTime } from './clockText.js';
 import { encodeId } from './customIds.js';
@@ -8,7 +9,7 @@ import { exchangeRows, grandRows } from './dealPanel.js';
 import { seatName } from './names.js';
 import { button, type PanelOptions, type Row } from './panelParts.js';
 import { playRows } from './playPanel.js';
-import { EN_TEXT } from './ui.js';
+import type { Ui } from './ui.js';
 
 export type { PanelOptions } from './panelParts.js';
 
@@ -22,32 +23,48 @@ export interface PanelPayload {
   allowed_mentions: { parse: string[] };
 }
 
-export function renderPanel(snapshot: PlayerSnapshot, options: PanelOptions = {}): PanelPayload {
+/**
+ * The panel of `snapshot`'s player as `ui` shows it (their language, their card faces): every
+ * text from the catalogue; `options` carry what the player chose on it so far.
+ */
+export function renderPanel(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions = {}): PanelPayload {
   const { view } = snapshot;
+  const { lang } = ui;
   const lines: string[] = [];
   if (options.notice) lines.push(`> ${options.notice}`);
   lines.push(
-    `**Your hand** (${view.hand.length}): ${view.hand.length > 0 ? cardsLabel(view.hand, EN_TEXT) : '—'}`,
+    t(lang, 'panel.hand', {
+      count: view.hand.length,
+      cards: view.hand.length > 0 ? cardsLabel(view.hand, ui) : '—',
+    }),
   );
   if (view.received) {
     const r = view.received;
     const from = (offset: number) => seatName(snapshot.table, seatAfter(view.seat, offset));
     lines.push(
-      `Received: ${cardLabel(r.fromNext, EN_TEXT)} from ${from(1)}, ${cardLabel(r.fromPartner, EN_TEXT)} from ${from(2)}, ${cardLabel(r.fromPrevious, EN_TEXT)} from ${from(3)}`,
+      t(lang, 'panel.received', {
+        next: cardLabel(r.fromNext, ui),
+        nextName: from(1),
+        partner: cardLabel(r.fromPartner, ui),
+        partnerName: from(2),
+        previous: cardLabel(r.fromPrevious, ui),
+        previousName: from(3),
+      }),
     );
   }
-  const rows = panelRows(snapshot, options, lines);
+  const rows = panelRows(snapshot, ui, options, lines);
   // The clock runs for this seat: say until when (Discord shows it as a live countdown).
   if (snapshot.deadline !== null)
-    lines.push(`⏰ Your time runs out ${relativeTime(snapshot.deadline)}: then the bot decides for you.`);
+    lines.push(t(lang, 'panel.deadline', { time: relativeTime(snapshot.deadline) }));
   const occupant = snapshot.table.seats[snapshot.seat];
   const away = occupant?.kind === 'user' && occupant.away === true;
-  if (away) lines.push('💤 You are away: the bot plays your seat until you are back.');
+  if (away) lines.push(t(lang, 'panel.away'));
+  const tableId = snapshot.table.id;
   rows.push({
     type: 1,
     components: [
-      ...(away ? [button('I’m back', encodeId('back', snapshot.table.id, view.version), 3, '👋')] : []),
-      button('Refresh', encodeId('hand', snapshot.table.id, view.version), 2, '🔄'),
+      ...(away ? [button(t(lang, 'panel.back'), encodeId('back', tableId, view.version), 3, '👋')] : []),
+      button(t(lang, 'panel.refresh'), encodeId('hand', tableId, view.version), 2, '🔄'),
     ],
   });
   const merged = mergeButtonRows(rows);
@@ -60,27 +77,27 @@ export function renderPanel(snapshot: PlayerSnapshot, options: PanelOptions = {}
   };
 }
 
-function panelRows(snapshot: PlayerSnapshot, options: PanelOptions, lines: string[]): Row[] {
+function panelRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions, lines: string[]): Row[] {
   const { view, table } = snapshot;
   if (table.status === 'paused') {
-    lines.push('⏸️ The match is paused.');
+    lines.push(t(ui.lang, 'panel.paused'));
     return [];
   }
   if (table.status === 'abandoned') {
-    lines.push('This table was closed by its host.');
+    lines.push(t(ui.lang, 'panel.abandoned'));
     return [];
   }
   if (view.status === 'finished' || table.status !== 'playing') {
-    lines.push('The match is over.');
+    lines.push(t(ui.lang, 'panel.over'));
     return [];
   }
   switch (view.phase) {
     case 'grandTichu':
-      return grandRows(snapshot, lines);
+      return grandRows(snapshot, ui, lines);
     case 'exchange':
-      return exchangeRows(snapshot, options, lines);
+      return exchangeRows(snapshot, ui, options, lines);
     case 'play':
-      return playRows(snapshot, options, lines);
+      return playRows(snapshot, ui, options, lines);
     default:
       return [];
   }

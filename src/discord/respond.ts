@@ -37,7 +37,10 @@ export function fromPanel(interaction: Repliable): boolean {
   return interaction.message.flags.has(EPHEMERAL);
 }
 
-/** Shows `userId`'s panel: in place on a panel click, else as a new ephemeral message. */
+/**
+ * Shows the clicking user's panel, in their language (`interaction.locale`): in place on a panel
+ * click, else as a new ephemeral message. `options.notice` must already be in that language.
+ */
 export async function showPanel(
   ctx: BotContext,
   interaction: Repliable,
@@ -46,13 +49,14 @@ export async function showPanel(
 ): Promise<Outcome> {
   const snapshot = ctx.service.playerView(tableId, interaction.user.id);
   if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error, tableId);
-  const payload = renderPanel(snapshot.value, options);
+  const { locale } = interaction;
+  const payload = renderPanel(snapshot.value, ctx.looks.forUser(locale), options);
   // The panel sent is the player's live one: it follows the table from now on.
   if (fromPanel(interaction) && !interaction.isChatInputCommand()) {
     const answered = interaction.update(toDiscord(payload));
     ctx.livePanels.shown(
       snapshot.value,
-      { token: interaction.token, how: 'same', origin: originOf(interaction), answered },
+      { token: interaction.token, how: 'same', origin: originOf(interaction), locale, answered },
       options,
     );
     await answered;
@@ -60,7 +64,7 @@ export async function showPanel(
     const answered = interaction.reply({ ...toDiscord(payload), flags: EPHEMERAL });
     ctx.livePanels.shown(
       snapshot.value,
-      { token: interaction.token, how: 'new', origin: interaction.id, answered },
+      { token: interaction.token, how: 'new', origin: interaction.id, locale, answered },
       options,
     );
     await answered;
@@ -86,11 +90,13 @@ export async function refuse(
   const panel =
     tableId && fromPanel(interaction) ? ctx.service.playerView(tableId, interaction.user.id) : null;
   if (panel?.ok && !interaction.isChatInputCommand()) {
-    const answered = interaction.update(toDiscord(renderPanel(panel.value, { notice: text })));
+    const ui = ctx.looks.forUser(interaction.locale);
+    const answered = interaction.update(toDiscord(renderPanel(panel.value, ui, { notice: text })));
     ctx.livePanels.shown(panel.value, {
       token: interaction.token,
       how: 'same',
       origin: originOf(interaction),
+      locale: interaction.locale,
       answered,
     });
     await answered;

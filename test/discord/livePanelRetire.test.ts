@@ -45,10 +45,10 @@ describe('a live panel’s retirement', () => {
   it('leaves alone a panel a click made live again, and retires the one that replaced it', async () => {
     const { panels, outbox, retired, release } = setup();
     const answered = Promise.resolve();
-    panels.shown(snapshot, { token: 'T1', how: 'new', origin: 'I1', answered });
-    panels.shown(snapshot, { token: 'T2', how: 'new', origin: 'I2', answered });
+    panels.shown(snapshot, { token: 'T1', how: 'new', origin: 'I1', locale: null, answered });
+    panels.shown(snapshot, { token: 'T2', how: 'new', origin: 'I2', locale: null, answered });
     // A click on the first panel (its message was made by I1): it is the live one again.
-    panels.shown(snapshot, { token: 'T3', how: 'same', origin: 'I1', answered });
+    panels.shown(snapshot, { token: 'T3', how: 'same', origin: 'I1', locale: null, answered });
     release();
     await outbox.drain();
     expect(retired).toEqual(['T2']);
@@ -57,10 +57,10 @@ describe('a live panel’s retirement', () => {
   it('retires the older panel when nothing made it live again', async () => {
     const { panels, outbox, retired, release } = setup();
     const answered = Promise.resolve();
-    panels.shown(snapshot, { token: 'T1', how: 'new', origin: 'I1', answered });
-    panels.shown(snapshot, { token: 'T2', how: 'new', origin: 'I2', answered });
+    panels.shown(snapshot, { token: 'T1', how: 'new', origin: 'I1', locale: null, answered });
+    panels.shown(snapshot, { token: 'T2', how: 'new', origin: 'I2', locale: null, answered });
     // A click on the newer panel keeps it live: the older one still goes.
-    panels.shown(snapshot, { token: 'T3', how: 'same', origin: 'I2', answered });
+    panels.shown(snapshot, { token: 'T3', how: 'same', origin: 'I2', locale: null, answered });
     release();
     await outbox.drain();
     expect(retired).toEqual(['T1']);

@@ -8,6 +8,7 @@ import { checkPosition, runUx, snapshotOf } from '../../bench/ux.js';
 import { decodePlay } from '../../src/discord/customIds.js';
 import { groupPlays } from '../../src/discord/playMenu.js';
 import { renderPanel } from '../../src/discord/renderPanel.js';
+import { EN_TEXT } from '../../src/discord/ui.js';
 import { type Action, buildScenario, type Rank, type Seat } from '../../src/engine/index.js';
 
 type Play = Extract<Action, { type: 'play' }>;
@@ -87,7 +88,7 @@ describe('plays grouped by shape', () => {
 describe('the panel', () => {
   it('every option value decodes to a legal play; labels name the shape and the cards', () => {
     const { snapshot } = lead('Ajd Asw Apg 7jd 7sw 3st');
-    const [, plays] = selects(renderPanel(snapshot));
+    const [, plays] = selects(renderPanel(snapshot, EN_TEXT));
     expect(plays?.placeholder).toMatch(/^Play… \(\d+ possible\)$/);
     const legal = snapshot.legal.filter((a): a is Play => a.type === 'play');
     for (const option of plays?.options ?? []) {
@@ -103,7 +104,7 @@ describe('the panel', () => {
     const hand = '2jd 3sw 4pg 5st 6jd 7sw 8pg 9st 10jd Jsw Qpg Kst Ajd phoenix';
     const { snapshot, menu } = lead(hand);
     expect(menu.length).toBeGreaterThan(25);
-    const [, kinds, plays] = selects(renderPanel(snapshot));
+    const [, kinds, plays] = selects(renderPanel(snapshot, EN_TEXT));
     expect(kinds?.custom_id).toMatch(/^hand:uxbench1:\d+:kind$/);
     const labels = (kinds?.options ?? []).map((o) => String(o.label));
     expect(labels[0]).toMatch(/^Singles \(\d+\)$/);
@@ -115,12 +116,14 @@ describe('the panel', () => {
     );
     // Choosing a kind shows its plays, the kind marked chosen.
     const key = String(kinds?.options?.find((o) => String(o.label).startsWith('Straights of 6'))?.value);
-    const [, again, six] = selects(renderPanel(snapshot, { kind: key }));
+    const [, again, six] = selects(renderPanel(snapshot, EN_TEXT, { kind: key }));
     expect(again?.options?.find((o) => o.default)?.value).toBe(key);
     expect((six?.options ?? []).every((o) => String(o.label).startsWith('straight'))).toBe(true);
     expect(six?.options?.length).toBeGreaterThan(0);
     // An unknown kind: the first kind, as if none was chosen.
-    expect(selects(renderPanel(snapshot, { kind: 'straight99' }))[2]?.placeholder).toMatch(/^Play… Singles/);
+    expect(selects(renderPanel(snapshot, EN_TEXT, { kind: 'straight99' }))[2]?.placeholder).toMatch(
+      /^Play… Singles/,
+    );
   });
 });
 

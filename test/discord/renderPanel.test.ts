@@ -4,6 +4,7 @@ import type { PlayerSnapshot } from '../../src/app/tableService.js';
 import { owesAction } from '../../src/bots/randomBot.js';
 import { decodePlay, parseId } from '../../src/discord/customIds.js';
 import { renderPanel } from '../../src/discord/renderPanel.js';
+import { EN_TEXT } from '../../src/discord/ui.js';
 import {
   type Action,
   apply,
@@ -64,7 +65,7 @@ const components = (payload: ReturnType<typeof renderPanel>) =>
 
 describe('the Bomb! button', () => {
   it('holding one bomb, drops it in one click (a play of its cards, judged on the current state)', () => {
-    const bomb = components(renderPanel(outOfTurn([FIVES]))).find((c) => c.label === 'Bomb!');
+    const bomb = components(renderPanel(outOfTurn([FIVES]), EN_TEXT)).find((c) => c.label === 'Bomb!');
     const id = parseId(bomb?.custom_id ?? '');
     expect(id?.verb).toBe('play');
     expect(decodePlay(id?.args[0] ?? '')?.cards).toEqual(FIVES);
@@ -72,9 +73,9 @@ describe('the Bomb! button', () => {
 
   it('holding several, asks which: the menu then offers only the bombs', () => {
     const snapshot = outOfTurn([FIVES, NINES]);
-    const bomb = components(renderPanel(snapshot)).find((c) => c.label === 'Bomb!');
+    const bomb = components(renderPanel(snapshot, EN_TEXT)).find((c) => c.label === 'Bomb!');
     expect(parseId(bomb?.custom_id ?? '')).toMatchObject({ verb: 'hand', args: ['bomb'] });
-    const choosing = components(renderPanel(snapshot, { bombsOnly: true }));
+    const choosing = components(renderPanel(snapshot, EN_TEXT, { bombsOnly: true }));
     const menu = choosing.find((c) => c.placeholder === 'Choose your bomb…');
     expect(menu?.options?.map((o) => decodePlay(o.value)?.cards)).toEqual([FIVES, NINES]);
   });
@@ -82,7 +83,7 @@ describe('the Bomb! button', () => {
   it('is offered on your own turn too, when a bomb is among your plays', () => {
     const snapshot = outOfTurn([NINES], true);
     expect(snapshot.view.turn).toBe(snapshot.seat);
-    const bomb = components(renderPanel(snapshot)).find((c) => c.label === 'Bomb!');
+    const bomb = components(renderPanel(snapshot, EN_TEXT)).find((c) => c.label === 'Bomb!');
     expect(decodePlay(parseId(bomb?.custom_id ?? '')?.args[0] ?? '')?.cards).toEqual(NINES);
   });
 });
