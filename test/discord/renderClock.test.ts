@@ -10,6 +10,7 @@ import { parseId } from '../../src/discord/customIds.js';
 import { handLogLines } from '../../src/discord/renderHistory.js';
 import { renderPanel } from '../../src/discord/renderPanel.js';
 import { renderTable } from '../../src/discord/renderTable.js';
+import { EN_TEXT } from '../../src/discord/ui.js';
 import {
   DEFAULT_SETTINGS,
   legalActions,
@@ -102,22 +103,25 @@ describe('the table message', () => {
 describe('the private panel', () => {
   it('shows the owner their deadline, and nobody else', () => {
     const table = { ...playingTable(DEFAULT_SETTINGS), deadline: { at: AT, key: '1:grandTichu' } };
-    expect(renderPanel(panel(table, 0, AT)).content).toContain(`⏰ Your time runs out <t:${AT / 1000}:R>`);
-    expect(renderPanel(panel(table, 1, null)).content).not.toContain('⏰');
+    expect(renderPanel(panel(table, 0, AT), EN_TEXT).content).toContain(
+      `⏰ Your time runs out <t:${AT / 1000}:R>`,
+    );
+    expect(renderPanel(panel(table, 1, null), EN_TEXT).content).not.toContain('⏰');
   });
 
   it('an away player gets the I’m back button; a present one does not', () => {
     const table = awayAt(playingTable(DEFAULT_SETTINGS), 2);
-    const away = renderPanel(panel(table, 2, null));
+    const away = renderPanel(panel(table, 2, null), EN_TEXT);
     expect(away.content).toContain('You are away');
     const back = buttons(away).find((b) => b.label === 'I’m back');
     expect(parseId(back?.custom_id ?? '')).toMatchObject({ verb: 'back', tableId: table.id });
-    expect(buttons(renderPanel(panel(table, 1, null))).some((b) => b.label === 'I’m back')).toBe(false);
+    expect(buttons(renderPanel(panel(table, 1, null), EN_TEXT)).some((b) => b.label === 'I’m back')).toBe(
+      false,
+    );
     // Paused, the button is still there: coming back is how a table that paused for nobody resumes.
-    expect(buttons(renderPanel(panel({ ...table, status: 'paused' }, 2, null))).map((b) => b.label)).toEqual([
-      'I’m back',
-      'Refresh',
-    ]);
+    expect(
+      buttons(renderPanel(panel({ ...table, status: 'paused' }, 2, null), EN_TEXT)).map((b) => b.label),
+    ).toEqual(['I’m back', 'Refresh']);
   });
 });
 
