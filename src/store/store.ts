@@ -1,5 +1,6 @@
 /** The store: one SQLite database behind the table, match, seat and stats repositories, and its transactions. */
 import type Database from 'better-sqlite3';
+import { EmojiRepo } from './emojiRepo.js';
 import { MatchLogRepo } from './matchLogRepo.js';
 import { MatchRepo } from './matchRepo.js';
 import { type OpenOptions, openDatabase } from './open.js';
@@ -16,6 +17,8 @@ export class Store {
   readonly matchLog: MatchLogRepo;
   readonly seats: SeatRepo;
   readonly tableIndex: TableIndexRepo;
+  /** The card emoji deploy uploaded, by application. */
+  readonly emoji: EmojiRepo;
   readonly wal: WalSync;
 
   constructor(readonly db: Database.Database) {
@@ -25,6 +28,7 @@ export class Store {
     this.matchLog = new MatchLogRepo(db);
     this.seats = new SeatRepo(db);
     this.tableIndex = new TableIndexRepo(db);
+    this.emoji = new EmojiRepo(db);
     this.wal = new WalSync(db.memory ? null : `${mainFile(db)}-wal`);
   }
 

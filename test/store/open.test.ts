@@ -42,6 +42,7 @@ describe('openDatabase', () => {
     }[];
     const names = rows.map((r) => r.name).sort();
     expect(names).toEqual([
+      'card_emoji',
       'events',
       'hands',
       'match_players',
