@@ -4,6 +4,7 @@ import type { BotContext } from '../src/discord/context.js';
 import { renderHandLog, renderMatchDetail, renderRecentMatches } from '../src/discord/renderHistory.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
 import { type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
+import { t } from '../src/i18n/index.js';
 
 export const data = new SlashCommandBuilder()
   .setName('history')
@@ -50,6 +51,7 @@ export const data = new SlashCommandBuilder()
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
   const guildId = interaction.guildId ?? '';
   const sub = interaction.options.getSubcommand(true);
+  const ui = ctx.looks.forUser(interaction.locale);
   if (sub === 'matches') {
     const user = interaction.options.getUser('player');
     const result = ctx.stats.recentMatches(
@@ -57,16 +59,17 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       user ? { userId: user.id } : { channelId: interaction.channelId },
     );
     if (!result.ok) return refuse(ctx, interaction, result.error);
-    const title = user
-      ? `Last matches of ${user.globalName ?? user.username}`
-      : 'Last matches in this channel';
-    await interaction.reply({ ...toDiscord(renderRecentMatches(result.value, title)), flags: EPHEMERAL });
+    const whose = user ? (user.globalName ?? user.username) : null;
+    await interaction.reply({
+      ...toDiscord(renderRecentMatches(result.value, whose, ui.lang)),
+      flags: EPHEMERAL,
+    });
     return { result: 'ok' };
   }
   if (sub === 'match') {
     const detail = ctx.stats.matchDetail(guildId, interaction.options.getInteger('number', true));
     if (!detail.ok) return refuse(ctx, interaction, detail.error);
-    await interaction.reply({ ...toDiscord(renderMatchDetail(detail.value)), flags: EPHEMERAL });
+    await interaction.reply({ ...toDiscord(renderMatchDetail(detail.value, ui.lang)), flags: EPHEMERAL });
     return { result: 'ok' };
   }
   const matchId = interaction.options.getInteger('match', true);
@@ -75,7 +78,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     if (!log.ok) return refuse(ctx, interaction, log.error);
     const detail = ctx.stats.matchDetail(guildId, matchId);
     if (!detail.ok) return refuse(ctx, interaction, detail.error);
-    const { payload, full } = renderHandLog(log.value, detail.value);
+    const { payload, full } = renderHandLog(log.value, detail.value, ui);
     const file = new AttachmentBuilder(Buffer.from(full, 'utf8'), {
       name: `tichu-match-${matchId}-hand-${log.value.number}.txt`,
     });
@@ -88,7 +91,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     name: `tichu-match-${matchId}.json`,
   });
   await interaction.reply({
-    content: `Match #${matchId}: settings, seed and every action.`,
+    content: t(ui.lang, 'rec.match.export', { id: matchId }),
     files: [file],
     flags: EPHEMERAL,
   });

@@ -5,6 +5,7 @@ import type { BotContext } from '../src/discord/context.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
 import { renderLeaderboard } from '../src/discord/renderStats.js';
 import { actorOf, type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
+import { t } from '../src/i18n/index.js';
 
 export const data = new SlashCommandBuilder()
   .setName('leaderboard')
@@ -46,7 +47,10 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     const result = ctx.stats.setHidden(actor.userId, actor.name, hidden, Date.now());
     if (!result.ok) return refuse(ctx, interaction, result.error);
     await interaction.reply({
-      content: hidden ? 'You are now hidden from leaderboards.' : 'You are shown on leaderboards again.',
+      content: t(
+        ctx.looks.forUser(interaction.locale).lang,
+        hidden ? 'rec.board.nowHidden' : 'rec.board.nowShown',
+      ),
       flags: EPHEMERAL,
     });
     return { result: 'ok' };
@@ -55,7 +59,13 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   const board = ctx.stats.leaderboard(interaction.guildId ?? '', sort, 0, interaction.user.id);
   if (!board.ok) return refuse(ctx, interaction, board.error);
   await interaction.reply({
-    ...toDiscord(renderLeaderboard(board.value, interaction.guild?.name ?? 'This server')),
+    ...toDiscord(
+      renderLeaderboard(
+        board.value,
+        interaction.guild?.name ?? null,
+        ctx.looks.forUser(interaction.locale).lang,
+      ),
+    ),
     flags: EPHEMERAL,
   });
   return { result: 'ok' };
@@ -80,8 +90,7 @@ export async function page(interaction: ButtonInteraction, ctx: BotContext): Pro
     interaction.user.id,
   );
   if (!board.ok) return refuse(ctx, interaction, board.error);
-  await interaction.update(
-    toDiscord(renderLeaderboard(board.value, interaction.guild?.name ?? 'This server')),
-  );
+  const lang = ctx.looks.forUser(interaction.locale).lang;
+  await interaction.update(toDiscord(renderLeaderboard(board.value, interaction.guild?.name ?? null, lang)));
   return { result: 'ok' };
 }

@@ -16,6 +16,9 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   const stats = ctx.stats.playerStats(interaction.guildId ?? '', user.id);
   if (!stats.ok) return refuse(ctx, interaction, stats.error);
   const name = user.globalName ?? user.username;
-  await interaction.reply({ ...toDiscord(renderPlayerStats(stats.value, name)), flags: EPHEMERAL });
+  await interaction.reply({
+    ...toDiscord(renderPlayerStats(stats.value, name, ctx.looks.forUser(interaction.locale).lang)),
+    flags: EPHEMERAL,
+  });
   return { result: 'ok' };
 }

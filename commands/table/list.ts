@@ -9,7 +9,10 @@ export async function list(interaction: ChatInputCommandInteraction, ctx: BotCon
   const mine = interaction.options.getBoolean('mine') ?? false;
   const r = ctx.service.listTables(interaction.guildId ?? '', interaction.user.id, mine, 0);
   if (!r.ok) return refuse(ctx, interaction, r.error);
-  await interaction.reply({ ...toDiscord(renderList(r.value)), flags: EPHEMERAL });
+  await interaction.reply({
+    ...toDiscord(renderList(r.value, ctx.looks.forUser(interaction.locale).lang)),
+    flags: EPHEMERAL,
+  });
   return { result: 'ok' };
 }
 
@@ -19,6 +22,6 @@ export async function listPage(interaction: ButtonInteraction, ctx: BotContext):
   if (!wanted) return refuse(ctx, interaction, { code: 'malformed_id', what: 'button' });
   const r = ctx.service.listTables(interaction.guildId ?? '', interaction.user.id, wanted.mine, wanted.page);
   if (!r.ok) return refuse(ctx, interaction, r.error);
-  await interaction.update(toDiscord(renderList(r.value)));
+  await interaction.update(toDiscord(renderList(r.value, ctx.looks.forUser(interaction.locale).lang)));
   return { result: 'ok' };
 }

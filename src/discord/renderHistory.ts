@@ -6,26 +6,36 @@
 import { holderAt } from '../app/results.js';
 import type { HandLog, MatchDetail, MatchSummaryRow } from '../app/stats.js';
 import type { Action, GameEvent, HandResult } from '../engine/index.js';
+import { type Lang, plural, t } from '../i18n/index.js';
 import { cardLabel, comboLabel, rankLabel } from './cardText.js';
 import type { StatsPayload } from './renderStats.js';
 import { ratingLines, scoreAfter } from './renderStory.js';
-import { EN_TEXT } from './ui.js';
+import type { Ui } from './ui.js';
 
-export function renderRecentMatches(matches: readonly MatchSummaryRow[], title: string): StatsPayload {
+/** The recent matches of a player (`whose`: their name) or of this channel (`whose` null). */
+export function renderRecentMatches(
+  matches: readonly MatchSummaryRow[],
+  whose: string | null,
+  lang: Lang,
+): StatsPayload {
   const lines = matches.map((m) => {
     const when = m.endedAt ? `<t:${Math.floor(m.endedAt / 1000)}:R>` : '';
+    const won =
+      m.winner === null ? '' : ` ${t(lang, 'rec.recent.won', { team: m.winner === 0 ? 'A' : 'B' })}`;
     const result =
-      m.status === 'abandoned'
-        ? 'abandoned'
-        : `${m.scoreA} — ${m.scoreB}${m.winner === null ? '' : ` (team ${m.winner === 0 ? 'A' : 'B'} won)`}`;
-    return `**#${m.id}** ${result} · ${m.handsPlayed} hands${m.rated ? ' · rated' : ''} · <#${m.channelId}> ${when}`;
+      m.status === 'abandoned' ? t(lang, 'rec.recent.abandoned') : `${m.scoreA} — ${m.scoreB}${won}`;
+    const hands = plural(lang, 'rec.recent.hands', m.handsPlayed);
+    const rated = m.rated ? ` · ${t(lang, 'rec.recent.rated')}` : '';
+    return `**#${m.id}** ${result} · ${hands}${rated} · <#${m.channelId}> ${when}`;
   });
+  const title =
+    whose === null ? t(lang, 'rec.recent.inChannel') : t(lang, 'rec.recent.ofPlayer', { name: whose });
   return {
     embeds: [
       {
-        title,
-        description: lines.length > 0 ? lines.join('\n') : 'No finished match yet.',
-        footer: { text: '/history match number:<n> for the hands of one match' },
+        title: title.slice(0, 256),
+        description: lines.length > 0 ? lines.join('\n') : t(lang, 'rec.recent.none'),
+        footer: { text: t(lang, 'rec.recent.footer') },
       },
     ],
     components: [],
@@ -34,75 +44,106 @@ export function renderRecentMatches(matches: readonly MatchSummaryRow[], title: 
 
 type Names = Pick<MatchDetail, 'players' | 'holders'>;
 
-function nameOf(seat: number, p: { userId: string | null; name: string | null } | null | undefined): string {
-  return p?.name ?? (p?.userId ? 'Unknown' : `Bot ${seat + 1}`);
+function nameOf(
+  seat: number,
+  p: { userId: string | null; name: string | null } | null | undefined,
+  lang: Lang,
+): string {
+  return p?.name ?? (p?.userId ? t(lang, 'rec.unknown') : t(lang, 'rec.bot', { seat: seat + 1 }));
 }
 
 /**
  * Who held `seat` when the action producing `version` was made (with no version: at the match's
  * start); a match older than substitutes names the seat's one player.
  */
-export function playerName(detail: Names, seat: number, version = 1): string {
+export function playerName(detail: Names, seat: number, lang: Lang, version = 1): string {
   const holder = holderAt(detail.holders, seat, version);
-  return nameOf(seat, holder ?? detail.players.find((x) => x.seat === seat));
+  return nameOf(seat, holder ?? detail.players.find((x) => x.seat === seat), lang);
 }
 
 /** Everyone who sat in `seat`, in order of sitting ("Ann → Cat"). */
-function seatPlayers(detail: Names, seat: number): string {
+function seatPlayers(detail: Names, seat: number, lang: Lang): string {
   const sat = detail.players.filter((p) => p.seat === seat);
-  return sat.length > 0 ? sat.map((p) => nameOf(seat, p)).join(' → ') : playerName(detail, seat);
+  return sat.length > 0 ? sat.map((p) => nameOf(seat, p, lang)).join(' → ') : playerName(detail, seat, lang);
 }
 
-export function renderMatchDetail(detail: MatchDetail): StatsPayload {
-  const m = detail.match;
-  const teams = `Team A: ${seatPlayers(detail, 0)} & ${seatPlayers(detail, 2)} · Team B: ${seatPlayers(detail, 1)} & ${seatPlayers(detail, 3)}`;
-  const lines = detail.hands.map((h: HandResult) => {
-    // Each hand names the players who held the seats when it ended (the ones it counts for).
-    const end = detail.handEnds.get(h.number) ?? 1;
-    const name = (s: number) => playerName(detail, s, end);
-    const order = h.out.map(name).join(', ');
-    // A call names whoever made it, who may have left the seat before the hand ended.
-    const caller = (s: number) => {
-      const call = detail.calls.find((c) => c.hand === h.number && c.seat === s);
-      const p = call && detail.players.find((x) => x.seat === s && x.userId === call.userId);
-      return p ? nameOf(s, p) : name(s);
-    };
-    const calls = h.calls.flatMap((c, s) =>
-      c === 'none'
-        ? []
-        : [`${caller(s)} ${c === 'tichu' ? 'Tichu' : 'Grand Tichu'} ${h.out[0] === s ? '✅' : '❌'}`],
-    );
-    // Card points per team (a double victory takes 200), then the running score after the hand.
-    const cards =
-      h.doubleVictory === null ? `cards ${h.cardPoints[0]} — ${h.cardPoints[1]}` : 'double victory';
-    const score = scoreAfter(detail.hands, h.number);
-    return `**Hand ${h.number}**: ${h.total[0]} — ${h.total[1]} · ${cards} · score ${score[0]} — ${score[1]} · out: ${order}${calls.length ? ` · ${calls.join(', ')}` : ''}`;
+/** One hand of a match in a line: its points, card points, the running score, who went out, the calls. */
+function handLine(detail: MatchDetail, h: HandResult, lang: Lang): string {
+  // Each hand names the players who held the seats when it ended (the ones it counts for).
+  const end = detail.handEnds.get(h.number) ?? 1;
+  const name = (s: number) => playerName(detail, s, lang, end);
+  // A call names whoever made it, who may have left the seat before the hand ended.
+  const caller = (s: number) => {
+    const call = detail.calls.find((c) => c.hand === h.number && c.seat === s);
+    const p = call && detail.players.find((x) => x.seat === s && x.userId === call.userId);
+    return p ? nameOf(s, p, lang) : name(s);
+  };
+  const calls = h.calls.flatMap((c, s) =>
+    c === 'none'
+      ? []
+      : [
+          `${caller(s)} ${t(lang, c === 'tichu' ? 'rec.tichu' : 'rec.grandTichu')} ${h.out[0] === s ? '✅' : '❌'}`,
+        ],
+  );
+  // Card points per team (a double victory takes 200), then the running score after the hand.
+  const cards =
+    h.doubleVictory === null
+      ? t(lang, 'rec.match.cards', { a: h.cardPoints[0], b: h.cardPoints[1] })
+      : t(lang, 'rec.match.doubleVictory');
+  const score = scoreAfter(detail.hands, h.number);
+  const line = t(lang, 'rec.match.hand', {
+    number: h.number,
+    a: h.total[0],
+    b: h.total[1],
+    cards,
+    scoreA: score[0],
+    scoreB: score[1],
+    order: h.out.map(name).join(', '),
   });
+  return calls.length > 0 ? `${line} · ${calls.join(', ')}` : line;
+}
+
+/** One match hand by hand: its teams, how it moved ratings, then a line a hand. */
+export function renderMatchDetail(detail: MatchDetail, lang: Lang): StatsPayload {
+  const m = detail.match;
+  const seats = (s: number) => seatPlayers(detail, s, lang);
+  const teams = t(lang, 'rec.match.teams', { a1: seats(0), a2: seats(2), b1: seats(1), b2: seats(3) });
+  const lines = detail.hands.map((h) => handLine(detail, h, lang));
   // A finished match says how it moved its players' ratings (or that it was not rated).
   const ratings =
     m.status === 'finished'
-      ? `\n\n${ratingLines(m.rated, detail.ratingChanges, (s) => playerName(detail, s)).join('\n')}`
+      ? `\n\n${ratingLines(m.rated, detail.ratingChanges, (s) => playerName(detail, s, lang), lang).join('\n')}`
       : '';
-  const status = m.status === 'playing' ? 'in progress' : m.status;
+  const word =
+    m.status === 'playing' || m.status === 'finished' || m.status === 'abandoned'
+      ? t(lang, `rec.match.${m.status}`)
+      : m.status;
+  const status = m.rated ? t(lang, 'rec.match.ratedStatus', { status: word }) : word;
   return {
     embeds: [
       {
-        title: `Match #${m.id}: ${m.scoreA} — ${m.scoreB} (${status}${m.rated ? ', rated' : ''})`,
-        description: `${teams}${ratings}\n\n${lines.join('\n') || 'No hand finished yet.'}`.slice(0, 4096),
-        footer: {
-          text: `/history hand match:${m.id} hand:<n> for every play of a hand · /history export match:${m.id}`,
-        },
+        title: t(lang, 'rec.match.title', { id: m.id, a: m.scoreA, b: m.scoreB, status }),
+        description: `${teams}${ratings}\n\n${lines.join('\n') || t(lang, 'rec.match.noHand')}`.slice(
+          0,
+          4096,
+        ),
+        footer: { text: t(lang, 'rec.match.footer', { id: m.id }) },
       },
     ],
     components: [],
   };
 }
 
-/** A finished hand, play by play: the lines, and whether they had to be shortened for the embed. */
-const FORCED_WORDS = { timeout: '⏰ (ran out of time)', away: '💤 (away: bot played)' } as const;
-
-/** `names(seat, version)`: who held the seat when the entry producing `version` was made. */
-export function handLogLines(log: HandLog, namesAt: (seat: number, version: number) => string): string[] {
+/**
+ * A finished hand, play by play, in the reader's language and cards. `namesAt(seat, version)`: who
+ * held the seat when the entry producing `version` was made.
+ */
+export function handLogLines(
+  log: HandLog,
+  namesAt: (seat: number, version: number) => string,
+  ui: Ui,
+): string[] {
+  const lang = ui.lang;
   const lines: string[] = [];
   for (const entry of log.entries) {
     const names = (seat: number) => namesAt(seat, entry.version);
@@ -110,63 +151,99 @@ export function handLogLines(log: HandLog, namesAt: (seat: number, version: numb
     const own: string[] = [];
     if (action.type === 'exchange') {
       own.push(
-        `${names(entry.seat)} passes ${cardLabel(action.next, EN_TEXT)} → ${names((entry.seat + 1) % 4)}, ${cardLabel(action.partner, EN_TEXT)} → ${names((entry.seat + 2) % 4)}, ${cardLabel(action.previous, EN_TEXT)} → ${names((entry.seat + 3) % 4)}`,
+        t(lang, 'rec.log.exchange', {
+          name: names(entry.seat),
+          next: cardLabel(action.next, ui),
+          nextName: names((entry.seat + 1) % 4),
+          partner: cardLabel(action.partner, ui),
+          partnerName: names((entry.seat + 2) % 4),
+          previous: cardLabel(action.previous, ui),
+          previousName: names((entry.seat + 3) % 4),
+        }),
       );
     }
     for (const event of entry.events) {
-      const line = eventLine(event, names);
+      const line = eventLine(event, names, lang);
       if (line) own.push(line);
     }
     // A decision the bot made for a person says so on its first line ("Ben passes ⏰ ran out of time").
     // (A timed-out decision that shows no line, a Grand Tichu declined, still gets one.)
     if (entry.forced === 'timeout' && own.length === 0)
-      own.push(`${names(entry.seat)} ${FORCED_WORDS.timeout}`);
-    else if (entry.forced && own.length > 0) own[0] = `${own[0]} ${FORCED_WORDS[entry.forced]}`;
+      own.push(`${names(entry.seat)} ${t(lang, 'rec.log.timeout')}`);
+    else if (entry.forced && own.length > 0)
+      own[0] = `${own[0]} ${t(lang, entry.forced === 'timeout' ? 'rec.log.timeout' : 'rec.log.away')}`;
     lines.push(...own);
   }
   return lines;
 }
 
-function eventLine(event: GameEvent, names: (seat: number) => string): string | null {
+function eventLine(event: GameEvent, names: (seat: number) => string, lang: Lang): string | null {
   switch (event.type) {
     case 'grandTichuDecided':
-      return event.call ? `${names(event.seat)} calls **Grand Tichu**` : null;
+      return event.call ? t(lang, 'rec.log.grand', { name: names(event.seat) }) : null;
     case 'tichuCalled':
-      return `${names(event.seat)} calls **Tichu**`;
+      return t(lang, 'rec.log.tichu', { name: names(event.seat) });
     case 'played':
-      return `${names(event.seat)}${event.outOfTurn ? ' (out of turn)' : ''}: ${comboLabel(event.combo, 'en')}`;
+      return t(lang, event.outOfTurn ? 'rec.log.playedOutOfTurn' : 'rec.log.played', {
+        name: names(event.seat),
+        combo: comboLabel(event.combo, lang),
+      });
     case 'passed':
-      return `${names(event.seat)} passes`;
+      return t(lang, 'rec.log.passed', { name: names(event.seat) });
     case 'leadPassedByDog':
-      return `the Dog gives the lead to ${names(event.to)}`;
+      return t(lang, 'rec.log.dog', { name: names(event.to) });
     case 'wishMade':
       return event.rank === null
-        ? `${names(event.seat)} wishes for nothing`
-        : `${names(event.seat)} wishes for ${rankLabel(event.rank)}`;
+        ? t(lang, 'rec.log.wishNothing', { name: names(event.seat) })
+        : t(lang, 'rec.log.wish', { name: names(event.seat), rank: rankLabel(event.rank) });
     case 'wishFulfilled':
-      return `the wish for ${rankLabel(event.rank)} is fulfilled`;
+      return t(lang, 'rec.log.wishFulfilled', { rank: rankLabel(event.rank) });
     case 'trickWon':
-      return `→ ${names(event.trick.winner)} takes the trick (${event.trick.points} points)`;
+      return t(lang, 'rec.log.trick', { name: names(event.trick.winner), points: event.trick.points });
     case 'dragonGiven':
-      return `${names(event.from)} gives the Dragon trick to ${names(event.to)}`;
+      return t(lang, 'rec.log.dragon', { from: names(event.from), to: names(event.to) });
     case 'wentOut':
-      return `${names(event.seat)} is out (#${event.place})`;
+      return t(lang, 'rec.log.out', { name: names(event.seat), place: event.place });
     case 'handEnded':
-      return `Hand over: ${event.result.total[0]} — ${event.result.total[1]}`;
+      return t(lang, 'rec.log.handOver', { a: event.result.total[0], b: event.result.total[1] });
     default:
       return null;
   }
 }
 
-export function renderHandLog(log: HandLog, detail: MatchDetail): { payload: StatsPayload; full: string } {
-  const lines = handLogLines(log, (seat, version) => playerName(detail, seat, version));
-  const full = lines.join('\n');
-  const shown = full.length <= 3900 ? full : `${full.slice(0, 3800)}\n… (the whole log is attached)`;
+/** Room for the log in an embed's description (4096), with the note that it was cut. */
+const LOG_ROOM = 3900;
+const LOG_CUT_AT = 3800;
+
+/**
+ * The hand log as an embed for the reader (their cards, emoji or text) and as plain text for the
+ * attached file (text cards, no markdown: a file shows no emoji).
+ */
+export function renderHandLog(
+  log: HandLog,
+  detail: MatchDetail,
+  ui: Ui,
+): { payload: StatsPayload; full: string } {
+  const namesAt = (seat: number, version: number) => playerName(detail, seat, ui.lang, version);
+  const shownLines = handLogLines(log, namesAt, ui).join('\n');
+  const text = ui.faces ? handLogLines(log, namesAt, { lang: ui.lang, faces: null }).join('\n') : shownLines;
+  const shown =
+    shownLines.length <= LOG_ROOM
+      ? shownLines
+      : `${cutAtLine(shownLines, LOG_CUT_AT)}\n${t(ui.lang, 'rec.log.cut')}`;
   return {
     payload: {
-      embeds: [{ title: `Match #${log.match.id}, hand ${log.number}`, description: shown }],
+      embeds: [
+        { title: t(ui.lang, 'rec.log.title', { id: log.match.id, number: log.number }), description: shown },
+      ],
       components: [],
     },
-    full: full.replace(/\*\*/g, ''),
+    full: text.replace(/\*\*/g, ''),
   };
+}
+
+/** At most `room` characters of `text`, cut at a line's end (an emoji's `<:name:id>` is never split). */
+function cutAtLine(text: string, room: number): string {
+  const cut = text.lastIndexOf('\n', room);
+  return text.slice(0, cut > 0 ? cut : room);
 }

@@ -5,8 +5,10 @@
  */
 import type { ListedTable, TableList } from '../app/tableService.js';
 import { SEATS } from '../engine/index.js';
+import { type Lang, t } from '../i18n/index.js';
 import { relativeTime } from './clockText.js';
 import { seatName } from './names.js';
+import { pageButtons } from './renderStats.js';
 
 /** `tl:<page>:<a|m>:<which button>`: the page to show, all tables or mine; the tag keeps ids distinct. */
 export function listId(page: number, mine: boolean, tag: 'p' | 'n'): string {
@@ -18,59 +20,51 @@ export function parseListId(customId: string): { page: number; mine: boolean } |
   return m ? { page: Number(m[1]), mine: m[2] === 'm' } : null;
 }
 
-function row({ table, view, activeAt }: ListedTable): string {
+function row({ table, view, activeAt }: ListedTable, lang: Lang): string {
   const players = SEATS.flatMap((seat) => {
     const o = table.seats[seat];
     if (!o) return [];
-    return [`${seatName(table, seat)}${o.kind === 'user' && o.away ? ' (away)' : ''}`];
+    const name = seatName(table, seat, lang);
+    return [o.kind === 'user' && o.away ? t(lang, 'rec.list.away', { name }) : name];
   });
-  const who = players.length > 0 ? players.join(', ') : 'nobody yet';
+  const who = players.length > 0 ? players.join(', ') : t(lang, 'rec.list.nobody');
   const since = relativeTime(activeAt);
-  if (table.status === 'lobby' || !view)
-    return `🪑 <#${table.channelId}> · lobby, ${players.length}/4 seated: ${who} · waiting since ${since}`;
-  const score = `${view.scores[0]} — ${view.scores[1]} (to ${view.settings.targetScore}), hand ${view.handNumber}`;
-  const status = table.status === 'paused' ? '⏸️' : '▶️';
-  const what = table.status === 'paused' ? 'paused' : 'last move';
-  return `${status} <#${table.channelId}> · ${score} · ${who} · ${what} ${since}`;
+  if (table.status === 'lobby' || !view) {
+    const lobby = t(lang, 'rec.list.lobby', { seated: players.length, who, since });
+    return `🪑 <#${table.channelId}> · ${lobby}`;
+  }
+  const score = t(lang, 'rec.list.score', {
+    a: view.scores[0],
+    b: view.scores[1],
+    target: view.settings.targetScore,
+    hand: view.handNumber,
+  });
+  const paused = table.status === 'paused';
+  const when = t(lang, paused ? 'rec.list.paused' : 'rec.list.lastMove', { since });
+  return `${paused ? '⏸️' : '▶️'} <#${table.channelId}> · ${score} · ${who} · ${when}`;
 }
 
-export function renderList(list: TableList) {
-  const lines = list.rows.map(row);
-  const empty = list.mine
-    ? 'You are not seated at any table on this server.'
-    : 'No table is open on this server. Open one with /table create.';
+/** A page of the server's tables (or the reader's own), in the reader's language. */
+export function renderList(list: TableList, lang: Lang) {
+  const lines = list.rows.map((r) => row(r, lang));
+  const empty = t(lang, list.mine ? 'rec.list.noneMine' : 'rec.list.none');
+  const page = t(lang, 'rec.page', { page: list.page + 1, pages: list.pages });
   return {
     embeds: [
       {
-        title: list.mine ? 'Your Tichu tables' : 'Tichu tables on this server',
+        title: t(lang, list.mine ? 'rec.list.mine' : 'rec.list.all'),
         description: lines.length > 0 ? lines.join('\n') : empty,
-        footer: {
-          text: `Page ${list.page + 1} of ${list.pages} · most recently active first · resume a paused match with /table resume in its channel`,
-        },
+        footer: { text: `${page} · ${t(lang, 'rec.list.footer')}` },
       },
     ],
     components:
       list.pages > 1
         ? [
-            {
-              type: 1,
-              components: [
-                {
-                  type: 2,
-                  style: 2,
-                  label: '◀ Previous',
-                  custom_id: listId(Math.max(0, list.page - 1), list.mine, 'p'),
-                  disabled: list.page === 0,
-                },
-                {
-                  type: 2,
-                  style: 2,
-                  label: 'Next ▶',
-                  custom_id: listId(list.page + 1, list.mine, 'n'),
-                  disabled: list.page >= list.pages - 1,
-                },
-              ],
-            },
+            pageButtons(
+              lang,
+              { id: listId(Math.max(0, list.page - 1), list.mine, 'p'), disabled: list.page === 0 },
+              { id: listId(list.page + 1, list.mine, 'n'), disabled: list.page >= list.pages - 1 },
+            ),
           ]
         : [],
   };

@@ -1,5 +1,6 @@
 /** Leaderboards and statistics as messages: pure, from the stats use cases to Discord JSON. */
 import type { BoardSort, Leaderboard, PlayerStats } from '../app/stats.js';
+import { type Lang, plural, t } from '../i18n/index.js';
 
 type Json = Record<string, unknown>;
 export interface StatsPayload {
@@ -8,17 +9,39 @@ export interface StatsPayload {
   components: Json[];
 }
 
-const SORT_NAMES: Readonly<Record<BoardSort, string>> = {
-  rating: 'Rating',
-  wins: 'Wins',
-  winrate: 'Win rate',
-  tichu: 'Tichu success',
-};
+/** `value` with one decimal, as the reader writes it: "25.3", "25,3". */
+export function decimal(value: number, lang: Lang): string {
+  const text = value.toFixed(1);
+  return lang === 'de' ? text.replace('.', ',') : text;
+}
 
-function formatValue(sort: BoardSort, value: number): string {
+function sortName(sort: BoardSort, lang: Lang): string {
+  return t(lang, `rec.board.${sort}`);
+}
+
+function formatValue(sort: BoardSort, value: number, lang: Lang): string {
   if (sort === 'winrate' || sort === 'tichu') return `${Math.round(value * 100)}%`;
-  if (sort === 'rating') return value.toFixed(1);
+  if (sort === 'rating') return decimal(value, lang);
   return String(value);
+}
+
+/** ◀ Previous and Next ▶ for a paged message, their ids given. */
+export function pageButtons(
+  lang: Lang,
+  previous: { id: string; disabled: boolean },
+  next: { id: string; disabled: boolean },
+): Json {
+  const button = (label: string, b: { id: string; disabled: boolean }) => ({
+    type: 2,
+    style: 2,
+    label,
+    custom_id: b.id,
+    disabled: b.disabled,
+  });
+  return {
+    type: 1,
+    components: [button(t(lang, 'rec.previous'), previous), button(t(lang, 'rec.next'), next)],
+  };
 }
 
 /** `lb:<sort>:<page>:<which button>`: the tag keeps the ids of one message distinct. */
@@ -26,111 +49,121 @@ export function leaderboardId(sort: BoardSort, page: number, tag: 'p' | 'n' | 's
   return `lb:${sort}:${page}:${tag}`;
 }
 
-export function renderLeaderboard(board: Leaderboard, guildName: string): StatsPayload {
+/** The server's leaderboard (`serverName` null: "This server"), in the reader's language. */
+export function renderLeaderboard(board: Leaderboard, serverName: string | null, lang: Lang): StatsPayload {
   const lines = board.rows.map((row) => {
     const rating =
-      row.mu === null || row.sigma === null ? '' : ` · ${row.mu.toFixed(1)} ± ${(2 * row.sigma).toFixed(1)}`;
-    return `**${row.rank}.** ${row.name} — ${formatValue(board.sort, row.value)}${board.sort === 'rating' ? rating : ''} · ${row.wins}/${row.matches} won`;
+      row.mu === null || row.sigma === null
+        ? ''
+        : ` · ${decimal(row.mu, lang)} ± ${decimal(2 * row.sigma, lang)}`;
+    const value = `${formatValue(board.sort, row.value, lang)}${board.sort === 'rating' ? rating : ''}`;
+    return t(lang, 'rec.board.row', {
+      rank: row.rank,
+      name: row.name,
+      value,
+      wins: row.wins,
+      matches: row.matches,
+    });
   });
-  if (lines.length === 0) lines.push('Nobody is ranked here yet. Finish a match to appear!');
+  if (lines.length === 0) lines.push(t(lang, 'rec.board.empty'));
   const you = board.viewerHidden
-    ? 'You are hidden from leaderboards (/leaderboard visibility to change).'
+    ? t(lang, 'rec.board.youHidden')
     : board.viewer
-      ? `You: **#${board.viewer.rank}** (${formatValue(board.sort, board.viewer.value)})`
-      : 'You are not on this board yet.';
+      ? t(lang, 'rec.board.you', {
+          rank: board.viewer.rank,
+          value: formatValue(board.sort, board.viewer.value, lang),
+        })
+      : t(lang, 'rec.board.youAbsent');
   const note =
     board.sort === 'rating'
-      ? 'Rating = skill − 3 × uncertainty (openskill); rated matches only: four people, finished, at least 3 hands.'
+      ? t(lang, 'rec.board.noteRating')
       : board.sort === 'wins'
-        ? 'All finished matches.'
-        : 'Players with at least 5 matches (or calls).';
+        ? t(lang, 'rec.board.noteWins')
+        : t(lang, 'rec.board.noteShare');
   const sorts = (['rating', 'wins', 'winrate', 'tichu'] as const).map((s) => ({
     type: 2,
     style: s === board.sort ? 1 : 2,
-    label: SORT_NAMES[s],
+    label: sortName(s, lang),
     custom_id: leaderboardId(s, 0, 's'),
     disabled: s === board.sort,
   }));
+  const server = serverName ?? t(lang, 'rec.thisServer');
+  const page = t(lang, 'rec.page', { page: board.page + 1, pages: board.pages });
   return {
     embeds: [
       {
-        title: `🏆 ${guildName} — ${SORT_NAMES[board.sort]}`,
+        title: t(lang, 'rec.board.title', { server, sort: sortName(board.sort, lang) }).slice(0, 256),
         description: `${lines.join('\n')}\n\n${you}`,
-        footer: { text: `Page ${board.page + 1} of ${board.pages} · ${note}` },
+        footer: { text: `${page} · ${note}` },
       },
     ],
     components: [
-      {
-        type: 1,
-        components: [
-          {
-            type: 2,
-            style: 2,
-            label: '◀ Previous',
-            custom_id: leaderboardId(board.sort, Math.max(0, board.page - 1), 'p'),
-            disabled: board.page === 0,
-          },
-          {
-            type: 2,
-            style: 2,
-            label: 'Next ▶',
-            custom_id: leaderboardId(board.sort, board.page + 1, 'n'),
-            disabled: board.page >= board.pages - 1,
-          },
-        ],
-      },
+      pageButtons(
+        lang,
+        { id: leaderboardId(board.sort, Math.max(0, board.page - 1), 'p'), disabled: board.page === 0 },
+        { id: leaderboardId(board.sort, board.page + 1, 'n'), disabled: board.page >= board.pages - 1 },
+      ),
       { type: 1, components: sorts },
     ],
   };
 }
 
-export function renderPlayerStats(stats: PlayerStats, name: string): StatsPayload {
-  const t = stats.totals;
-  if (!t)
+/** One player's statistics on this server, in the reader's language. */
+export function renderPlayerStats(stats: PlayerStats, name: string, lang: Lang): StatsPayload {
+  const totals = stats.totals;
+  if (!totals)
     return {
-      embeds: [{ title: `📊 ${name}`, description: 'No finished match on this server yet.' }],
+      embeds: [{ title: `📊 ${name}`, description: t(lang, 'rec.stats.none') }],
       components: [],
     };
   const pct = (a: number, b: number) => (b === 0 ? '—' : `${Math.round((a / b) * 100)}%`);
+  const calls = (made: number, called: number) =>
+    t(lang, 'rec.stats.callsValue', { made, calls: called, share: pct(made, called) });
   const fields: Json[] = [
-    { name: 'Matches', value: `${t.wins} won of ${t.matches} (${pct(t.wins, t.matches)})`, inline: true },
     {
-      name: 'Hands',
-      value: `${t.hands} · ${t.hands === 0 ? '—' : (t.points / t.hands).toFixed(1)} team points a hand`,
+      name: t(lang, 'rec.stats.matches'),
+      value: t(lang, 'rec.stats.matchesValue', {
+        wins: totals.wins,
+        matches: totals.matches,
+        share: pct(totals.wins, totals.matches),
+      }),
       inline: true,
     },
     {
-      name: 'Tichu',
-      value: `${t.tichuMade} made of ${t.tichuCalls} (${pct(t.tichuMade, t.tichuCalls)})`,
+      name: t(lang, 'rec.stats.hands'),
+      value: t(lang, 'rec.stats.handsValue', {
+        hands: totals.hands,
+        points: totals.hands === 0 ? '—' : decimal(totals.points / totals.hands, lang),
+      }),
       inline: true,
     },
-    {
-      name: 'Grand Tichu',
-      value: `${t.grandMade} made of ${t.grandCalls} (${pct(t.grandMade, t.grandCalls)})`,
-      inline: true,
-    },
-    { name: 'Double victories', value: String(t.doubleVictories), inline: true },
-    { name: 'Bombs', value: String(t.bombs), inline: true },
+    { name: t(lang, 'rec.tichu'), value: calls(totals.tichuMade, totals.tichuCalls), inline: true },
+    { name: t(lang, 'rec.grandTichu'), value: calls(totals.grandMade, totals.grandCalls), inline: true },
+    { name: t(lang, 'rec.stats.doubleVictories'), value: String(totals.doubleVictories), inline: true },
+    { name: t(lang, 'rec.stats.bombs'), value: String(totals.bombs), inline: true },
   ];
   if (stats.rating) {
     const r = stats.rating;
     const rank = stats.rank === null ? '' : ` · #${stats.rank}`;
-    fields.push({
-      name: 'Rating',
-      value: `${r.ordinal.toFixed(1)} (${r.mu.toFixed(1)} ± ${(2 * r.sigma).toFixed(1)}, ${r.ratedMatches} rated)${rank}`,
-      inline: false,
+    const rating = t(lang, 'rec.stats.ratingValue', {
+      ordinal: decimal(r.ordinal, lang),
+      mu: decimal(r.mu, lang),
+      spread: decimal(2 * r.sigma, lang),
+      rated: r.ratedMatches,
     });
+    fields.push({ name: t(lang, 'rec.stats.rating'), value: `${rating}${rank}`, inline: false });
   }
   if (stats.favouritePartner) {
     const p = stats.favouritePartner;
     fields.push({
-      name: 'Favourite partner',
-      value: `${p.name}: ${p.matches} matches together, ${p.wins} won`,
+      name: t(lang, 'rec.stats.partner'),
+      value: plural(lang, 'rec.stats.partnerValue', p.matches, { name: p.name, wins: p.wins }).slice(0, 1024),
       inline: false,
     });
   }
+  const title = stats.hidden ? t(lang, 'rec.stats.hidden', { name }) : name;
   return {
-    embeds: [{ title: `📊 ${name}${stats.hidden ? ' (hidden from leaderboards)' : ''}`, fields }],
+    embeds: [{ title: `📊 ${title}`.slice(0, 256), fields }],
     components: [],
   };
 }

@@ -10,6 +10,7 @@ import type { Actor } from '../../src/app/core.js';
 import { isRated, MIN_RATED_HANDS } from '../../src/app/results.js';
 import { StatsService } from '../../src/app/stats.js';
 import { renderHandLog, renderMatchDetail } from '../../src/discord/renderHistory.js';
+import { EN_TEXT } from '../../src/discord/ui.js';
 import type { GameEvent } from '../../src/engine/index.js';
 import { type Action, type MatchState, makeSettings, type Seat } from '../../src/engine/index.js';
 import type { SeatHolder } from '../../src/store/records.js';
@@ -161,10 +162,14 @@ describe('a match with a substitute', () => {
     // The history names both for seat 3 (seat index 2), in order, and each hand's own player.
     const detail = accepted(stats.matchDetail(GUILD, done.matchId));
     expect(detail.players.filter((p) => p.seat === 2).map((p) => p.name)).toEqual([BOB.name, STRANGER.name]);
-    const text = JSON.stringify(renderMatchDetail(detail));
+    const text = JSON.stringify(renderMatchDetail(detail, 'en'));
     expect(text).toContain(`${HOST.name} & ${BOB.name} → ${STRANGER.name}`);
-    const hand1 = JSON.stringify(renderHandLog(accepted(stats.handLog(GUILD, done.matchId, 1)), detail).full);
-    const hand2 = JSON.stringify(renderHandLog(accepted(stats.handLog(GUILD, done.matchId, 2)), detail).full);
+    const hand1 = JSON.stringify(
+      renderHandLog(accepted(stats.handLog(GUILD, done.matchId, 1)), detail, EN_TEXT).full,
+    );
+    const hand2 = JSON.stringify(
+      renderHandLog(accepted(stats.handLog(GUILD, done.matchId, 2)), detail, EN_TEXT).full,
+    );
     expect(hand1).toContain(BOB.name);
     expect(hand1).not.toContain(STRANGER.name);
     expect(hand2).toContain(STRANGER.name);
@@ -212,7 +217,7 @@ describe('a match with a substitute', () => {
     // The history says the same: hand 1's call is Bob's, its end the stranger's.
     const detail = accepted(stats.matchDetail(GUILD, done.matchId));
     const line = (
-      (renderMatchDetail(detail).embeds[0] as { description: string }).description.split('\n') ?? []
+      (renderMatchDetail(detail, 'en').embeds[0] as { description: string }).description.split('\n') ?? []
     ).find((l) => l.startsWith('**Hand 1**')) as string;
     expect(line).toContain(`${BOB.name} Tichu ${madeIt ? '✅' : '❌'}`);
     expect(line).toContain(STRANGER.name);

@@ -26,7 +26,7 @@ const AT = 1_700_000_120_000;
 
 function text(table: TableRecord, started = true): string {
   const view = started ? publicView(newMatch(table.settings, 'clock-seed')) : null;
-  const embed = renderTable({ table, view }).embeds[0] as {
+  const embed = renderTable({ table, view }, EN_TEXT).embeds[0] as {
     description: string;
     fields: Array<{ name: string; value: string }>;
   };
@@ -136,7 +136,7 @@ describe('/history hand', () => {
         { seat: 0, action: { type: 'pass' }, events: [{ type: 'passed', seat: 0 }] },
       ],
     } as unknown as HandLog;
-    expect(handLogLines(log, (seat) => `P${seat}`)).toEqual([
+    expect(handLogLines(log, (seat) => `P${seat}`, EN_TEXT)).toEqual([
       'P1 ⏰ (ran out of time)',
       'P2 passes ⏰ (ran out of time)',
       'P3 passes 💤 (away: bot played)',

@@ -9,6 +9,7 @@ import { parseId } from '../../src/discord/customIds.js';
 import { listId, parseListId, renderList } from '../../src/discord/renderList.js';
 import { renderTable } from '../../src/discord/renderTable.js';
 import { renderRequest, seatArg } from '../../src/discord/seatRequests.js';
+import { EN_TEXT } from '../../src/discord/ui.js';
 import { DEFAULT_SETTINGS, newMatch, publicView } from '../../src/engine/index.js';
 import { playingTable, RECORD_USERS } from '../support/records.js';
 
@@ -34,7 +35,7 @@ describe('the table message', () => {
   it('offers "Take seat" for each away or bot seat while a match is on, never in the lobby or when over', () => {
     const view = publicView(newMatch(DEFAULT_SETTINGS, 'seats-seed'));
     const take = (t: TableRecord) =>
-      buttons(renderTable({ table: t, view })).filter((b) => b.label?.startsWith('Take seat'));
+      buttons(renderTable({ table: t, view }, EN_TEXT)).filter((b) => b.label?.startsWith('Take seat'));
     expect(take(withOpenSeats()).map((b) => [b.label, b.custom_id && parseId(b.custom_id)?.args])).toEqual([
       ['Take seat 2', ['1']],
       ['Take seat 4', ['3']],
@@ -52,11 +53,11 @@ describe('the table message', () => {
       matchId: null,
       deadline: { at: 5, key: 'idle' },
     };
-    const payload = renderTable({ table: lobby, view: null });
+    const payload = renderTable({ table: lobby, view: null }, EN_TEXT);
     const embed = payload.embeds[0] as { description: string };
     expect(embed.description).toContain('Closed: nobody touched this lobby for 24 hours.');
     expect(payload.components).toEqual([]);
-    const byHost = renderTable({ table: { ...lobby, deadline: null }, view: null }).embeds[0] as {
+    const byHost = renderTable({ table: { ...lobby, deadline: null }, view: null }, EN_TEXT).embeds[0] as {
       description: string;
     };
     expect(byHost.description).toContain('This table was closed.');
@@ -80,7 +81,7 @@ describe('a request to take a seat', () => {
   });
 
   it('names the seat and mentions the host; its buttons carry the seat and the request’s nonce', () => {
-    const payload = renderRequest(asked(withOpenSeats(), [P0]), 12);
+    const payload = renderRequest(asked(withOpenSeats(), [P0]), 12, 'en');
     expect(payload.content).toBe(
       `🙋 **Eve** asks to take seat 2 (P1, away) at this table.\n<@${P0}>: approve with one click, or decline.`,
     );
@@ -91,7 +92,7 @@ describe('a request to take a seat', () => {
   });
 
   it('with the host away, mentions everyone who must approve', () => {
-    const payload = renderRequest(asked(withOpenSeats(), [P0, P2]), 3);
+    const payload = renderRequest(asked(withOpenSeats(), [P0, P2]), 3, 'en');
     expect(payload.content).toContain(`The host is away: <@${P0}> and <@${P2}> must each approve`);
   });
 
@@ -129,18 +130,18 @@ describe('the list of tables', () => {
         { table: lobby, view: null, activeAt: 1_699_000_000_000 },
       ],
     };
-    const embed = renderList(list).embeds[0] as { description: string; title: string };
+    const embed = renderList(list, 'en').embeds[0] as { description: string; title: string };
     expect(embed.title).toBe('Tichu tables on this server');
     expect(embed.description.split('\n')).toEqual([
       '⏸️ <#200000000000000003> · 350 — 200 (to 1000), hand 1 · P0, P1 (away), P2, Bot 4 · paused <t:1700000000:R>',
       '🪑 <#200000000000000002> · lobby, 2/4 seated: P0, Bot 3 · waiting since <t:1699000000:R>',
     ]);
-    expect(renderList(list).components).toEqual([]);
+    expect(renderList(list, 'en').components).toEqual([]);
   });
 
   it('pages with ◀ and ▶, whose ids carry the page and whose tables (never who asks)', () => {
     const list: TableList = { page: 1, pages: 3, total: 25, mine: true, rows: [] };
-    const payload = renderList(list);
+    const payload = renderList(list, 'en');
     const [previous, next] = buttons(payload);
     expect(parseListId(previous?.custom_id as string)).toEqual({ page: 0, mine: true });
     expect(parseListId(next?.custom_id as string)).toEqual({ page: 2, mine: true });

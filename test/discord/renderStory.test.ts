@@ -59,7 +59,7 @@ describe('the hand summary', () => {
   it('tells the order out, the call made, the card points, the hand’s score and the running one', () => {
     // Ben's tricks (5) go to Ann, the first out; his hand (Dragon 25, 5, 10) to the other team.
     expect(result.cardPoints).toEqual([35 + 5 + 40, 25]);
-    const text = description(renderHandSummary(table(), result, [400, 215], 1000));
+    const text = description(renderHandSummary(table(), result, [400, 215], 1000, 'en'));
     expect(text.split('\n')).toEqual([
       '**Hand 2 over**: 🟦 +180 — +25 🟧',
       'Out: 1. Ann · 2. Bot 4 · 3. Cat · 4. Ben',
@@ -70,7 +70,7 @@ describe('the hand summary', () => {
   });
 
   it('pings nobody and shows no card', () => {
-    const payload = renderHandSummary(table(), result, [0, 0], 1000);
+    const payload = renderHandSummary(table(), result, [0, 0], 1000, 'en');
     expect(payload.allowed_mentions).toEqual({ parse: [] });
     expect(JSON.stringify(payload)).not.toMatch(/Dragon|🐉|<@/);
   });
@@ -83,7 +83,7 @@ describe('the hand summary', () => {
       won: none,
       hands: none,
     });
-    const text = description(renderHandSummary(table(), dv, [0, 200], 1000));
+    const text = description(renderHandSummary(table(), dv, [0, 200], 1000, 'en'));
     expect(text).toContain('**Hand 1 over**: 🟦 0 — +200 🟧');
     expect(text).toContain('Out: 1. Ben · 2. Bot 4 (double victory)');
     expect(text).toContain('Double victory: **Ben & Bot 4** take 200');
@@ -99,7 +99,7 @@ describe('the hand summary', () => {
       won: none,
       hands: none,
     });
-    const text = description(renderHandSummary(table(), lost, [-300, 0], 1000));
+    const text = description(renderHandSummary(table(), lost, [-300, 0], 1000, 'en'));
     expect(text).toContain("Calls: Ann's Grand Tichu ❌ failed · Cat's Tichu ❌ failed");
     expect(text).toContain('**Hand 3 over**: 🟦 -300 — 0 🟧');
   });
@@ -135,7 +135,7 @@ describe('the match result', () => {
   });
 
   it('mentions the people seated (only them, by allowed_mentions), names the bot, says score and winners', () => {
-    const payload = renderMatchResult(table(), finished([1025, 760], 0), detail(true));
+    const payload = renderMatchResult(table(), finished([1025, 760], 0), detail(true), 'en');
     const lines = (payload.content as string).split('\n');
     expect(lines[0]).toBe(
       `🏁 **Match over** after 3 hands: 🟦 <@${ANN}> & <@${CAT}> **1025** — **760** <@${BEN}> & Bot 4 🟧`,
@@ -146,7 +146,7 @@ describe('the match result', () => {
   });
 
   it('says "unrated" when the match was not rated', () => {
-    const payload = renderMatchResult(table(), finished([300, 1010], 1), detail(false));
+    const payload = renderMatchResult(table(), finished([300, 1010], 1), detail(false), 'en');
     expect(payload.content).toContain('🏆 **Ben & Bot 4** win the match!');
     expect(payload.content).toContain('Ratings: unrated');
     expect(payload.content).not.toContain('→');
@@ -204,7 +204,7 @@ describe('a match in /history', () => {
       calls: [],
       ratingChanges: [{ seat: 2, userId: RECORD_USERS[2] as string, name: 'Cat', before: 1, after: 0.5 }],
     };
-    const text = (renderMatchDetail(detail).embeds[0] as { description: string }).description;
+    const text = (renderMatchDetail(detail, 'en').embeds[0] as { description: string }).description;
     const lines = text.split('\n');
     expect(lines.find((l) => l.startsWith('**Hand 1**'))).toBe(
       '**Hand 1**: 0 — 200 · double victory · score 0 — 200 · out: Ben, Dan',
@@ -213,11 +213,10 @@ describe('a match in /history', () => {
       '**Hand 2**: 170 — 30 · cards 70 — 30 · score 170 — 230 · out: Ann, Ben, Cat · Ann Tichu ✅',
     );
     expect(text).toContain('Ratings:\n• Cat 1.0 → 0.5 (-0.5)');
-    const unrated = renderMatchDetail({
-      ...detail,
-      match: { ...detail.match, rated: false },
-      ratingChanges: [],
-    });
+    const unrated = renderMatchDetail(
+      { ...detail, match: { ...detail.match, rated: false }, ratingChanges: [] },
+      'en',
+    );
     expect((unrated.embeds[0] as { description: string }).description).toContain('Ratings: unrated');
   });
 });
