@@ -55,7 +55,9 @@ export async function lobbyCommand(sub: LobbySubcommand, here: Here): Promise<Ou
       // The service judges the value (Discord offers only the choices, but a request can say anything).
       const timer = interaction.options.getString('length', true);
       const r = ctx.service.changeSettings(tableId, actor, { timer: timer as TurnTimer });
-      return r.ok ? here.say(`Turn timer: ${timerWords(r.value.timer)}.`) : refused(r);
+      return r.ok
+        ? here.say(`Turn timer: ${timerWords(r.value.timer, ctx.looks.forUser(interaction.locale).lang)}.`)
+        : refused(r);
     }
   }
 }
@@ -90,7 +92,12 @@ export async function create(interaction: ChatInputCommandInteraction, ctx: BotC
   const tableId = opened.value.id;
   let answered = false;
   await ctx.tableMessages.track(tableId, async () => {
-    const reply = await interaction.reply({ ...toDiscord(renderTable(snapshot.value)), withResponse: true });
+    // The reply is the public table message: in the server's language.
+    const ui = ctx.looks.forGuild(snapshot.value.table.guildId);
+    const reply = await interaction.reply({
+      ...toDiscord(renderTable(snapshot.value, ui)),
+      withResponse: true,
+    });
     answered = true;
     const messageId = reply.resource?.message?.id;
     if (messageId) ctx.service.setMessageId(tableId, messageId);

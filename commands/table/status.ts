@@ -30,7 +30,8 @@ export async function status(here: Here): Promise<Outcome> {
     const why = mayPost
       ? 'It was posted in the channel less than 30 seconds ago, so here is a copy only you see.'
       : 'Only its players and host can post it in the channel again, so here is a copy only you see.';
-    await interaction.reply({ ...toDiscord(renderTable(snapshot.value)), content: why, flags: EPHEMERAL });
+    const copy = renderTable(snapshot.value, ctx.looks.forUser(interaction.locale));
+    await interaction.reply({ ...toDiscord(copy), content: why, flags: EPHEMERAL });
     return { result: mayPost ? 'shown_recently_posted' : 'shown_not_seated', tableId };
   }
   forgetOld(posts, now);

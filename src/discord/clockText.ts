@@ -1,28 +1,26 @@
 /** Turn timers as players read them: the setting, deadlines as Discord timestamps, and what a timeout did. */
-import type { PublicAction, TableRecord, TurnTimer } from '../app/tableService.js';
+import { type PublicAction, type TableRecord, TURN_TIMERS, type TurnTimer } from '../app/tableService.js';
 import { type Combo, readCombos, type Seat } from '../engine/index.js';
+import { type Lang, t } from '../i18n/index.js';
 import { comboLabel, rankLabel } from './cardText.js';
 import { seatName } from './names.js';
 
-const TIMER_WORDS: Readonly<Record<TurnTimer, string>> = {
-  off: 'no turn timer',
-  '30s': '30 seconds a decision',
-  '60s': '1 minute a decision',
-  '2m': '2 minutes a decision',
-  '5m': '5 minutes a decision',
-};
-
-/** "⏱️ 2 minutes a decision", for the house-rules line. */
-export function timerWords(timer: TurnTimer): string {
-  return `⏱️ ${TIMER_WORDS[timer]}`;
+/** "2 minutes a decision" ("2 Minuten pro Entscheidung"), without the clock. */
+function timerName(timer: TurnTimer, lang: Lang): string {
+  return t(lang, `table.timer.${timer}`);
 }
 
-/** What the choices of `/table create timer:` and `/table timer` show. */
+/** "⏱️ 2 minutes a decision", for the house-rules line (and a command's answer). */
+export function timerWords(timer: TurnTimer, lang: Lang): string {
+  return `⏱️ ${timerName(timer, lang)}`;
+}
+
+/**
+ * What the choices of `/table create timer:` and `/table timer` show, in English (the command
+ * definitions localise them from `timerWords`' texts).
+ */
 export function timerChoices(): Array<{ name: string; value: TurnTimer }> {
-  return (Object.keys(TIMER_WORDS) as TurnTimer[]).map((value) => ({
-    name: value === 'off' ? 'off: no turn timer' : `${value}: ${TIMER_WORDS[value]}`,
-    value,
-  }));
+  return TURN_TIMERS.map((value) => ({ name: `${value}: ${timerName(value, 'en')}`, value }));
 }
 
 /**
@@ -34,31 +32,38 @@ export function relativeTime(atMs: number): string {
 }
 
 /** "⏰ **Ben** ran out of time: passed", one line per seat of the table's last timeout. */
-export function timeoutLines(table: TableRecord): string[] {
-  return (table.notice?.moves ?? []).map(
-    (m) => `⏰ **${seatName(table, m.seat as Seat)}** ran out of time: ${actionWords(table, m.action)}`,
+export function timeoutLines(table: TableRecord, lang: Lang): string[] {
+  return (table.notice?.moves ?? []).map((m) =>
+    t(lang, 'table.timeout', {
+      name: seatName(table, m.seat as Seat, lang),
+      action: actionWords(table, m.action, lang),
+    }),
   );
 }
 
 /** What was done for a seat, in words everyone may read (an exchange names no cards). */
-export function actionWords(table: TableRecord, action: PublicAction): string {
+export function actionWords(table: TableRecord, action: PublicAction, lang: Lang): string {
   switch (action.type) {
     case 'pass':
-      return 'passed';
+      return t(lang, 'table.action.passed');
     case 'play': {
       const combos = readCombos(action.cards);
       const combo = combos.find((c: Combo) => c.phoenixAs === action.phoenixAs) ?? combos[0];
-      return combo ? `played ${comboLabel(combo, 'en')}` : 'played';
+      return combo
+        ? t(lang, 'table.action.playedCombo', { combo: comboLabel(combo, lang) })
+        : t(lang, 'table.action.played');
     }
     case 'grandTichu':
-      return 'no Grand Tichu';
+      return t(lang, 'table.action.noGrandTichu');
     case 'exchange':
-      return 'cards passed for them';
+      return t(lang, 'table.action.exchanged');
     case 'wish':
-      return action.rank === null ? 'no wish' : `wished for ${rankLabel(action.rank)}`;
+      return action.rank === null
+        ? t(lang, 'table.action.noWish')
+        : t(lang, 'table.action.wished', { rank: rankLabel(action.rank) });
     case 'giveDragon':
-      return `gave the Dragon trick to ${seatName(table, action.to)}`;
+      return t(lang, 'table.action.gaveDragon', { name: seatName(table, action.to, lang) });
     default:
-      return 'called Tichu';
+      return t(lang, 'table.action.calledTichu');
   }
 }

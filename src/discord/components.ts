@@ -86,7 +86,9 @@ async function lobbyButton(
   if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error, id.tableId);
   // The public message itself was clicked: the update is both the answer and the edit.
   try {
-    await interaction.update(toDiscord(renderTable(snapshot.value)));
+    // The public table message is what was clicked: it stays in the server's language.
+    const ui = ctx.looks.forGuild(snapshot.value.table.guildId);
+    await interaction.update(toDiscord(renderTable(snapshot.value, ui)));
   } finally {
     // Whether or not the answer got through, and whatever edit landed while it waited, a fresh
     // edit leaves the stored message showing the table as it is.

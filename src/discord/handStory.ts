@@ -36,15 +36,17 @@ export class HandStory {
   /** The table service's hand-end listener: renders now (from what was just committed), posts soon. */
   handEnded(outcome: ActOutcome): void {
     const { table, state } = outcome;
+    // Posted for everyone in the channel: in the server's language.
+    const { lang } = this.looks.forGuild(table.guildId);
     const posts: StoryPayload[] = [];
     for (const event of outcome.events) {
       if (event.type !== 'handEnded') continue;
       const score = scoreAfter(state.history, event.result.number);
-      posts.push(renderHandSummary(table, event.result, score, state.settings.targetScore));
+      posts.push(renderHandSummary(table, event.result, score, state.settings.targetScore, lang));
     }
     if (outcome.events.some((e) => e.type === 'matchEnded') && table.matchId !== null) {
       const detail = this.stats.matchDetail(table.guildId, table.matchId);
-      posts.push(renderMatchResult(table, state, detail.ok ? detail.value : null));
+      posts.push(renderMatchResult(table, state, detail.ok ? detail.value : null, lang));
     }
     for (const body of posts) this.post(table.id, table.channelId, body);
   }

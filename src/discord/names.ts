@@ -2,26 +2,38 @@
 
 import type { TableRecord } from '../app/tableService.js';
 import type { Seat } from '../engine/index.js';
+import { type Lang, t } from '../i18n/index.js';
 import type { TextContext } from './refusalText.js';
 
-export function seatName(table: TableRecord, seat: Seat): string {
+/**
+ * A seat's player: the person's name, "Bot 3", or "Seat 3" ("Platz 3") when empty. `lang` only
+ * matters for the words around a number (English when a caller has none to give).
+ */
+export function seatName(table: TableRecord, seat: Seat, lang: Lang = 'en'): string {
   const occupant = table.seats[seat];
-  if (!occupant) return `Seat ${seat + 1}`;
-  return occupant.kind === 'bot' ? `Bot ${seat + 1}` : occupant.name;
+  if (!occupant) return t(lang, 'table.name.seat', { seat: seat + 1 });
+  return occupant.kind === 'bot' ? t(lang, 'table.name.bot', { seat: seat + 1 }) : occupant.name;
 }
 
-export function textContext(table: TableRecord): TextContext {
-  return { seatName: (seat) => seatName(table, seat) };
+/** The names a refusal needs, in the reader's language (English by default). */
+export function textContext(table: TableRecord, lang: Lang = 'en'): TextContext {
+  return { seatName: (seat) => seatName(table, seat, lang) };
 }
 
-export function teamNames(table: TableRecord, team: 0 | 1): string {
-  return `${seatName(table, team as Seat)} & ${seatName(table, (team + 2) as Seat)}`;
+export function teamNames(table: TableRecord, team: 0 | 1, lang: Lang): string {
+  return `${seatName(table, team as Seat, lang)} & ${seatName(table, (team + 2) as Seat, lang)}`;
 }
 
 /** Each team's colour, as on the table message: team A (seats 1 and 3), team B (seats 2 and 4). */
 export const TEAM_MARK = ['🟦', '🟧'] as const;
 
 /** "🟦 **Ann & Cat** 400 — 215 **Ben & Dan** 🟧  (to 1000)". */
-export function scoreLine(table: TableRecord, scores: readonly [number, number], target: number): string {
-  return `${TEAM_MARK[0]} **${teamNames(table, 0)}** ${scores[0]} — ${scores[1]} **${teamNames(table, 1)}** ${TEAM_MARK[1]}  (to ${target})`;
+export function scoreLine(
+  table: TableRecord,
+  scores: readonly [number, number],
+  target: number,
+  lang: Lang,
+): string {
+  const to = t(lang, 'table.score.to', { target });
+  return `${TEAM_MARK[0]} **${teamNames(table, 0, lang)}** ${scores[0]} — ${scores[1]} **${teamNames(table, 1, lang)}** ${TEAM_MARK[1]}  ${to}`;
 }

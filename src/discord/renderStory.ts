@@ -12,6 +12,7 @@ import {
   SEATS,
   type Seat,
 } from '../engine/index.js';
+import { type Lang, plural, t } from '../i18n/index.js';
 import { scoreLine, seatName, TEAM_MARK, teamNames } from './names.js';
 
 export interface StoryPayload {
@@ -20,10 +21,10 @@ export interface StoryPayload {
   allowed_mentions: { parse: string[]; users?: string[] };
 }
 
-const CALL_NAME: Readonly<Record<Exclude<Call, 'none'>, string>> = {
-  tichu: 'Tichu',
-  grandTichu: 'Grand Tichu',
-};
+const CALL_KEY = {
+  tichu: 'table.story.tichu',
+  grandTichu: 'table.story.grandTichu',
+} as const satisfies Record<Exclude<Call, 'none'>, string>;
 
 /** "+125", "-25", "0". */
 export function signed(n: number): string {
@@ -37,9 +38,10 @@ export function scoreAfter(history: readonly HandResult[], number: number): PerT
 }
 
 /** "1. Ann · 2. Dan · 3. Cat · 4. Ben"; after a double victory the two still holding cards are not placed. */
-export function orderOut(result: HandResult, name: (seat: Seat) => string): string {
+export function orderOut(result: HandResult, name: (seat: Seat) => string, lang: Lang): string {
   const placed = result.out.map((s, i) => `${i + 1}. ${name(s)}`);
-  if (result.doubleVictory !== null) return `${placed.join(' · ')} (double victory)`;
+  if (result.doubleVictory !== null)
+    return `${placed.join(' · ')} ${t(lang, 'table.story.doubleVictoryMark')}`;
   const last = SEATS.filter((s) => !result.out.includes(s)).map(
     (s) => `${result.out.length + 1}. ${name(s)}`,
   );
@@ -47,35 +49,43 @@ export function orderOut(result: HandResult, name: (seat: Seat) => string): stri
 }
 
 /** "Ann's Tichu ✅ made · Ben's Grand Tichu ❌ failed" (null when nobody called). */
-export function callsLine(result: HandResult, name: (seat: Seat) => string): string | null {
+export function callsLine(result: HandResult, name: (seat: Seat) => string, lang: Lang): string | null {
   const calls = SEATS.flatMap((s) => {
     const call = result.calls[s];
     if (call === 'none') return [];
     const made = result.out[0] === s;
-    return [`${name(s)}'s ${CALL_NAME[call]} ${made ? '✅ made' : '❌ failed'}`];
+    const said = { name: name(s), call: t(lang, CALL_KEY[call]) };
+    return [t(lang, made ? 'table.story.callMade' : 'table.story.callFailed', said)];
   });
   return calls.length > 0 ? calls.join(' · ') : null;
 }
 
-/** The message posted when a hand ends: order out, calls, card points, the hand's score, the running score. */
+/**
+ * The message posted when a hand ends, in `lang` (the server's): order out, calls, card points,
+ * the hand's score, the running score.
+ */
 export function renderHandSummary(
   table: TableRecord,
   result: HandResult,
   score: PerTeam<number>,
   targetScore: number,
+  lang: Lang,
 ): StoryPayload {
-  const name = (s: Seat) => seatName(table, s);
+  const name = (s: Seat) => seatName(table, s, lang);
   const [a, b] = TEAM_MARK;
-  const lines = [`Out: ${orderOut(result, name)}`];
-  const calls = callsLine(result, name);
-  if (calls) lines.push(`Calls: ${calls}`);
+  const lines = [t(lang, 'table.story.out', { order: orderOut(result, name, lang) })];
+  const calls = callsLine(result, name, lang);
+  if (calls) lines.push(t(lang, 'table.story.calls', { calls }));
   lines.push(
     result.doubleVictory === null
-      ? `Card points: ${a} ${result.cardPoints[0]} — ${result.cardPoints[1]} ${b}`
-      : `Double victory: **${teamNames(table, result.doubleVictory)}** take 200`,
+      ? t(lang, 'table.story.cardPoints', {
+          points: `${a} ${result.cardPoints[0]} — ${result.cardPoints[1]} ${b}`,
+        })
+      : t(lang, 'table.story.doubleVictory', { teams: teamNames(table, result.doubleVictory, lang) }),
   );
-  lines.push(`Score: ${scoreLine(table, score, targetScore)}`);
-  const title = `**Hand ${result.number} over**: ${a} ${signed(result.total[0])} — ${signed(result.total[1])} ${b}`;
+  lines.push(t(lang, 'table.story.score', { score: scoreLine(table, score, targetScore, lang) }));
+  const totals = `${a} ${signed(result.total[0])} — ${signed(result.total[1])} ${b}`;
+  const title = t(lang, 'table.story.handOver', { number: result.number, totals });
   // Plain content, not an embed: a few lines in the flow of the channel, and the table message stays
   // the channel's one embed of the game.
   return {
@@ -93,48 +103,49 @@ export function ratingChangeText(name: string, before: number, after: number): s
   return `${name} ${(from / 10).toFixed(1)} → ${(to / 10).toFixed(1)} (${delta >= 0 ? '+' : ''}${delta.toFixed(1)})`;
 }
 
-/** Each person's rating change by seat, or the word that the match was not rated. */
+/** Each person's rating change by seat, or the word that the match was not rated (English by default). */
 export function ratingLines(
   rated: boolean,
   changes: readonly RatingChangeRow[],
   name: (seat: Seat) => string,
+  lang: Lang = 'en',
 ): string[] {
-  if (!rated)
-    return ['Ratings: unrated (a rated match has the same four people from start to end, 3 hands or more)'];
+  if (!rated) return [t(lang, 'table.story.unrated')];
   // Rated before the changes were kept.
-  if (changes.length === 0) return ['Ratings: rated (the changes were not recorded)'];
+  if (changes.length === 0) return [t(lang, 'table.story.ratedUnrecorded')];
   return [
-    'Ratings:',
+    t(lang, 'table.story.ratings'),
     ...changes.map((c) => `• ${ratingChangeText(c.name ?? name(c.seat as Seat), c.before, c.after)}`),
   ];
 }
 
 /**
- * The message posted when a match ends: it mentions the people seated (bots are named), says the
- * final score, the winners and each person's rating change. `detail` is the stored match (null if
- * it could not be read: the ratings are then not told).
+ * The message posted when a match ends, in `lang` (the server's): it mentions the people seated
+ * (bots are named), says the final score, the winners and each person's rating change. `detail` is
+ * the stored match (null if it could not be read: the ratings are then not told).
  */
 export function renderMatchResult(
   table: TableRecord,
   state: MatchState,
   detail: Pick<MatchDetail, 'match' | 'ratingChanges'> | null,
+  lang: Lang,
 ): StoryPayload {
+  const name = (s: Seat) => seatName(table, s, lang);
   const users = SEATS.flatMap((s) => {
     const o = table.seats[s];
     return o?.kind === 'user' ? [o.userId] : [];
   });
   const who = (s: Seat) => {
     const o = table.seats[s];
-    return o?.kind === 'user' ? `<@${o.userId}>` : seatName(table, s);
+    return o?.kind === 'user' ? `<@${o.userId}>` : name(s);
   };
-  const team = (t: 0 | 1) => `${who(t as Seat)} & ${who((t + 2) as Seat)}`;
+  const team = (n: 0 | 1) => `${who(n as Seat)} & ${who((n + 2) as Seat)}`;
   const [a, b] = TEAM_MARK;
-  const hands = state.history.length;
-  const lines = [
-    `🏁 **Match over** after ${hands} hand${hands === 1 ? '' : 's'}: ${a} ${team(0)} **${state.scores[0]}** — **${state.scores[1]}** ${team(1)} ${b}`,
-  ];
-  if (state.winner !== null) lines.push(`🏆 **${teamNames(table, state.winner)}** win the match!`);
-  if (detail) lines.push(...ratingLines(detail.match.rated, detail.ratingChanges, (s) => seatName(table, s)));
+  const score = `${a} ${team(0)} **${state.scores[0]}** — **${state.scores[1]}** ${team(1)} ${b}`;
+  const lines = [plural(lang, 'table.story.matchOver', state.history.length, { score })];
+  if (state.winner !== null)
+    lines.push(t(lang, 'table.story.matchWon', { teams: teamNames(table, state.winner, lang) }));
+  if (detail) lines.push(...ratingLines(detail.match.rated, detail.ratingChanges, name, lang));
   return {
     content: lines.join('\n'),
     embeds: [],

@@ -1,11 +1,13 @@
 /** The public table message: pure, from what everyone may see to a message payload. No hand ever. */
 import { closedIdle, nobodyPresent, type TableSnapshot } from '../app/tableService.js';
 import { type PublicView, SEATS, type Seat } from '../engine/index.js';
+import { type Lang, plural, t } from '../i18n/index.js';
 import { rankLabel } from './cardText.js';
 import { relativeTime, timeoutLines, timerWords } from './clockText.js';
 import { encodeId } from './customIds.js';
 import { scoreLine, seatName, TEAM_MARK, teamNames } from './names.js';
 import { lastTrickLine, trickLines } from './trickText.js';
+import type { Ui } from './ui.js';
 
 export interface MessagePayload {
   content?: string;
@@ -14,30 +16,38 @@ export interface MessagePayload {
   allowed_mentions?: { parse: string[] };
 }
 
-const CALL_MARK = { none: '', tichu: ' · **Tichu!**', grandTichu: ' · **Grand Tichu!**' } as const;
-
-export function renderTable(snapshot: TableSnapshot): MessagePayload {
+/**
+ * The table message in `ui`'s language (the server's preferred locale when it is posted in the
+ * channel, the reader's for a copy only they see), cards as `ui` shows them.
+ */
+export function renderTable(snapshot: TableSnapshot, ui: Ui): MessagePayload {
   const { table, view } = snapshot;
+  const { lang } = ui;
   const lines: string[] = [];
   const settings = view?.settings ?? table.settings;
   if (view) {
-    lines.push(scoreLine(table, view.scores, settings.targetScore));
+    lines.push(scoreLine(table, view.scores, settings.targetScore, lang));
   } else {
-    lines.push(`First to ${settings.targetScore} points · seating: ${table.seating}`);
+    const seating = t(lang, `table.seating.${table.seating}`);
+    lines.push(t(lang, 'table.firstTo', { target: settings.targetScore, seating }));
   }
   // The table's rule flags when they differ from the usual rules, and its turn timer, always.
-  const house = houseRules(settings);
-  const timer = timerWords(table.timer);
-  lines.push(house.length > 0 ? `House rules: ${house.join(' · ')} · ${timer}` : `Standard rules · ${timer}`);
-  if (table.status === 'playing' || table.status === 'paused') lines.push(...timeoutLines(table));
-  lines.push(statusLine(snapshot));
+  const house = houseRules(settings, lang);
+  const timer = timerWords(table.timer, lang);
+  lines.push(
+    house.length > 0
+      ? t(lang, 'table.houseRules', { rules: house.join(' · '), timer })
+      : t(lang, 'table.standardRules', { timer }),
+  );
+  if (table.status === 'playing' || table.status === 'paused') lines.push(...timeoutLines(table, lang));
+  lines.push(statusLine(snapshot, lang));
   if (table.status === 'playing' && table.deadline)
-    lines.push(`⏰ Time runs out ${relativeTime(table.deadline.at)}`);
+    lines.push(t(lang, 'table.deadline', { when: relativeTime(table.deadline.at) }));
   const fields: Array<Record<string, unknown>> = [
-    { name: 'Seats', value: seatLines(snapshot).join('\n'), inline: false },
+    { name: t(lang, 'table.field.seats'), value: seatLines(snapshot, lang).join('\n'), inline: false },
   ];
-  if (view && table.status !== 'lobby') fields.push(...matchFields(snapshot, view));
-  const title = view ? `Tichu · hand ${view.handNumber}` : 'Tichu · new table';
+  if (view && table.status !== 'lobby') fields.push(...matchFields(snapshot, view, ui));
+  const title = view ? t(lang, 'table.title.hand', { number: view.handNumber }) : t(lang, 'table.title.new');
   return {
     embeds: [
       {
@@ -47,82 +57,105 @@ export function renderTable(snapshot: TableSnapshot): MessagePayload {
         color: table.status === 'playing' ? 0x2e8b57 : 0x888888,
       },
     ],
-    components: buttons(snapshot),
+    components: buttons(snapshot, lang),
     allowed_mentions: { parse: [] },
   };
 }
 
-function statusLine({ table, view }: TableSnapshot): string {
-  if (table.status === 'lobby') return 'Waiting for players: join a seat, then the host starts.';
-  if (closedIdle(table))
-    return '🕰️ Closed: nobody touched this lobby for 24 hours. Open a new table with /table create.';
-  if (table.status === 'abandoned') return 'This table was closed.';
+function statusLine({ table, view }: TableSnapshot, lang: Lang): string {
+  if (table.status === 'lobby') return t(lang, 'table.status.lobby');
+  if (closedIdle(table)) return t(lang, 'table.status.closedIdle');
+  if (table.status === 'abandoned') return t(lang, 'table.status.abandoned');
   if (!view) return '';
   if (table.status === 'paused')
-    return nobodyPresent(table)
-      ? '⏸️ Paused: nobody is at the table (every seat is away or a bot). Resume with /table resume.'
-      : '⏸️ Paused. Resume with /table resume.';
+    return nobodyPresent(table) ? t(lang, 'table.status.pausedEmpty') : t(lang, 'table.status.paused');
   if (view.status === 'finished' && view.winner !== null) {
-    return `🏆 **${teamNames(table, view.winner)}** win ${view.scores[view.winner]} to ${view.scores[1 - view.winner]}!`;
+    const teams = teamNames(table, view.winner, lang);
+    return t(lang, 'table.status.won', {
+      teams,
+      score: view.scores[view.winner],
+      other: view.scores[1 - view.winner] as number,
+    });
   }
-  return phaseLine(table, view);
+  return phaseLine(table, view, lang);
 }
 
-function phaseLine(table: TableSnapshot['table'], view: PublicView): string {
+function phaseLine(table: TableSnapshot['table'], view: PublicView, lang: Lang): string {
+  const name = (seat: Seat) => seatName(table, seat, lang);
   const waitingFor = (owes: (seat: Seat) => boolean) => {
     const seats = SEATS.filter(owes);
-    return seats.length > 0 ? ` Waiting for ${seats.map((seat) => seatName(table, seat)).join(', ')}.` : '';
+    return seats.length > 0
+      ? ` ${t(lang, 'table.phase.waitingFor', { names: seats.map(name).join(', ') })}`
+      : '';
   };
   switch (view.phase) {
-    case 'grandTichu':
-      return `Grand Tichu? ${view.grandDecided.filter(Boolean).length}/4 decided. Look at your first 8 cards: **My hand**.${waitingFor((seat) => !view.grandDecided[seat])}`;
-    case 'exchange':
-      return `Exchange: ${view.exchangeChosen.filter(Boolean).length}/4 have chosen their cards.${waitingFor((seat) => !view.exchangeChosen[seat])}`;
+    case 'grandTichu': {
+      const decided = view.grandDecided.filter(Boolean).length;
+      return `${t(lang, 'table.phase.grandTichu', { decided })}${waitingFor((seat) => !view.grandDecided[seat])}`;
+    }
+    case 'exchange': {
+      const chosen = view.exchangeChosen.filter(Boolean).length;
+      return `${t(lang, 'table.phase.exchange', { chosen })}${waitingFor((seat) => !view.exchangeChosen[seat])}`;
+    }
     case 'play': {
       if (view.pending?.kind === 'wish')
-        return `🀄 **${seatName(table, view.pending.seat)}** played the Mah Jong and is naming a wish…`;
+        return t(lang, 'table.phase.wish', { name: name(view.pending.seat) });
       if (view.pending?.kind === 'dragonGift')
-        return `🐉 **${seatName(table, view.pending.seat)}** won the trick with the Dragon and is giving it to an opponent…`;
+        return t(lang, 'table.phase.dragonGift', { name: name(view.pending.seat) });
       if (view.turn === null) return '';
-      return view.trick
-        ? `▶️ **${seatName(table, view.turn)}** to play.`
-        : `▶️ **${seatName(table, view.turn)}** leads.`;
+      return t(lang, view.trick ? 'table.phase.toPlay' : 'table.phase.leads', { name: name(view.turn) });
     }
     default:
-      return 'The hand is over.';
+      return t(lang, 'table.phase.handOver');
   }
 }
 
 /** The trick being played in full, the last trick, the wish and the last hand's score. */
-function matchFields(snapshot: TableSnapshot, view: PublicView): Array<Record<string, unknown>> {
+function matchFields(snapshot: TableSnapshot, view: PublicView, ui: Ui): Array<Record<string, unknown>> {
   const { table } = snapshot;
+  const { lang } = ui;
+  const name = (seat: Seat) => seatName(table, seat, lang);
   const fields: Array<Record<string, unknown>> = [];
-  const trick = trickLines(view, (seat) => seatName(table, seat));
-  if (trick) fields.push({ name: 'On the table', value: trick, inline: false });
-  const last = lastTrickLine(view, (seat) => seatName(table, seat));
-  if (last) fields.push({ name: 'Last trick', value: last, inline: false });
-  if (view.wish !== null) fields.push({ name: 'Wish', value: `🀄 ${rankLabel(view.wish)}`, inline: true });
+  const trick = trickLines(view, name, ui);
+  if (trick) fields.push({ name: t(lang, 'table.field.onTheTable'), value: trick, inline: false });
+  const last = lastTrickLine(view, name, lang);
+  if (last) fields.push({ name: t(lang, 'table.field.lastTrick'), value: last, inline: false });
+  if (view.wish !== null)
+    fields.push({ name: t(lang, 'table.field.wish'), value: `🀄 ${rankLabel(view.wish)}`, inline: true });
   const hand = view.history.at(-1);
   if (hand)
-    fields.push({ name: `Hand ${hand.number}`, value: `${hand.total[0]} — ${hand.total[1]}`, inline: true });
+    fields.push({
+      name: t(lang, 'table.field.hand', { number: hand.number }),
+      value: `${hand.total[0]} — ${hand.total[1]}`,
+      inline: true,
+    });
   return fields;
 }
 
-function seatLines({ table, view }: TableSnapshot): string[] {
+/** " · **Tichu!**" beside a seat that called. */
+function callMark(call: PublicView['calls'][number], lang: Lang): string {
+  if (call === 'none') return '';
+  return ` · ${t(lang, call === 'tichu' ? 'table.seat.tichu' : 'table.seat.grandTichu')}`;
+}
+
+function seatLines({ table, view }: TableSnapshot, lang: Lang): string[] {
   return SEATS.map((seat: Seat) => {
     const team = TEAM_MARK[seat % 2];
     const occupant = table.seats[seat];
-    const name = occupant ? seatName(table, seat) : '*empty*';
+    const name = occupant ? seatName(table, seat, lang) : t(lang, 'table.seat.empty');
     // A bot's level is part of who sits there: players choose their table by it.
-    const host = occupant?.kind === 'user' && occupant.userId === table.hostId ? ' (host)' : '';
-    const tag = occupant?.kind === 'bot' ? ` (${occupant.level})` : host;
+    const host =
+      occupant?.kind === 'user' && occupant.userId === table.hostId ? ` ${t(lang, 'table.seat.host')}` : '';
+    const tag = occupant?.kind === 'bot' ? ` (${t(lang, `table.level.${occupant.level}`)})` : host;
     if (!view || table.status === 'lobby') return `${team} ${seat + 1}. ${name}${tag}`;
-    const away = occupant?.kind === 'user' && occupant.away ? ' · away (bot playing)' : '';
-    const cards = view.cardsLeft[seat];
+    const away = occupant?.kind === 'user' && occupant.away ? ` · ${t(lang, 'table.seat.away')}` : '';
     const place = view.out.indexOf(seat);
-    const state = place >= 0 ? `out #${place + 1}` : `${cards} card${cards === 1 ? '' : 's'}`;
+    const state =
+      place >= 0
+        ? t(lang, 'table.seat.out', { place: place + 1 })
+        : plural(lang, 'table.seat.cards', view.cardsLeft[seat]);
     const turn = awaits(view, seat) ? ' ◀️' : '';
-    return `${team} ${seat + 1}. ${name}${tag}${away} — ${state}${CALL_MARK[view.calls[seat]]}${turn}`;
+    return `${team} ${seat + 1}. ${name}${tag}${away} — ${state}${callMark(view.calls[seat], lang)}${turn}`;
   });
 }
 
@@ -135,22 +168,23 @@ function button(
   return { type: 2, style, label, custom_id: customId, ...(emoji ? { emoji: { name: emoji } } : {}) };
 }
 
-function buttons({ table, view }: TableSnapshot): Array<Record<string, unknown>> {
+function buttons({ table, view }: TableSnapshot, lang: Lang): Array<Record<string, unknown>> {
   const v = view?.version ?? 0;
   if (table.status === 'lobby') {
     return [
       {
         type: 1,
         components: [
-          button('Join', encodeId('join', table.id, v), 3),
-          button('Leave', encodeId('leave', table.id, v), 2),
-          button('Start', encodeId('start', table.id, v), 1),
+          button(t(lang, 'table.button.join'), encodeId('join', table.id, v), 3),
+          button(t(lang, 'table.button.leave'), encodeId('leave', table.id, v), 2),
+          button(t(lang, 'table.button.start'), encodeId('start', table.id, v), 1),
         ],
       },
     ];
   }
   if (table.status === 'playing' || table.status === 'paused') {
-    const hand = { type: 1, components: [button('My hand', encodeId('hand', table.id, v), 1, '🃏')] };
+    const myHand = t(lang, 'table.button.myHand');
+    const hand = { type: 1, components: [button(myHand, encodeId('hand', table.id, v), 1, '🃏')] };
     // An away or bot seat can be taken by someone not seated: one click asks the host.
     const open = SEATS.filter((seat) => {
       const o = table.seats[seat];
@@ -158,7 +192,12 @@ function buttons({ table, view }: TableSnapshot): Array<Record<string, unknown>>
     });
     if (open.length === 0) return [hand];
     const take = open.map((seat) =>
-      button(`Take seat ${seat + 1}`, encodeId('take', table.id, v, seat), 2, '🙋'),
+      button(
+        t(lang, 'table.button.takeSeat', { seat: seat + 1 }),
+        encodeId('take', table.id, v, seat),
+        2,
+        '🙋',
+      ),
     );
     return [hand, { type: 1, components: take }];
   }
@@ -167,8 +206,8 @@ function buttons({ table, view }: TableSnapshot): Array<Record<string, unknown>>
       {
         type: 1,
         components: [
-          button('New match', encodeId('start', table.id, v), 1),
-          button('Leave', encodeId('leave', table.id, v), 2),
+          button(t(lang, 'table.button.newMatch'), encodeId('start', table.id, v), 1),
+          button(t(lang, 'table.button.leave'), encodeId('leave', table.id, v), 2),
         ],
       },
     ];
@@ -177,11 +216,11 @@ function buttons({ table, view }: TableSnapshot): Array<Record<string, unknown>>
 }
 
 /** The rule flags that differ from the usual rules, in words. */
-function houseRules(settings: TableSnapshot['table']['settings']): string[] {
+function houseRules(settings: TableSnapshot['table']['settings'], lang: Lang): string[] {
   const rules: string[] = [];
-  if (!settings.callsAfterFirstOut) rules.push('no Tichu once someone is out');
-  if (!settings.wishOptional) rules.push('the Mah Jong must name a wish');
-  if (!settings.bombIgnoresWish) rules.push('a bomb must respect the wish');
+  if (!settings.callsAfterFirstOut) rules.push(t(lang, 'table.rule.noLateCalls'));
+  if (!settings.wishOptional) rules.push(t(lang, 'table.rule.wishRequired'));
+  if (!settings.bombIgnoresWish) rules.push(t(lang, 'table.rule.bombRespectsWish'));
   return rules;
 }
 

@@ -6,6 +6,7 @@
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from 'discord.js';
 import type { SeatAsked, TableRecord } from '../app/tableService.js';
 import type { Seat } from '../engine/index.js';
+import { type Lang, t } from '../i18n/index.js';
 import type { BotContext } from './context.js';
 import { encodeId, type ParsedId } from './customIds.js';
 import { seatName } from './names.js';
@@ -13,15 +14,18 @@ import { actorOf, afterAction, type Outcome, refuse, toDiscord } from './respond
 
 type Asking = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
 
-/** "Ben, away" or "Bot 4, hard bot": who holds an open seat. */
-export function holderWords(table: TableRecord, seat: Seat): string {
+/** "Ben, away" or "Bot 4, hard bot": who holds an open seat (in English unless told). */
+export function holderWords(table: TableRecord, seat: Seat, lang: Lang = 'en'): string {
   const o = table.seats[seat];
-  return o?.kind === 'bot' ? `${seatName(table, seat)}, ${o.level} bot` : `${seatName(table, seat)}, away`;
+  const name = seatName(table, seat, lang);
+  return o?.kind === 'bot'
+    ? t(lang, 'table.request.holderBot', { name, level: t(lang, `table.level.${o.level}`) })
+    : t(lang, 'table.request.holderAway', { name });
 }
 
 /** "seat 3 (Ben, away)": the seat as it stands when asked for. */
-export function seatWords(table: TableRecord, seat: Seat): string {
-  return `seat ${seat + 1} (${holderWords(table, seat)})`;
+export function seatWords(table: TableRecord, seat: Seat, lang: Lang): string {
+  return t(lang, 'table.request.seat', { seat: seat + 1, holder: holderWords(table, seat, lang) });
 }
 
 /** A seat from a custom id: a digit as a number, anything else as it is (the service refuses it). */
@@ -29,18 +33,24 @@ export function seatArg(arg: string | undefined): unknown {
   return arg !== undefined && /^\d$/.test(arg) ? Number(arg) : arg;
 }
 
-function mentions(ids: readonly string[]): string {
-  return ids.map((id) => `<@${id}>`).join(' and ');
+function mentions(ids: readonly string[], lang: Lang): string {
+  return ids.map((id) => `<@${id}>`).join(` ${t(lang, 'table.request.and')} `);
 }
 
-/** The public request: who asks for what, who decides, and the two buttons. */
-export function renderRequest(asked: SeatAsked, version: number) {
+/** The public request, in `lang` (the server's): who asks for what, who decides, and the two buttons. */
+export function renderRequest(asked: SeatAsked, version: number, lang: Lang) {
   const { table, request, approvers } = asked;
-  const ask = `🙋 **${request.name}** asks to take ${seatWords(table, request.seat)} at this table.`;
-  const who =
+  const ask = t(lang, 'table.request.asks', {
+    name: request.name,
+    seat: seatWords(table, request.seat, lang),
+  });
+  const who = t(
+    lang,
     approvers.length === 1 && approvers[0] === table.hostId
-      ? `${mentions(approvers)}: approve with one click, or decline.`
-      : `The host is away: ${mentions(approvers)} must each approve (or the host alone).`;
+      ? 'table.request.hostDecides'
+      : 'table.request.othersDecide',
+    { mentions: mentions(approvers, lang) },
+  );
   const id = (verb: 'seatok' | 'seatno') => encodeId(verb, table.id, version, request.seat, request.nonce);
   return {
     content: `${ask}\n${who}`,
@@ -49,8 +59,8 @@ export function renderRequest(asked: SeatAsked, version: number) {
       {
         type: 1,
         components: [
-          { type: 2, style: 3, label: 'Approve', custom_id: id('seatok') },
-          { type: 2, style: 4, label: 'Decline', custom_id: id('seatno') },
+          { type: 2, style: 3, label: t(lang, 'table.request.approve'), custom_id: id('seatok') },
+          { type: 2, style: 4, label: t(lang, 'table.request.decline'), custom_id: id('seatno') },
         ],
       },
     ],
@@ -67,7 +77,9 @@ export async function askForSeat(
   const asked = ctx.service.requestSeat(tableId, actorOf(interaction), seat);
   if (!asked.ok) return refuse(ctx, interaction, asked.error, tableId);
   const version = ctx.service.tableView(tableId);
-  const payload = renderRequest(asked.value, version.ok ? (version.value.view?.version ?? 0) : 0);
+  // Posted for everyone in the channel: in the server's language.
+  const { lang } = ctx.looks.forGuild(asked.value.table.guildId);
+  const payload = renderRequest(asked.value, version.ok ? (version.value.view?.version ?? 0) : 0, lang);
   await interaction.reply({ ...toDiscord(payload), allowedMentions: { users: [...asked.value.approvers] } });
   return { result: 'ok', tableId };
 }
@@ -88,14 +100,20 @@ export async function answerRequest(
       allowedMentions: { parse: [] },
     });
   const head = interaction.message.content.split('\n')[0] ?? '';
+  // The request message is public: it stays in the server's language whoever answers.
+  const { lang } = ctx.looks.forGuild(interaction.guildId ?? '');
   if (id.verb === 'seatno') {
     const declined = ctx.service.declineSeat(id.tableId, actor, seat, nonce);
     if (!declined.ok) return refuse(ctx, interaction, declined.error, id.tableId);
     const { request } = declined.value;
     await said(
       declined.value.withdrawn
-        ? `↩️ **${request.name}** withdrew the request for seat ${request.seat + 1}.`
-        : `❌ **${actor.name}** declined the request of **${request.name}** for seat ${request.seat + 1}.`,
+        ? t(lang, 'table.request.withdrawn', { name: request.name, seat: request.seat + 1 })
+        : t(lang, 'table.request.declined', {
+            actor: actor.name,
+            name: request.name,
+            seat: request.seat + 1,
+          }),
       false,
     );
     return { result: 'ok', tableId: id.tableId };
@@ -106,15 +124,17 @@ export async function answerRequest(
   if (!result.done) {
     const got = result.request.approvals.length;
     const of = got + result.waitingFor.length;
-    await said(`${head}\nApproved ${got} of ${of}; waiting for ${mentions(result.waitingFor)}.`, true);
+    const counted = t(lang, 'table.request.counted', {
+      got,
+      of,
+      mentions: mentions(result.waitingFor, lang),
+    });
+    await said(`${head}\n${counted}`, true);
     return { result: 'counted', tableId: id.tableId };
   }
   try {
-    await said(
-      `✅ **${result.request.name}** took seat ${result.request.seat + 1}, approved by **${actor.name}**. ` +
-        'Click **My hand** on the table message to play.',
-      false,
-    );
+    const { name, seat: taken } = result.request;
+    await said(t(lang, 'table.request.approved', { name, seat: taken + 1, actor: actor.name }), false);
   } finally {
     // Committed: the table message shows the new player, who is told if the next decision is theirs.
     afterAction(ctx, result.outcome, actor.userId);

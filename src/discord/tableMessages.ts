@@ -37,7 +37,7 @@ export class TableMessages {
     const { table } = snapshot.value;
     this.remember(tableId, snapshot.value);
     const message = (await this.client.rest.post(Routes.channelMessages(table.channelId), {
-      body: renderTable(snapshot.value),
+      body: renderTable(snapshot.value, this.looks.forGuild(table.guildId)),
     })) as { id: string };
     this.service.setMessageId(tableId, message.id);
   }
@@ -111,7 +111,7 @@ export class TableMessages {
     this.remember(tableId, snapshot.value);
     try {
       await this.client.rest.patch(Routes.channelMessage(table.channelId, table.messageId), {
-        body: renderTable(snapshot.value),
+        body: renderTable(snapshot.value, this.looks.forGuild(table.guildId)),
       });
     } catch (error) {
       // Someone deleted the table message: post a new one.

@@ -8,6 +8,7 @@
 import { type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { ActOutcome, Reminder, TableService } from '../app/tableService.js';
+import { plural, t } from '../i18n/index.js';
 import { relativeTime } from './clockText.js';
 import type { Looks } from './looks.js';
 import { LOW, type Outbox, URGENT } from './outbox.js';
@@ -53,9 +54,13 @@ export class TurnNotifier {
     if (now - (this.lastPing.get(key) ?? Number.NEGATIVE_INFINITY) < this.minIntervalMs) return;
     if (!this.service.wantsTurnPings(occupant.userId)) return;
     this.remember(key, now);
-    const by = table.deadline ? `: time runs out ${relativeTime(table.deadline.at)}` : '';
+    // Said in the channel for everyone: in the server's language.
+    const { lang } = this.looks.forGuild(table.guildId);
+    const mention = `<@${occupant.userId}>`;
     this.send(table.id, table.channelId, {
-      content: `<@${occupant.userId}> it is your turn at the Tichu table${by}. (Turn these off with /notify turn:off.)`,
+      content: table.deadline
+        ? t(lang, 'table.ping.turnBy', { mention, when: relativeTime(table.deadline.at) })
+        : t(lang, 'table.ping.turn', { mention }),
       allowed_mentions: { users: [occupant.userId] },
     });
   }
@@ -68,9 +73,10 @@ export class TurnNotifier {
       return o?.kind === 'user' && this.service.wantsTurnPings(o.userId) ? [o.userId] : [];
     });
     if (users.length === 0) return;
-    const who = users.map((id) => `<@${id}>`).join(' ');
+    const mentions = users.map((id) => `<@${id}>`).join(' ');
+    const { lang } = this.looks.forGuild(table.guildId);
     this.send(table.id, table.channelId, {
-      content: `${who} ⏰ time runs out ${relativeTime(reminder.at)} at the Tichu table: then the bot decides for you. (Turn these off with /notify turn:off.)`,
+      content: plural(lang, 'table.ping.remind', users.length, { mentions, when: relativeTime(reminder.at) }),
       allowed_mentions: { users },
     });
   }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TableRecord } from '../../src/app/tableService.js';
 import { renderTable } from '../../src/discord/renderTable.js';
+import { EN_TEXT } from '../../src/discord/ui.js';
 import { DEFAULT_SETTINGS, newMatch, publicView } from '../../src/engine/index.js';
 import { playingTable, RECORD_USERS } from '../support/records.js';
 
@@ -21,7 +22,9 @@ function withBots(status: TableRecord['status']): TableRecord {
 
 function seatsField(table: TableRecord, started: boolean): string {
   const view = started ? publicView(newMatch(DEFAULT_SETTINGS, 'render-seed')) : null;
-  const embed = renderTable({ table, view }).embeds[0] as { fields: Array<{ name: string; value: string }> };
+  const embed = renderTable({ table, view }, EN_TEXT).embeds[0] as {
+    fields: Array<{ name: string; value: string }>;
+  };
   return embed.fields.find((f) => f.name === 'Seats')?.value ?? '';
 }
 

@@ -27,7 +27,8 @@ function act(state: MatchState, seat: Seat, action: unknown): MatchState {
 }
 
 function shown(state: MatchState): { description: string; fields: Record<string, string> } {
-  const embed = renderTable({ table: playingTable(DEFAULT_SETTINGS), view: publicView(state) }).embeds[0] as {
+  const embed = renderTable({ table: playingTable(DEFAULT_SETTINGS), view: publicView(state) }, EN_TEXT)
+    .embeds[0] as {
     description: string;
     fields: Array<{ name: string; value: string }>;
   };
@@ -115,7 +116,7 @@ describe('the trick on the table message', () => {
     if (!straight) throw new Error('no straight');
     const plays = Array.from({ length: 30 }, (_, i) => ({ seat: (i % 4) as Seat, combo: straight }));
     const view = { trick: { plays, passed: [] } } as unknown as ReturnType<typeof publicView>;
-    const text = trickLines(view, (seat) => `Player ${seat}`) ?? '';
+    const text = trickLines(view, (seat) => `Player ${seat}`, EN_TEXT) ?? '';
     expect(text.length).toBeLessThanOrEqual(1_024);
     const lines = text.split('\n');
     const dropped = Number(/^… (\d+) earlier plays$/.exec(lines[0] ?? '')?.[1]);
