@@ -11,7 +11,7 @@ import type { BotContext } from './context.js';
 import { isDeferral } from './door/answer.js';
 import { HandStory } from './handStory.js';
 import { LivePanels } from './livePanels.js';
-import { Looks } from './looks.js';
+import { facesFrom, Looks } from './looks.js';
 import { Outbox } from './outbox.js';
 import { Router } from './router.js';
 import { TableMessages } from './tableMessages.js';
@@ -111,6 +111,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     options.channelWritesPerSecond === undefined ? {} : { ratePerSecond: options.channelWritesPerSecond },
   );
   const looks = new Looks(client);
+  // Cards as the application's emoji when deploy uploaded every one of them, else as text.
+  looks.faces = facesFrom(store.emoji.cardEmoji(options.applicationId));
   const tableMessages = new TableMessages(client, service, logger, outbox, looks, options.tableEditDelayMs);
   const notifier = new TurnNotifier(client, service, logger, outbox, looks, options.turnPingIntervalMs, () =>
     env.now(),

@@ -1,6 +1,25 @@
-/** Registering the slash commands: to one server while developing (instant), or globally. */
+/**
+ * Deploying: the slash commands, to one server while developing (instant) or globally; and the card
+ * pictures as the application's emoji (see cardEmoji.ts).
+ */
 import { REST, Routes } from 'discord.js';
 import { COMMANDS } from '../../commands/index.js';
+import { type CardImage, type EmojiSync, syncCardEmoji } from './cardEmoji.js';
+
+function restFor(token: string, restApi?: string): REST {
+  return new REST(restApi ? { api: restApi } : {}).setToken(token);
+}
+
+/** Runs `work` with a REST client, then stops its timers (a deploy script must be free to exit). */
+async function withRest<T>(token: string, restApi: string | undefined, work: (rest: REST) => Promise<T>) {
+  const rest = restFor(token, restApi);
+  try {
+    return await work(rest);
+  } finally {
+    rest.clearHashSweeper();
+    rest.clearHandlerSweeper();
+  }
+}
 
 export async function registerCommands(
   token: string,
@@ -8,11 +27,33 @@ export async function registerCommands(
   guildId?: string,
   restApi?: string,
 ): Promise<number> {
-  const rest = new REST(restApi ? { api: restApi } : {}).setToken(token);
-  const body = COMMANDS.map((command) => command.data.toJSON());
-  const route = guildId
-    ? Routes.applicationGuildCommands(applicationId, guildId)
-    : Routes.applicationCommands(applicationId);
-  const saved = (await rest.put(route, { body })) as unknown[];
-  return saved.length;
+  return withRest(token, restApi, async (rest) => {
+    const body = COMMANDS.map((command) => command.data.toJSON());
+    const route = guildId
+      ? Routes.applicationGuildCommands(applicationId, guildId)
+      : Routes.applicationCommands(applicationId);
+    const saved = (await rest.put(route, { body })) as unknown[];
+    return saved.length;
+  });
+}
+
+/** Uploads the card pictures as application emoji, idempotently; never throws for Discord's refusals. */
+export function deployCardEmoji(
+  token: string,
+  applicationId: string,
+  images: readonly CardImage[],
+  restApi?: string,
+): Promise<EmojiSync> {
+  return withRest(token, restApi, (rest) => syncCardEmoji(rest, applicationId, images));
+}
+
+/** The summary a person reads: one line of counts, then each problem and what it means for the bot. */
+export function emojiReport(sync: EmojiSync, cards: number): string[] {
+  const lines = [`Card emoji: kept ${sync.kept}, uploaded ${sync.uploaded}, replaced ${sync.replaced}.`];
+  lines.push(...sync.problems);
+  if (sync.faces.size < cards)
+    lines.push(
+      `Only ${sync.faces.size} of ${cards} cards have their emoji: the bot shows cards as text until all do (fix the above, then run npm run deploy-commands again).`,
+    );
+  return lines;
 }

@@ -4,11 +4,26 @@
  * application's emoji once they are known, else as text.
  */
 import type { Client } from 'discord.js';
+import { DECK } from '../engine/index.js';
 import { langOf } from '../i18n/index.js';
-import type { CardFaces, Ui } from './ui.js';
+import type { CardEmoji, CardFaces, Ui } from './ui.js';
+
+/**
+ * The card emoji deploy stored (by card), as faces only when every card of the deck has one: a
+ * partial set would mix pictures and text, so it shows text cards (null) instead.
+ */
+export function facesFrom(stored: ReadonlyMap<string, CardEmoji>): CardFaces | null {
+  const faces = new Map(
+    DECK.flatMap((card) => {
+      const emoji = stored.get(card);
+      return emoji ? [[card, { id: emoji.id, name: emoji.name }] as const] : [];
+    }),
+  );
+  return faces.size === DECK.length ? faces : null;
+}
 
 export class Looks {
-  /** The card emoji, once loaded (see `deploy`); null shows cards as text. */
+  /** The card emoji, loaded at start from what deploy stored (see `facesFrom`); null shows cards as text. */
   faces: CardFaces | null = null;
 
   constructor(private readonly client: Client | null) {}
