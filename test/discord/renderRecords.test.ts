@@ -167,7 +167,7 @@ function detail(hands: readonly HandResult[], names: readonly string[], status =
 describe('/history match in German', () => {
   it('each hand in German: Runde, Karten or Doppelsieg, Stand, raus, Großes Tichu', () => {
     const h1 = hand(1, [1, 3], ['none', 'none', 'none', 'none']);
-    const h2 = hand(2, [0, 1, 2], ['tichu', 'none', 'grand', 'none']);
+    const h2 = hand(2, [0, 1, 2], ['tichu', 'none', 'grandTichu', 'none']);
     const payload = renderMatchDetail(detail([h1, h2], ['Ann', 'Ben', 'Cat', 'Dan']), 'de');
     const embed = payload.embeds[0] as Embed;
     expect(embed.title).toBe('Partie #7: 1025 — 760 (beendet, gewertet)');
@@ -191,7 +191,7 @@ describe('/history match in German', () => {
   });
 
   it('a long match with the longest names stays within the embed', () => {
-    const calls = ['grand', 'tichu', 'grand', 'tichu'] as HandResult['calls'];
+    const calls = ['grandTichu', 'tichu', 'grandTichu', 'tichu'] as HandResult['calls'];
     const hands = Array.from({ length: 60 }, (_, i) => hand(i + 1, [0, 1, 2], calls));
     const payload = renderMatchDetail(detail(hands, [LONG, LONG, LONG, LONG]), 'de');
     expectWithinLimits(payload);
