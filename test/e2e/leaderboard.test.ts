@@ -301,7 +301,7 @@ describe('a rated match, then the leaderboard, statistics and history', () => {
     expect(text).toContain(`Hands: ${row.hands} ·`);
     expect(text).toContain(`Tichu: ${row.made} made of ${row.calls}`);
     expect(text).toMatch(/Rating: -?\d+\.\d \(\d+\.\d ± \d+\.\d, 1 rated\) · #\d+/);
-    expect(text).toMatch(/Favourite partner: Dan: 1 matches together/);
+    expect(text).toMatch(/Favourite partner: Dan: 1 match together/);
 
     const other = await user(4)
       .slash(fx.channelId, 'stats', { options: { player: user(2).id } })
