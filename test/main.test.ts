@@ -222,19 +222,27 @@ describe('npm start', () => {
 describe('npm run deploy-commands', () => {
   it('registers the commands on the dev server when one is set, else globally', async () => {
     const { guild } = discord.addGuild('Deploy');
+    const database = join(dir, 'deploy.sqlite');
     const env = {
       DISCORD_TOKEN: discord.token,
       DISCORD_APPLICATION_ID: discord.applicationId,
       DISCORD_API_URL: discord.restUrl,
+      DATABASE_PATH: database,
     };
     const onServer = run('deployCommands.ts', { ...env, DISCORD_DEV_GUILD_ID: guild.id });
     expect(await onServer.exited).toBe(0);
     expect(onServer.out()).toMatch(new RegExp(`Registered \\d+ commands on server ${guild.id}`));
+    // Then the card pictures, as the application's emoji, stored where the bot reads them.
+    expect(onServer.out()).toContain('Card emoji: kept 0, uploaded 56, replaced 0.');
     const global = run('deployCommands.ts', env);
     expect(await global.exited).toBe(0);
     expect(global.out()).toMatch(/Registered \d+ commands globally/);
+    expect(global.out()).toContain('Card emoji: kept 56, uploaded 0, replaced 0.');
     const puts = discord.calls.filter((c) => c.method === 'PUT').map((c) => c.route);
     expect(puts).toEqual(['/applications/:app/guilds/:guild/commands', '/applications/:app/commands']);
+    const store = Store.open(database);
+    expect(store.emoji.cardEmoji(discord.applicationId).size).toBe(56);
+    store.close();
   });
 });
 

@@ -7,14 +7,8 @@
  */
 import { DiscordAPIError, type REST, Routes } from 'discord.js';
 import { type Card, DECK } from '../engine/index.js';
+import type { CardImage } from './cardImages.js';
 import type { CardEmoji } from './ui.js';
-
-/** One card's picture: a PNG (at most 256 KiB, 128x128 is what Discord shows best) and its sha256 in hex. */
-export interface CardImage {
-  readonly card: Card;
-  readonly png: Buffer;
-  readonly hash: string;
-}
 
 /** What one upload run did, and the emoji each card now has. */
 export interface EmojiSync {
@@ -76,7 +70,7 @@ export async function syncCardEmoji(
   }
   const byName = new Map(listed.map((e) => [e.name, e]));
   for (const image of images) {
-    const name = emojiName(image.card, image.hash);
+    const name = emojiName(image.card, image.sha256);
     const stale = listed.filter((e) => e.name !== name && cardOfEmoji(e.name) === image.card);
     const present = byName.get(name);
     if (present) {

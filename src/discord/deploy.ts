@@ -4,7 +4,8 @@
  */
 import { REST, Routes } from 'discord.js';
 import { COMMANDS } from '../../commands/index.js';
-import { type CardImage, type EmojiSync, syncCardEmoji } from './cardEmoji.js';
+import { type EmojiSync, syncCardEmoji } from './cardEmoji.js';
+import type { CardImage } from './cardImages.js';
 
 function restFor(token: string, restApi?: string): REST {
   return new REST(restApi ? { api: restApi } : {}).setToken(token);

@@ -9,8 +9,10 @@ import { pino } from 'pino';
 import type { ManualClock } from '../../src/app/clock.js';
 import { type Environment, systemEnvironment } from '../../src/app/ids.js';
 import { type RunningBot, startBot } from '../../src/discord/bot.js';
-import { registerCommands } from '../../src/discord/deploy.js';
+import { loadCardImages } from '../../src/discord/cardImages.js';
+import { deployCardEmoji, registerCommands } from '../../src/discord/deploy.js';
 import { LocalDiscord, type ScriptedUser } from '../../src/localDiscord/index.js';
+import { Store } from '../../src/store/store.js';
 
 export interface BotFixture {
   readonly discord: LocalDiscord;
@@ -51,6 +53,8 @@ export interface FixtureOptions {
   readonly locales?: readonly string[];
   /** The guild's preferred locale, which the table message speaks (default "en-US"). */
   readonly guildLocale?: string;
+  /** Uploads the card emoji and stores them before the bot starts, as `npm run deploy-commands` does. */
+  readonly cardEmoji?: boolean;
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<BotFixture> {
@@ -64,6 +68,13 @@ export async function startFixture(options: FixtureOptions = {}): Promise<BotFix
     .slice(0, options.users ?? 4)
     .map((name, i) => discord.addUser(name, undefined, options.locales?.[i]));
   await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
+  if (options.cardEmoji) {
+    const images = [...loadCardImages().values()];
+    const sync = await deployCardEmoji(discord.token, discord.applicationId, images, discord.restUrl);
+    const store = Store.open(databasePath);
+    store.emoji.replaceCardEmoji(discord.applicationId, sync.faces);
+    store.close();
+  }
   const errors: string[] = [];
   // Error lines are kept for the tests to read; everything quieter is dropped.
   const logger = pino(
