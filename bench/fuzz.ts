@@ -16,7 +16,8 @@ import { ManualClock } from '../src/app/clock.js';
 import { systemEnvironment } from '../src/app/ids.js';
 import { type RunningBot, startBot } from '../src/discord/bot.js';
 import { registerCommands } from '../src/discord/deploy.js';
-import { refusalText } from '../src/discord/refusalText.js';
+import { refusalText, seatNumbers } from '../src/discord/refusalText.js';
+import { EN_TEXT } from '../src/discord/ui.js';
 import { type InteractionHandle, LocalDiscord, type ScriptedUser } from '../src/localDiscord/index.js';
 import type { Figure } from './engine.js';
 import {
@@ -55,7 +56,7 @@ export interface FuzzResult {
 
 type Line = Record<string, unknown> & { level: number; msg: string };
 
-const APOLOGY = refusalText({ code: 'internal_error' }, { seatName: (s) => `Seat ${s + 1}` });
+const APOLOGY = refusalText({ code: 'internal_error' }, seatNumbers('en'), EN_TEXT);
 const ACCEPTED = new Set(['ok', 'counted', 'reply_failed']);
 const WAIT_MS = 5_000;
 

@@ -2,10 +2,9 @@
 import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
 import { type Outcome, refuse, showPanel } from '../src/discord/respond.js';
+import { named } from './localized.js';
 
-export const data = new SlashCommandBuilder()
-  .setName('hand')
-  .setDescription('Show your cards at this channel’s table (only you see them)');
+export const data = named(new SlashCommandBuilder(), 'hand', 'cmd.hand');
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
   const here = ctx.service.tableInChannel(interaction.channelId);

@@ -5,47 +5,29 @@ import { renderHandLog, renderMatchDetail, renderRecentMatches } from '../src/di
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
 import { type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
 import { t } from '../src/i18n/index.js';
+import { named } from './localized.js';
 
-export const data = new SlashCommandBuilder()
-  .setName('history')
-  .setDescription('Past Tichu matches on this server')
+export const data = named(new SlashCommandBuilder(), 'history', 'cmd.history')
   .setDMPermission(false)
   .addSubcommand((s) =>
-    s
-      .setName('matches')
-      .setDescription('The last matches of a player, or of this channel')
-      .addUserOption((o) => o.setName('player').setDescription('Whose matches (default: this channel’s)')),
+    named(s, 'matches', 'cmd.history.matches').addUserOption((o) =>
+      named(o, 'player', 'cmd.history.matches.player'),
+    ),
   )
   .addSubcommand((s) =>
-    s
-      .setName('match')
-      .setDescription('One match, hand by hand')
-      .addIntegerOption((o) =>
-        o
-          .setName('number')
-          .setDescription('The match number (#) from /history matches')
-          .setRequired(true)
-          .setMinValue(1),
-      ),
+    named(s, 'match', 'cmd.history.match').addIntegerOption((o) =>
+      named(o, 'number', 'cmd.history.match.number').setRequired(true).setMinValue(1),
+    ),
   )
   .addSubcommand((s) =>
-    s
-      .setName('hand')
-      .setDescription('Every play of one finished hand, exchanges included')
-      .addIntegerOption((o) =>
-        o.setName('match').setDescription('The match number').setRequired(true).setMinValue(1),
-      )
-      .addIntegerOption((o) =>
-        o.setName('hand').setDescription('The hand number').setRequired(true).setMinValue(1),
-      ),
+    named(s, 'hand', 'cmd.history.hand')
+      .addIntegerOption((o) => named(o, 'match', 'cmd.opt.matchNumber').setRequired(true).setMinValue(1))
+      .addIntegerOption((o) => named(o, 'hand', 'cmd.history.hand.hand').setRequired(true).setMinValue(1)),
   )
   .addSubcommand((s) =>
-    s
-      .setName('export')
-      .setDescription('A finished match as a JSON file (settings, seed, every action): enough to replay it')
-      .addIntegerOption((o) =>
-        o.setName('match').setDescription('The match number').setRequired(true).setMinValue(1),
-      ),
+    named(s, 'export', 'cmd.history.export').addIntegerOption((o) =>
+      named(o, 'match', 'cmd.opt.matchNumber').setRequired(true).setMinValue(1),
+    ),
   );
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {

@@ -6,38 +6,29 @@ import { EPHEMERAL } from '../src/discord/renderPanel.js';
 import { renderLeaderboard } from '../src/discord/renderStats.js';
 import { actorOf, type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
 import { t } from '../src/i18n/index.js';
+import { choice, named } from './localized.js';
 
-export const data = new SlashCommandBuilder()
-  .setName('leaderboard')
-  .setDescription('This server’s Tichu leaderboard')
+export const data = named(new SlashCommandBuilder(), 'leaderboard', 'cmd.leaderboard')
   .setDMPermission(false)
   .addSubcommand((s) =>
-    s
-      .setName('top')
-      .setDescription('Show the leaderboard (only you see it)')
-      .addStringOption((o) =>
-        o
-          .setName('by')
-          .setDescription('What to rank by (default: rating)')
-          .addChoices(
-            { name: 'rating', value: 'rating' },
-            { name: 'wins', value: 'wins' },
-            { name: 'win rate', value: 'winrate' },
-            { name: 'Tichu success', value: 'tichu' },
-          ),
+    named(s, 'top', 'cmd.leaderboard.top').addStringOption((o) =>
+      named(o, 'by', 'cmd.leaderboard.top.by').addChoices(
+        choice('rating', 'cmd.leaderboard.top.by.rating'),
+        choice('wins', 'cmd.leaderboard.top.by.wins'),
+        choice('winrate', 'cmd.leaderboard.top.by.winrate'),
+        choice('tichu', 'cmd.leaderboard.top.by.tichu'),
       ),
+    ),
   )
   .addSubcommand((s) =>
-    s
-      .setName('visibility')
-      .setDescription('Hide yourself from leaderboards, or show yourself again')
-      .addStringOption((o) =>
-        o
-          .setName('mode')
-          .setDescription('hidden or shown')
-          .setRequired(true)
-          .addChoices({ name: 'hidden', value: 'hidden' }, { name: 'shown', value: 'shown' }),
-      ),
+    named(s, 'visibility', 'cmd.leaderboard.visibility').addStringOption((o) =>
+      named(o, 'mode', 'cmd.leaderboard.visibility.mode')
+        .setRequired(true)
+        .addChoices(
+          choice('hidden', 'cmd.leaderboard.visibility.mode.hidden'),
+          choice('shown', 'cmd.leaderboard.visibility.mode.shown'),
+        ),
+    ),
   );
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {

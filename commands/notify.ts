@@ -3,24 +3,22 @@ import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.j
 import type { BotContext } from '../src/discord/context.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
 import { actorOf, type Outcome, refuse } from '../src/discord/respond.js';
+import { t } from '../src/i18n/index.js';
+import { choice, named } from './localized.js';
 
-export const data = new SlashCommandBuilder()
-  .setName('notify')
-  .setDescription('Turn the message that tells you it is your turn on or off')
-  .addStringOption((o) =>
-    o
-      .setName('turn')
-      .setDescription('on or off')
-      .setRequired(true)
-      .addChoices({ name: 'on', value: 'on' }, { name: 'off', value: 'off' }),
-  );
+export const data = named(new SlashCommandBuilder(), 'notify', 'cmd.notify').addStringOption((o) =>
+  named(o, 'turn', 'cmd.notify.turn')
+    .setRequired(true)
+    .addChoices(choice('on', 'cmd.notify.turn.on'), choice('off', 'cmd.notify.turn.off')),
+);
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
   const on = interaction.options.getString('turn', true) === 'on';
   const result = ctx.service.setTurnPings(actorOf(interaction), on);
   if (!result.ok) return refuse(ctx, interaction, result.error);
+  const { lang } = ctx.looks.forUser(interaction.locale);
   await interaction.reply({
-    content: on ? 'I will mention you when it is your turn.' : 'No more turn messages for you.',
+    content: t(lang, on ? 'cmd.reply.notifyOn' : 'cmd.reply.notifyOff'),
     flags: EPHEMERAL,
   });
   return { result: 'ok' };

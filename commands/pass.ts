@@ -3,8 +3,9 @@ import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.j
 import type { BotContext } from '../src/discord/context.js';
 import { actorOf, afterAction, type Outcome, refuse, showPanel } from '../src/discord/respond.js';
 import { t } from '../src/i18n/index.js';
+import { named } from './localized.js';
 
-export const data = new SlashCommandBuilder().setName('pass').setDescription('Pass your turn in this trick');
+export const data = named(new SlashCommandBuilder(), 'pass', 'cmd.pass');
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
   const here = ctx.service.tableInChannel(interaction.channelId);

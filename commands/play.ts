@@ -9,25 +9,13 @@ import { comboLabelFor } from '../src/discord/playLabels.js';
 import { actorOf, afterAction, type Outcome, refuse, showPanel } from '../src/discord/respond.js';
 import { type Action, formatCards, parseCards, type Rank } from '../src/engine/index.js';
 import { t } from '../src/i18n/index.js';
+import { named } from './localized.js';
 
-export const data = new SlashCommandBuilder()
-  .setName('play')
-  .setDescription('Play cards by typing them (e.g. "7st 7jd" or "phoenix 9sw")')
+export const data = named(new SlashCommandBuilder(), 'play', 'cmd.play')
   .addStringOption((o) =>
-    o
-      .setName('cards')
-      .setDescription('Cards like 10st Kjd mahjong phoenix; pick from the suggestions')
-      .setRequired(true)
-      .setAutocomplete(true)
-      .setMaxLength(100),
+    named(o, 'cards', 'cmd.play.cards').setRequired(true).setAutocomplete(true).setMaxLength(100),
   )
-  .addIntegerOption((o) =>
-    o
-      .setName('phoenix')
-      .setDescription('The rank the Phoenix stands for, when it could be several (2-14)')
-      .setMinValue(2)
-      .setMaxValue(14),
-  );
+  .addIntegerOption((o) => named(o, 'phoenix', 'cmd.play.phoenix').setMinValue(2).setMaxValue(14));
 
 /** "7st 7jd", or with a Phoenix reading: "phoenix 9sw 9jd as:9". */
 export function parsePlayText(text: string): { cards: string; phoenixAs?: number } {

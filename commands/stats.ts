@@ -4,12 +4,11 @@ import type { BotContext } from '../src/discord/context.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
 import { renderPlayerStats } from '../src/discord/renderStats.js';
 import { type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
+import { named } from './localized.js';
 
-export const data = new SlashCommandBuilder()
-  .setName('stats')
-  .setDescription('Tichu statistics on this server')
+export const data = named(new SlashCommandBuilder(), 'stats', 'cmd.stats')
   .setDMPermission(false)
-  .addUserOption((o) => o.setName('player').setDescription('Whose statistics (default: yours)'));
+  .addUserOption((o) => named(o, 'player', 'cmd.stats.player'));
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
   const user = interaction.options.getUser('player') ?? interaction.user;

@@ -4,181 +4,120 @@
  * seats mid-match (sit, replace) and the server's list of tables (list).
  */
 import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
-import { BOT_LEVELS, type BotLevel, DEFAULT_BOT_LEVEL } from '../src/bots/policy.js';
-import { timerChoices } from '../src/discord/clockText.js';
+import { TURN_TIMERS } from '../src/app/tableService.js';
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../src/bots/policy.js';
 import type { BotContext } from '../src/discord/context.js';
-import { refusalText } from '../src/discord/refusalText.js';
+import type { OptionWords } from '../src/discord/door/commandOptions.js';
+import { refusalText, seatNumbers } from '../src/discord/refusalText.js';
 import { type Outcome, refuse } from '../src/discord/respond.js';
 import { MAX_TARGET_SCORE, MIN_TARGET_SCORE } from '../src/engine/index.js';
+import { t } from '../src/i18n/index.js';
+import { choice, named } from './localized.js';
 import { hereAt } from './table/here.js';
 import { list } from './table/list.js';
 import { create, LOBBY_SUBCOMMANDS, type LobbySubcommand, lobbyCommand } from './table/lobby.js';
 import { MATCH_SUBCOMMANDS, type MatchSubcommand, matchCommand } from './table/match.js';
 import { replace, sit } from './table/seats.js';
 
-/** What each level is, in the words the command's choices show. */
-const LEVEL_WORDS: Readonly<Record<BotLevel, string>> = {
-  easy: 'for new players',
-  normal: 'a solid club player',
-  hard: 'searches ahead, slower',
-};
+/** The timer choices, in each language. */
+const TIMER_CHOICES = TURN_TIMERS.map((timer) => choice(timer, `cmd.timer.${timer}`));
 
-export const data = new SlashCommandBuilder()
-  .setName('table')
-  .setDescription('Open and run a Tichu table in this channel')
+export const data = named(new SlashCommandBuilder(), 'table', 'cmd.table')
   .setDMPermission(false)
   .addSubcommand((s) =>
-    s
-      .setName('create')
-      .setDescription('Open a table in this channel; you are its host')
+    named(s, 'create', 'cmd.table.create')
       .addIntegerOption((o) =>
-        o
-          .setName('target')
-          .setDescription('Points to win the match (default 1000)')
+        named(o, 'target', 'cmd.table.create.target')
           .setMinValue(MIN_TARGET_SCORE)
           .setMaxValue(MAX_TARGET_SCORE),
       )
       .addStringOption((o) =>
-        o
-          .setName('seating')
-          .setDescription('Choose seats yourselves, or shuffle them at the start')
-          .addChoices({ name: 'chosen by players', value: 'chosen' }, { name: 'random', value: 'random' }),
+        named(o, 'seating', 'cmd.table.create.seating').addChoices(
+          choice('chosen', 'cmd.table.create.seating.chosen'),
+          choice('random', 'cmd.table.create.seating.random'),
+        ),
       )
-      .addBooleanOption((o) =>
-        o.setName('late-calls').setDescription('Allow Tichu after someone is out (default yes)'),
-      )
-      .addBooleanOption((o) =>
-        o.setName('optional-wish').setDescription('The Mah Jong may name no wish (default yes)'),
-      )
-      .addBooleanOption((o) =>
-        o
-          .setName('bomb-ignores-wish')
-          .setDescription('A bomb without the wished rank is allowed (default yes)'),
-      )
-      .addStringOption((o) =>
-        o
-          .setName('timer')
-          .setDescription('Time for each decision before the bot makes it (default 2m)')
-          .addChoices(...timerChoices()),
-      ),
+      .addBooleanOption((o) => named(o, 'late-calls', 'cmd.table.create.late-calls'))
+      .addBooleanOption((o) => named(o, 'optional-wish', 'cmd.table.create.optional-wish'))
+      .addBooleanOption((o) => named(o, 'bomb-ignores-wish', 'cmd.table.create.bomb-ignores-wish'))
+      .addStringOption((o) => named(o, 'timer', 'cmd.table.create.timer').addChoices(...TIMER_CHOICES)),
   )
   .addSubcommand((s) =>
-    s
-      .setName('timer')
-      .setDescription('Host: change the turn timer before the match starts')
+    named(s, 'timer', 'cmd.table.timer').addStringOption((o) =>
+      named(o, 'length', 'cmd.table.timer.length')
+        .setRequired(true)
+        .addChoices(...TIMER_CHOICES),
+    ),
+  )
+  .addSubcommand((s) => named(s, 'away', 'cmd.table.away'))
+  .addSubcommand((s) =>
+    named(s, 'join', 'cmd.table.join').addIntegerOption((o) =>
+      named(o, 'seat', 'cmd.table.join.seat').setMinValue(1).setMaxValue(4),
+    ),
+  )
+  .addSubcommand((s) => named(s, 'leave', 'cmd.table.leave'))
+  .addSubcommand((s) =>
+    named(s, 'seat', 'cmd.table.seat').addIntegerOption((o) =>
+      named(o, 'seat', 'cmd.opt.seat').setMinValue(1).setMaxValue(4).setRequired(true),
+    ),
+  )
+  .addSubcommand((s) =>
+    named(s, 'team', 'cmd.table.team').addStringOption((o) =>
+      named(o, 'team', 'cmd.table.team.team')
+        .setRequired(true)
+        .addChoices(choice('A', 'cmd.table.team.team.A'), choice('B', 'cmd.table.team.team.B')),
+    ),
+  )
+  .addSubcommand((s) =>
+    named(s, 'bot', 'cmd.table.bot')
       .addStringOption((o) =>
-        o
-          .setName('length')
-          .setDescription('Time for each decision before the bot makes it')
+        named(o, 'do', 'cmd.table.bot.do')
           .setRequired(true)
-          .addChoices(...timerChoices()),
-      ),
-  )
-  .addSubcommand((s) =>
-    s.setName('away').setDescription('Step away: the bot plays your seat until you click I’m back'),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('join')
-      .setDescription('Sit down at this channel’s table')
-      .addIntegerOption((o) =>
-        o
-          .setName('seat')
-          .setDescription('Seat 1-4 (1 and 3 are team A, 2 and 4 team B)')
-          .setMinValue(1)
-          .setMaxValue(4),
-      ),
-  )
-  .addSubcommand((s) => s.setName('leave').setDescription('Leave the table before the match starts'))
-  .addSubcommand((s) =>
-    s
-      .setName('seat')
-      .setDescription('Move to another free seat')
-      .addIntegerOption((o) =>
-        o.setName('seat').setDescription('Seat 1-4').setMinValue(1).setMaxValue(4).setRequired(true),
-      ),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('team')
-      .setDescription('Move to a free seat of a team')
-      .addStringOption((o) =>
-        o
-          .setName('team')
-          .setDescription('Team A (seats 1, 3) or B (seats 2, 4)')
-          .setRequired(true)
-          .addChoices({ name: 'A', value: 'A' }, { name: 'B', value: 'B' }),
-      ),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('bot')
-      .setDescription('Host: put a bot in an empty seat, or take one out')
-      .addStringOption((o) =>
-        o
-          .setName('do')
-          .setDescription('Add or remove')
-          .setRequired(true)
-          .addChoices({ name: 'add', value: 'add' }, { name: 'remove', value: 'remove' }),
+          .addChoices(choice('add', 'cmd.table.bot.do.add'), choice('remove', 'cmd.table.bot.do.remove')),
       )
-      .addIntegerOption((o) =>
-        o
-          .setName('seat')
-          .setDescription('Seat 1-4 (for add: default the first empty one)')
-          .setMinValue(1)
-          .setMaxValue(4),
-      )
+      .addIntegerOption((o) => named(o, 'seat', 'cmd.table.bot.seat').setMinValue(1).setMaxValue(4))
       .addStringOption((o) =>
-        o
-          .setName('level')
-          .setDescription(`For add: how well the bot plays (default ${DEFAULT_BOT_LEVEL})`)
-          .addChoices(
-            ...BOT_LEVELS.map((level) => ({ name: `${level}: ${LEVEL_WORDS[level]}`, value: level })),
+        named(o, 'level', (lang) =>
+          t(lang, 'cmd.table.bot.level', { level: t(lang, `cmd.level.${DEFAULT_BOT_LEVEL}`) }),
+        ).addChoices(
+          ...BOT_LEVELS.map((level) =>
+            choice(level, (lang) =>
+              t(lang, `cmd.table.bot.level.${level}`, { level: t(lang, `cmd.level.${level}`) }),
+            ),
           ),
+        ),
       ),
   )
   .addSubcommand((s) =>
-    s
-      .setName('kick')
-      .setDescription('Host: remove a player from the table before the start')
-      .addUserOption((o) => o.setName('player').setDescription('Who to remove').setRequired(true)),
+    named(s, 'kick', 'cmd.table.kick').addUserOption((o) =>
+      named(o, 'player', 'cmd.table.kick.player').setRequired(true),
+    ),
   )
-  .addSubcommand((s) => s.setName('start').setDescription('Host: start the match (all four seats filled)'))
-  .addSubcommand((s) => s.setName('status').setDescription('Show the table here again'))
+  .addSubcommand((s) => named(s, 'start', 'cmd.table.start'))
+  .addSubcommand((s) => named(s, 'status', 'cmd.table.status'))
+  .addSubcommand((s) => named(s, 'pause', 'cmd.table.pause'))
+  .addSubcommand((s) => named(s, 'resume', 'cmd.table.resume'))
   .addSubcommand((s) =>
-    s.setName('pause').setDescription('Pause the match (host at once; others when all agree)'),
+    named(s, 'sit', 'cmd.table.sit').addIntegerOption((o) =>
+      named(o, 'seat', 'cmd.opt.seat').setMinValue(1).setMaxValue(4).setRequired(true),
+    ),
   )
   .addSubcommand((s) =>
-    s.setName('resume').setDescription('Resume a paused match (host at once; others when all agree)'),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('sit')
-      .setDescription('Ask to take over a seat that is away or a bot’s, mid-match (the host approves)')
+    named(s, 'replace', 'cmd.table.replace')
       .addIntegerOption((o) =>
-        o.setName('seat').setDescription('Seat 1-4').setMinValue(1).setMaxValue(4).setRequired(true),
-      ),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('replace')
-      .setDescription('Host: hand a seat that is away or a bot’s to someone, mid-match')
-      .addIntegerOption((o) =>
-        o.setName('seat').setDescription('Seat 1-4').setMinValue(1).setMaxValue(4).setRequired(true),
+        named(o, 'seat', 'cmd.opt.seat').setMinValue(1).setMaxValue(4).setRequired(true),
       )
-      .addUserOption((o) => o.setName('player').setDescription('Who takes the seat').setRequired(true)),
+      .addUserOption((o) => named(o, 'player', 'cmd.table.replace.player').setRequired(true)),
   )
   .addSubcommand((s) =>
-    s
-      .setName('list')
-      .setDescription('The tables of this server: lobbies, matches and paused matches')
-      .addBooleanOption((o) => o.setName('mine').setDescription('Only the tables where you are seated')),
+    named(s, 'list', 'cmd.table.list').addBooleanOption((o) => named(o, 'mine', 'cmd.table.list.mine')),
   )
-  .addSubcommand((s) => s.setName('end').setDescription('Host: close this table for good'));
+  .addSubcommand((s) => named(s, 'end', 'cmd.table.end'));
 
 /** Said for a level the command does not offer (the same words as the service's refusal). */
-export const optionWords = {
-  level: refusalText({ code: 'bad_bot_level', level: null }, { seatName: (seat) => `Seat ${seat + 1}` }),
+export const optionWords: OptionWords = {
+  level: (lang) =>
+    refusalText({ code: 'bad_bot_level', level: null }, seatNumbers(lang), { lang, faces: null }),
 };
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {

@@ -3,10 +3,9 @@ import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.j
 import type { BotContext } from '../src/discord/context.js';
 import { actorOf, afterAction, type Outcome, refuse, showPanel } from '../src/discord/respond.js';
 import { t } from '../src/i18n/index.js';
+import { named } from './localized.js';
 
-export const data = new SlashCommandBuilder()
-  .setName('tichu')
-  .setDescription('Call Tichu: +100 if you go out first, -100 if not (before your first card)');
+export const data = named(new SlashCommandBuilder(), 'tichu', 'cmd.tichu');
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
   const here = ctx.service.tableInChannel(interaction.channelId);

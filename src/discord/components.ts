@@ -23,7 +23,10 @@ export async function handleComponent(ctx: BotContext, interaction: ComponentInt
   if (!read.ok && !read.ours) {
     // Not an id this bot makes: a message left by an older version of it.
     await interaction.reply({
-      content: staleComponent(read.what === 'menu' ? 'menu' : 'button'),
+      content: staleComponent(
+        read.what === 'menu' ? 'menu' : 'button',
+        ctx.looks.forUser(interaction.locale).lang,
+      ),
       flags: EPHEMERAL,
     });
     return { result: 'stale_component' };

@@ -1,153 +1,217 @@
 /**
- * One map from every refusal code to a sentence a player understands. Adding a code to the engine
- * or the service does not compile until it has words here.
+ * One map from every refusal code to a sentence a player understands, in the reader's language.
+ * Adding a code to the engine or the service does not compile until it has words here; each word
+ * comes from the catalogue (`refusal.*` in src/i18n).
  */
 import type { Refusal, RefusalCode } from '../app/refusals.js';
 import { BOT_LEVELS } from '../bots/policy.js';
-import type { RuleError, RuleErrorCode, Seat } from '../engine/index.js';
+import type { HandPhase, RuleError, RuleErrorCode, Seat } from '../engine/index.js';
+import type { Placeholders } from '../i18n/format.js';
+import { type English, type Key, type Lang, plural, t } from '../i18n/index.js';
 import { cardsLabel, comboLabel, rankLabel } from './cardText.js';
-import { EN_TEXT } from './ui.js';
+import type { Ui } from './ui.js';
 
 export interface TextContext {
   /** A seat's player name, e.g. "Bob". */
   seatName(seat: Seat): string;
 }
 
+/** Seat names for sentences that name no player: "Seat 2", "Platz 2". */
+export function seatNumbers(lang: Lang): TextContext {
+  return { seatName: (seat) => t(lang, 'refusal.seat', { seat: seat + 1 }) };
+}
+
+/** A catalogue key whose text has no placeholders. */
+type PlainKey = { [K in Key]: [Placeholders<English[K]>] extends [never] ? K : never }[Key];
+
 type RuleTexts = {
-  [C in RuleErrorCode]: (error: Extract<RuleError, { code: C }>, ctx: TextContext) => string;
+  [C in RuleErrorCode]: (error: Extract<RuleError, { code: C }>, ctx: TextContext, ui: Ui) => string;
+};
+
+const PHASE_KEYS: Readonly<Record<HandPhase, PlainKey>> = {
+  grandTichu: 'refusal.rule.wrong_phase.grandTichu',
+  exchange: 'refusal.rule.wrong_phase.exchange',
+  play: 'refusal.rule.wrong_phase.play',
+  finished: 'refusal.rule.wrong_phase.finished',
 };
 
 const RULE_TEXTS: RuleTexts = {
-  malformed_action: () => 'That action could not be understood. Try again from a fresh panel.',
-  not_a_combo: (e) => `${cardsLabel(e.cards, EN_TEXT)} is not a combination you can play together.`,
-  bad_phoenix_reading: (e) =>
-    `The Phoenix cannot stand for ${rankLabel(e.phoenixAs)} in ${cardsLabel(e.cards, EN_TEXT)}.`,
-  bad_seat: () => 'That seat does not exist.',
-  match_over: () => 'This match is over.',
-  wrong_phase: (e) => `That is not possible now: ${phaseWords(e.phase)}.`,
-  not_your_turn: (e, ctx) =>
-    e.turn === null ? 'It is nobody’s turn right now.' : `It is ${ctx.seatName(e.turn)}’s turn, not yours.`,
-  waiting_for_decision: (e, ctx) =>
-    e.pending.kind === 'wish'
-      ? `Wait a moment: ${ctx.seatName(e.pending.seat)} is naming the Mah Jong wish.`
-      : `Wait a moment: ${ctx.seatName(e.pending.seat)} is choosing who gets the Dragon trick.`,
-  no_decision_pending: () => 'There is nothing to decide right now.',
-  already_decided: () => 'You already decided on Grand Tichu for this hand.',
-  already_called: (e) =>
-    e.call === 'grandTichu'
-      ? 'You already called Grand Tichu this hand.'
-      : 'You already called Tichu this hand.',
-  call_window_closed: () => 'Too late to call Tichu: you have already played a card this hand.',
-  calls_closed_after_first_out: () => 'Too late to call Tichu: someone is already out (this table’s rules).',
-  already_exchanged: () => 'You already chose your exchange cards for this hand.',
-  duplicate_cards: (e) => `Pick different cards: ${cardsLabel(e.cards, EN_TEXT)} repeats one.`,
-  not_in_hand: (e) => `You do not hold ${cardsLabel(e.cards, EN_TEXT)}.`,
-  player_out: () => 'You are out of cards for this hand: your partner plays on.',
-  cannot_pass_lead: () => 'You lead this trick, so you cannot pass: play any combination.',
-  dog_only_on_lead: () => 'The Dog can only be played to lead a trick.',
-  does_not_beat: (e) =>
-    `${capital(comboLabel(e.combo, 'en'))} does not beat ${comboLabel(e.top, 'en')}: play the same kind, higher.`,
-  bomb_needs_trick: () => 'A bomb out of turn needs a combination on the table to bomb.',
-  only_bombs_out_of_turn: (e, ctx) =>
+  malformed_action: (_e, _c, { lang }) => t(lang, 'refusal.rule.malformed_action'),
+  not_a_combo: (e, _c, ui) => t(ui.lang, 'refusal.rule.not_a_combo', { cards: cardsLabel(e.cards, ui) }),
+  bad_phoenix_reading: (e, _c, ui) =>
+    t(ui.lang, 'refusal.rule.bad_phoenix_reading', {
+      rank: rankLabel(e.phoenixAs),
+      cards: cardsLabel(e.cards, ui),
+    }),
+  bad_seat: (_e, _c, { lang }) => t(lang, 'refusal.rule.bad_seat'),
+  match_over: (_e, _c, { lang }) => t(lang, 'refusal.rule.match_over'),
+  wrong_phase: (e, _c, { lang }) => t(lang, PHASE_KEYS[e.phase] ?? PHASE_KEYS.finished),
+  not_your_turn: (e, ctx, { lang }) =>
     e.turn === null
-      ? 'It is nobody’s turn right now.'
-      : `It is ${ctx.seatName(e.turn)}’s turn: out of turn you can only bomb.`,
-  must_fulfil_wish: (e) =>
-    e.bombOnly
-      ? `You must bomb with a ${rankLabel(e.wish)}: the Mah Jong wish is ${rankLabel(e.wish)} and only your bomb can fulfil it.`
-      : `You must play a ${rankLabel(e.wish)}: the Mah Jong wish is ${rankLabel(e.wish)} and you can fulfil it.`,
-  wish_required: () => 'This table’s rules ask you to name a wish.',
-  gift_to_opponent_only: () => 'The Dragon trick must go to an opponent.',
+      ? t(lang, 'refusal.rule.nobodys_turn')
+      : t(lang, 'refusal.rule.not_your_turn', { name: ctx.seatName(e.turn) }),
+  waiting_for_decision: (e, ctx, { lang }) =>
+    t(
+      lang,
+      e.pending.kind === 'wish'
+        ? 'refusal.rule.waiting_for_decision.wish'
+        : 'refusal.rule.waiting_for_decision.dragon',
+      { name: ctx.seatName(e.pending.seat) },
+    ),
+  no_decision_pending: (_e, _c, { lang }) => t(lang, 'refusal.rule.no_decision_pending'),
+  already_decided: (_e, _c, { lang }) => t(lang, 'refusal.rule.already_decided'),
+  already_called: (e, _c, { lang }) =>
+    t(
+      lang,
+      e.call === 'grandTichu'
+        ? 'refusal.rule.already_called.grandTichu'
+        : 'refusal.rule.already_called.tichu',
+    ),
+  call_window_closed: (_e, _c, { lang }) => t(lang, 'refusal.rule.call_window_closed'),
+  calls_closed_after_first_out: (_e, _c, { lang }) => t(lang, 'refusal.rule.calls_closed_after_first_out'),
+  already_exchanged: (_e, _c, { lang }) => t(lang, 'refusal.rule.already_exchanged'),
+  duplicate_cards: (e, _c, ui) =>
+    t(ui.lang, 'refusal.rule.duplicate_cards', { cards: cardsLabel(e.cards, ui) }),
+  not_in_hand: (e, _c, ui) => t(ui.lang, 'refusal.rule.not_in_hand', { cards: cardsLabel(e.cards, ui) }),
+  player_out: (_e, _c, { lang }) => t(lang, 'refusal.rule.player_out'),
+  cannot_pass_lead: (_e, _c, { lang }) => t(lang, 'refusal.rule.cannot_pass_lead'),
+  dog_only_on_lead: (_e, _c, { lang }) => t(lang, 'refusal.rule.dog_only_on_lead'),
+  does_not_beat: (e, _c, { lang }) =>
+    t(lang, 'refusal.rule.does_not_beat', {
+      combo: capital(comboLabel(e.combo, lang)),
+      top: comboLabel(e.top, lang),
+    }),
+  bomb_needs_trick: (_e, _c, { lang }) => t(lang, 'refusal.rule.bomb_needs_trick'),
+  only_bombs_out_of_turn: (e, ctx, { lang }) =>
+    e.turn === null
+      ? t(lang, 'refusal.rule.nobodys_turn')
+      : t(lang, 'refusal.rule.only_bombs_out_of_turn', { name: ctx.seatName(e.turn) }),
+  must_fulfil_wish: (e, _c, { lang }) =>
+    t(lang, e.bombOnly ? 'refusal.rule.must_fulfil_wish.bomb' : 'refusal.rule.must_fulfil_wish', {
+      rank: rankLabel(e.wish),
+    }),
+  wish_required: (_e, _c, { lang }) => t(lang, 'refusal.rule.wish_required'),
+  gift_to_opponent_only: (_e, _c, { lang }) => t(lang, 'refusal.rule.gift_to_opponent_only'),
 };
 
 type RefusalTexts = {
-  [C in Exclude<RefusalCode, 'rule'>]: (refusal: Extract<Refusal, { code: C }>, ctx: TextContext) => string;
+  [C in Exclude<RefusalCode, 'rule'>]: (refusal: Extract<Refusal, { code: C }>, lang: Lang) => string;
 };
+
+/** The words a refusal with no details needs: its code's own key. */
+const plain =
+  (key: PlainKey) =>
+  (_r: unknown, lang: Lang): string =>
+    t(lang, key);
 
 const REFUSAL_TEXTS: RefusalTexts = {
-  malformed_id: (r) => `That ${r.what} is not valid.`,
-  unknown_table: () => 'There is no Tichu table here. Open one with /table create.',
-  channel_has_table: () => 'This channel already has a table: join it, or ask its host to end it.',
-  not_host: () => 'Only the table’s host can do that.',
-  not_seated: () => 'You are not seated at this table: only its players can do that.',
-  already_seated: (r) => `You are already seated (seat ${r.seat + 1}).`,
-  seat_taken: (r) => `Seat ${r.seat + 1} is taken.`,
-  seat_empty: (r) => `Seat ${r.seat + 1} is empty.`,
-  bad_seat: () => 'Seats are numbered 1 to 4.',
-  table_full: () => 'The table is full.',
-  team_full: (r) => `Team ${r.team === 0 ? 'A' : 'B'} is full.`,
-  wrong_status: (r) => `That is not possible ${STATUS_WORDS[r.status]}.`,
-  seats_not_filled: (r) =>
-    `${r.empty} seat${r.empty === 1 ? ' is' : 's are'} still empty: invite players or add bots.`,
-  bad_settings: (r) => `Those settings do not work: ${r.reason}.`,
-  stale_view: () => 'The table moved on since this panel was shown. Here is your current hand.',
-  already_voted: () => 'You already asked; waiting for the other players.',
-  not_a_bot: (r) => `Seat ${r.seat + 1} is not a bot.`,
-  bad_bot_level: () => `Bots play at one of these levels: ${BOT_LEVELS.join(', ')}.`,
-  unknown_match: () =>
-    'There is no such match on this server. /history lists the recent ones with their numbers.',
-  match_in_progress: () => 'That match is still being played: it can be exported once it is over.',
-  hand_not_over: () => 'That hand is not over yet (or does not exist): its cards stay secret until it ends.',
-  cannot_remove_host: () => 'The host cannot be removed; the host can leave or end the table.',
+  malformed_id: (r, lang) => t(lang, 'refusal.malformed_id', { what: whatWords(r.what, lang) }),
+  unknown_table: plain('refusal.unknown_table'),
+  channel_has_table: plain('refusal.channel_has_table'),
+  not_host: plain('refusal.not_host'),
+  not_seated: plain('refusal.not_seated'),
+  already_seated: (r, lang) => t(lang, 'refusal.already_seated', { seat: r.seat + 1 }),
+  seat_taken: (r, lang) => t(lang, 'refusal.seat_taken', { seat: r.seat + 1 }),
+  seat_empty: (r, lang) => t(lang, 'refusal.seat_empty', { seat: r.seat + 1 }),
+  bad_seat: plain('refusal.bad_seat'),
+  table_full: plain('refusal.table_full'),
+  team_full: (r, lang) => t(lang, 'refusal.team_full', { team: r.team === 0 ? 'A' : 'B' }),
+  wrong_status: (r, lang) => t(lang, `refusal.wrong_status.${r.status}`),
+  seats_not_filled: (r, lang) => plural(lang, 'refusal.seats_not_filled', r.empty),
+  bad_settings: (r, lang) => t(lang, 'refusal.bad_settings', { reason: reasonText(r.reason, lang) }),
+  stale_view: plain('refusal.stale_view'),
+  already_voted: plain('refusal.already_voted'),
+  not_a_bot: (r, lang) => t(lang, 'refusal.not_a_bot', { seat: r.seat + 1 }),
+  bad_bot_level: (_r, lang) =>
+    t(lang, 'refusal.bad_bot_level', {
+      levels: BOT_LEVELS.map((level) => t(lang, `cmd.level.${level}`)).join(', '),
+    }),
+  unknown_match: plain('refusal.unknown_match'),
+  match_in_progress: plain('refusal.match_in_progress'),
+  hand_not_over: plain('refusal.hand_not_over'),
+  cannot_remove_host: plain('refusal.cannot_remove_host'),
   // A mention renders as the member's name; answers are sent with no mention allowed, so no ping.
-  player_not_seated: (r) => `<@${r.userId}> is not seated at this table.`,
-  no_bot: () => 'There is no bot at this table.',
-  already_away: () => 'You are already away: the bot plays your seat until you click **I’m back**.',
-  not_away: () => 'You are not away: your seat is yours.',
-  seat_not_open: (r) =>
-    `Seat ${r.seat + 1} is not free to take: only a seat whose player is away, or a bot’s, can be taken mid-match.`,
-  request_pending: (r) =>
-    `Someone already asked for seat ${r.seat + 1}: wait for the answer to that request.`,
-  already_asked: (r) =>
-    `You already asked for seat ${r.seat + 1}: wait for the answer, or withdraw it with Decline.`,
-  no_request: () =>
-    'That request is no longer open: it was answered or withdrawn, or its seat is no longer away or a bot.',
-  not_approver: () =>
-    'Only the host answers this request (or, while the host is away, the players at the table).',
-  already_approved: () => 'You already approved; waiting for the other players.',
-  player_is_bot: () => 'That is a bot account: a seat can only be handed to a person.',
-  player_seated: (r) => `<@${r.userId}> already sits at this table (seat ${r.seat + 1}).`,
-  held_other_seat: (r) =>
+  player_not_seated: (r, lang) => t(lang, 'refusal.player_not_seated', { user: r.userId }),
+  no_bot: plain('refusal.no_bot'),
+  already_away: plain('refusal.already_away'),
+  not_away: plain('refusal.not_away'),
+  seat_not_open: (r, lang) => t(lang, 'refusal.seat_not_open', { seat: r.seat + 1 }),
+  request_pending: (r, lang) => t(lang, 'refusal.request_pending', { seat: r.seat + 1 }),
+  already_asked: (r, lang) => t(lang, 'refusal.already_asked', { seat: r.seat + 1 }),
+  no_request: plain('refusal.no_request'),
+  not_approver: plain('refusal.not_approver'),
+  already_approved: plain('refusal.already_approved'),
+  player_is_bot: plain('refusal.player_is_bot'),
+  player_seated: (r, lang) => t(lang, 'refusal.player_seated', { user: r.userId, seat: r.seat + 1 }),
+  held_other_seat: (r, lang) =>
     r.userId
-      ? `<@${r.userId}> played seat ${r.seat + 1} in this match: that is the only seat they can take again.`
-      : `You played seat ${r.seat + 1} in this match: that is the only seat you can take again.`,
-  bot_thinking: () => 'The bot in that seat is still thinking; try again in a moment.',
-  unreadable_cards: (r) => `I could not read those cards: ${r.reason}.`,
-  restarting: () => 'The bot is restarting; try again in a moment.',
-  internal_error: () => 'Something went wrong on our side. Use /hand to see where the table stands.',
+      ? t(lang, 'refusal.held_other_seat.them', { user: r.userId, seat: r.seat + 1 })
+      : t(lang, 'refusal.held_other_seat.you', { seat: r.seat + 1 }),
+  bot_thinking: plain('refusal.bot_thinking'),
+  unreadable_cards: (r, lang) => t(lang, 'refusal.unreadable_cards', { reason: reasonText(r.reason, lang) }),
+  restarting: plain('refusal.restarting'),
+  internal_error: plain('refusal.internal_error'),
 };
 
-export function refusalText(refusal: Refusal, ctx: TextContext): string {
-  if (refusal.code === 'rule') return ruleText(refusal.error, ctx);
-  const text = REFUSAL_TEXTS[refusal.code] as (r: Refusal, c: TextContext) => string;
-  return text(refusal, ctx);
+/** A refusal as one sentence for `ui`'s reader; seats named by `ctx`, cards as `ui` shows them. */
+export function refusalText(refusal: Refusal, ctx: TextContext, ui: Ui): string {
+  if (refusal.code === 'rule') return ruleText(refusal.error, ctx, ui);
+  const text = REFUSAL_TEXTS[refusal.code] as (r: Refusal, lang: Lang) => string;
+  return text(refusal, ui.lang);
 }
 
-export function ruleText(error: RuleError, ctx: TextContext): string {
-  const text = RULE_TEXTS[error.code] as (e: RuleError, c: TextContext) => string;
-  return text(error, ctx);
+export function ruleText(error: RuleError, ctx: TextContext, ui: Ui): string {
+  const text = RULE_TEXTS[error.code] as (e: RuleError, c: TextContext, ui: Ui) => string;
+  return text(error, ctx, ui);
 }
 
-const STATUS_WORDS = {
-  lobby: 'before the match starts',
-  playing: 'while the match is being played',
-  paused: 'while the match is paused',
-  finished: 'now that the match is over',
-  abandoned: 'at a table that was closed',
-} as const;
+/** What a `malformed_id` names ("button", "card choice"…), with its demonstrative: "That button". */
+const WHAT_KEYS: Readonly<Record<string, PlainKey>> = {
+  button: 'refusal.what.button',
+  menu: 'refusal.what.menu',
+  command: 'refusal.what.command',
+  wish: 'refusal.what.wish',
+  'card choice': 'refusal.what.cardChoice',
+  play: 'refusal.what.play',
+  'kind of play': 'refusal.what.kindOfPlay',
+  'exchange choice': 'refusal.what.exchangeChoice',
+  choice: 'refusal.what.choice',
+  'table id': 'refusal.what.tableId',
+  'server id': 'refusal.what.serverId',
+  'channel id': 'refusal.what.channelId',
+  'user id': 'refusal.what.userId',
+};
 
-function phaseWords(phase: string): string {
-  switch (phase) {
-    case 'grandTichu':
-      return 'players are deciding on Grand Tichu';
-    case 'exchange':
-      return 'players are choosing their exchange cards';
-    case 'play':
-      return 'the hand is being played';
-    default:
-      return 'the hand is over';
+function whatWords(what: string, lang: Lang): string {
+  const key = Object.hasOwn(WHAT_KEYS, what) ? WHAT_KEYS[what] : undefined;
+  return key ? t(lang, key) : t(lang, 'refusal.what.other', { what });
+}
+
+/**
+ * The engine and the service give a few reasons in English words (settings, typed cards): in
+ * English they are said as given; in another language each known shape is worded again from the
+ * catalogue (an unknown one stays as given rather than be lost).
+ */
+export function reasonText(reason: string, lang: Lang): string {
+  if (lang === 'en') return reason;
+  for (const [pattern, say] of REASONS) {
+    const match = pattern.exec(reason);
+    if (match) return say(match, lang);
   }
+  return reason;
 }
+
+const REASONS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, lang: Lang) => string]> = [
+  [
+    /^target score must be a whole number from (\d+) to (\d+)$/,
+    (m, lang) => t(lang, 'refusal.reason.target', { min: m[1] ?? '', max: m[2] ?? '' }),
+  ],
+  [/^the turn timer is one of (.+)$/, (m, lang) => t(lang, 'refusal.reason.timer', { timers: m[1] ?? '' })],
+  [/^empty card$/, (_m, lang) => t(lang, 'refusal.reason.emptyCard')],
+  [/^unknown suit in "(.*)": /s, (m, lang) => t(lang, 'refusal.reason.suit', { text: m[1] ?? '' })],
+  [/^unknown rank in "(.*)": /s, (m, lang) => t(lang, 'refusal.reason.rank', { text: m[1] ?? '' })],
+  [/^(\S+) is listed twice$/, (m, lang) => t(lang, 'refusal.reason.twice', { card: m[1] ?? '' })],
+];
 
 function capital(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

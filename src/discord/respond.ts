@@ -11,10 +11,11 @@ import type {
 import type { Actor } from '../app/core.js';
 import type { Refusal } from '../app/refusals.js';
 import type { ActOutcome, TableSnapshot } from '../app/tableService.js';
+import { type Lang, t } from '../i18n/index.js';
 import { comboLabel } from './cardText.js';
 import type { BotContext } from './context.js';
 import { textContext } from './names.js';
-import { refusalText } from './refusalText.js';
+import { refusalText, seatNumbers } from './refusalText.js';
 import { EPHEMERAL, type PanelOptions, renderPanel } from './renderPanel.js';
 
 export type Repliable = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
@@ -85,8 +86,10 @@ export async function refuse(
   tableId?: string,
 ): Promise<Outcome> {
   const table = tableId ? ctx.service.tableView(tableId) : null;
-  let text = refusalText(refusal, textContext(table?.ok ? table.value.table : placeholderTable));
-  if (refusal.code === 'stale_view' && table?.ok) text = `${text} ${whatChanged(table.value)}`;
+  const ui = ctx.looks.forUser(interaction.locale);
+  const names = table?.ok ? textContext(table.value.table, ui.lang) : seatNumbers(ui.lang);
+  let text = refusalText(refusal, names, ui);
+  if (refusal.code === 'stale_view' && table?.ok) text = `${text} ${whatChanged(table.value, ui.lang)}`;
   const panel =
     tableId && fromPanel(interaction) ? ctx.service.playerView(tableId, interaction.user.id) : null;
   if (panel?.ok && !interaction.isChatInputCommand()) {
@@ -110,16 +113,20 @@ export async function refuse(
 }
 
 /** For a stale panel: what the table shows now, in a sentence. */
-function whatChanged(snapshot: TableSnapshot): string {
+function whatChanged(snapshot: TableSnapshot, lang: Lang): string {
   const view = snapshot.view;
   if (!view) return '';
-  const names = textContext(snapshot.table);
+  const names = textContext(snapshot.table, lang);
   const top = view.trick?.plays.at(-1);
-  const parts = [
-    top ? `${names.seatName(top.seat)} played ${comboLabel(top.combo, 'en')}` : 'the table is empty',
-  ];
-  if (view.turn !== null) parts.push(`it is ${names.seatName(view.turn)}’s turn`);
-  return `Now ${parts.join(' and ')}.`;
+  const a = top
+    ? t(lang, 'refusal.changed.played', {
+        name: names.seatName(top.seat),
+        combo: comboLabel(top.combo, lang),
+      })
+    : t(lang, 'refusal.changed.empty');
+  if (view.turn === null) return t(lang, 'refusal.changed.one', { a });
+  const b = t(lang, 'refusal.changed.turn', { name: names.seatName(view.turn) });
+  return t(lang, 'refusal.changed.two', { a, b });
 }
 
 /** After an accepted action: the public message follows, and whoever must act next may be told. */
@@ -157,22 +164,3 @@ export function toDiscord(payload: {
 function asIs<T>(json: T): JSONEncodable<T> {
   return { toJSON: () => json };
 }
-
-const placeholderTable = {
-  id: '',
-  guildId: '',
-  channelId: '',
-  hostId: '',
-  messageId: null,
-  status: 'lobby',
-  settings: { targetScore: 1000, callsAfterFirstOut: true, wishOptional: true, bombIgnoresWish: true },
-  seating: 'chosen',
-  matchId: null,
-  pauseVotes: [],
-  seats: [null, null, null, null],
-  timer: 'off',
-  deadline: null,
-  notice: null,
-  createdAt: 0,
-  updatedAt: 0,
-} as const;

@@ -7,12 +7,9 @@ import { Events } from 'discord.js';
 import type { BotContext } from './context.js';
 import { Answer, isAlreadyAcknowledged } from './door/answer.js';
 import { dispatch } from './door/dispatch.js';
-import { refusalText, type TextContext } from './refusalText.js';
+import { refusalText, seatNumbers } from './refusalText.js';
 import { EPHEMERAL } from './renderPanel.js';
 import type { Outcome } from './respond.js';
-
-/** For sentences that name no player. */
-const NO_NAMES: TextContext = { seatName: (seat) => `Seat ${seat + 1}` };
 
 export class Router {
   private readonly inFlight = new Set<Promise<void>>();
@@ -53,7 +50,7 @@ export class Router {
       if (!this.accepting) {
         if (interaction.isRepliable())
           await interaction.reply({
-            content: refusalText({ code: 'restarting' }, NO_NAMES),
+            content: this.say(interaction, 'restarting'),
             flags: EPHEMERAL,
           });
         outcome = { result: 'shutting_down' };
@@ -107,6 +104,12 @@ export class Router {
     );
   }
 
+  /** A refusal that names no player, in the user's language. */
+  private say(interaction: Interaction, code: 'restarting' | 'internal_error'): string {
+    const ui = this.ctx.looks.forUser(interaction.locale);
+    return refusalText({ code }, seatNumbers(ui.lang), ui);
+  }
+
   /** The apology, if the user has not had an answer (a deferred one is completed with it). */
   private async apologize(interaction: Interaction, answer: Answer): Promise<void> {
     if (interaction.isAutocomplete()) {
@@ -118,7 +121,7 @@ export class Router {
     if (!open) return;
     await interaction
       .reply({
-        content: refusalText({ code: 'internal_error' }, NO_NAMES),
+        content: this.say(interaction, 'internal_error'),
         flags: EPHEMERAL,
       })
       .catch(() => undefined);

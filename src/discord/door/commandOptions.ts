@@ -11,7 +11,8 @@ import {
   ApplicationCommandOptionType as T,
 } from 'discord.js';
 import { z } from 'zod';
-import { badOption, STALE_COMMAND } from './doorText.js';
+import { DISCORD_LOCALES, type Lang, t } from '../../i18n/index.js';
+import { badOption, staleCommand } from './doorText.js';
 
 export type Verdict =
   | { readonly ok: true }
@@ -23,6 +24,9 @@ export type Verdict =
       readonly option?: string;
     };
 
+/** A command's own sentence for a bad value of one of its options, in the user's language. */
+export type OptionWords = Readonly<Record<string, (lang: Lang) => string>>;
+
 /** What Discord says of a command, as the builder defines it. */
 export interface CommandDefinition {
   readonly name: string;
@@ -30,22 +34,25 @@ export interface CommandDefinition {
 }
 
 const OK: Verdict = { ok: true };
-const STALE: Verdict = { ok: false, result: 'stale_command', text: STALE_COMMAND };
+const stale = (lang: Lang): Verdict => ({ ok: false, result: 'stale_command', text: staleCommand(lang) });
 /** Discord's own limit on a string option's text. */
 const MAX_TEXT = 6000;
 const SNOWFLAKE = /^\d{15,21}$/;
 
 /**
  * Checks what a slash command (or, with `autocomplete`, what is being typed) received against the
- * definition. For autocomplete only the shape is checked, and the focused text's length.
+ * definition, saying what is wrong in `lang`. For autocomplete only the shape is checked, and the
+ * focused text's length.
  */
 export function checkOptions(
   definition: CommandDefinition,
   received: readonly CommandInteractionOption[],
+  lang: Lang,
   autocomplete = false,
   /** The whole sentence for a bad value of some option, by its name, where the command has better words. */
-  words: Readonly<Record<string, string>> = {},
+  words: OptionWords = {},
 ): Verdict {
+  const STALE = stale(lang);
   let spec = definition.options ?? [];
   let label = `/${definition.name}`;
   let leaf = received;
@@ -67,20 +74,23 @@ export function checkOptions(
     leaf = picked.options ?? [];
   }
   const basic = spec as readonly APIApplicationCommandBasicOption[];
-  if (autocomplete) return checkTyping(basic, leaf);
-  const verdict = checkLeaf(label, basic, leaf);
+  if (autocomplete) return checkTyping(basic, leaf, STALE);
+  const verdict = checkLeaf(label, basic, leaf, lang);
   const named = !verdict.ok && verdict.option !== undefined ? words[verdict.option] : undefined;
-  return named === undefined ? verdict : { ok: false, result: 'invalid_option', text: named };
+  return named === undefined ? verdict : { ok: false, result: 'invalid_option', text: named(lang) };
 }
 
 function checkLeaf(
   label: string,
   spec: readonly APIApplicationCommandBasicOption[],
   received: readonly CommandInteractionOption[],
+  lang: Lang,
 ): Verdict {
+  const STALE = stale(lang);
   const names = received.map((o) => o.name);
   const twice = names.find((name, i) => names.indexOf(name) !== i);
-  if (twice !== undefined) return invalid(label, `\`${twice}\` was given more than once.`);
+  if (twice !== undefined)
+    return invalid(label, t(lang, 'refusal.door.twice', { name: `\`${twice}\`` }), lang);
   const shape: Record<string, z.ZodType> = {};
   for (const option of spec) {
     const one = optionSchema(option);
@@ -94,14 +104,15 @@ function checkLeaf(
   const option = spec.find((o) => o.name === issue.path[0]);
   if (!option) return STALE;
   const given = received.find((o) => o.name === option.name);
-  if (!given) return invalid(label, `\`${option.name}\` is required.`);
-  return { ...invalid(label, expected(option)), option: option.name };
+  if (!given) return invalid(label, t(lang, 'refusal.door.required', { name: `\`${option.name}\`` }), lang);
+  return { ...invalid(label, expected(option, lang), lang), option: option.name };
 }
 
 /** Autocomplete: known options only, and a focused text no longer than its option allows. */
 function checkTyping(
   spec: readonly APIApplicationCommandBasicOption[],
   received: readonly CommandInteractionOption[],
+  STALE: Verdict,
 ): Verdict {
   for (const option of received) {
     const known = spec.find((o) => o.name === option.name);
@@ -151,34 +162,40 @@ function optionSchema(option: APIApplicationCommandBasicOption): z.ZodType {
 }
 
 /** What an option takes, in words: "`seat` must be a whole number from 1 to 4." */
-function expected(option: APIApplicationCommandBasicOption): string {
+function expected(option: APIApplicationCommandBasicOption, lang: Lang): string {
   const name = `\`${option.name}\``;
   switch (option.type) {
     case T.String:
     case T.Integer:
     case T.Number: {
-      const choices = option.choices?.map((c) => c.name);
-      if (choices?.length) return `${name} must be one of: ${choices.join(', ')}.`;
-      if (option.type === T.String) {
-        const max = option.max_length ?? MAX_TEXT;
-        return `${name} must be text of at most ${max} characters.`;
-      }
-      const kind = option.type === T.Integer ? 'a whole number' : 'a number';
+      const choices = option.choices?.map((c) => choiceName(c, lang));
+      if (choices?.length) return t(lang, 'refusal.door.oneOf', { name, choices: choices.join(', ') });
+      if (option.type === T.String)
+        return t(lang, 'refusal.door.text', { name, max: option.max_length ?? MAX_TEXT });
+      const kind = t(lang, option.type === T.Integer ? 'refusal.door.integer' : 'refusal.door.number');
       const { min_value: min, max_value: max } = option;
-      if (min !== undefined && max !== undefined) return `${name} must be ${kind} from ${min} to ${max}.`;
-      if (min !== undefined) return `${name} must be ${kind} of at least ${min}.`;
-      if (max !== undefined) return `${name} must be ${kind} of at most ${max}.`;
-      return `${name} must be ${kind}.`;
+      if (min !== undefined && max !== undefined)
+        return t(lang, 'refusal.door.range', { name, kind, min, max });
+      if (min !== undefined) return t(lang, 'refusal.door.atLeast', { name, kind, min });
+      if (max !== undefined) return t(lang, 'refusal.door.atMost', { name, kind, max });
+      return t(lang, 'refusal.door.kind', { name, kind });
     }
     case T.Boolean:
-      return `${name} must be true or false.`;
+      return t(lang, 'refusal.door.boolean', { name });
     case T.User:
-      return `${name} must be a member of this server.`;
+      return t(lang, 'refusal.door.user', { name });
     default:
-      return `${name} is not valid.`;
+      return t(lang, 'refusal.door.invalid', { name });
   }
 }
 
-function invalid(label: string, detail: string): Verdict & { ok: false } {
-  return { ok: false, result: 'invalid_option', text: badOption(label, detail) };
+/** A choice's name as the user's client shows it: its localization for `lang`, else its name. */
+function choiceName(choice: { name: string; name_localizations?: unknown }, lang: Lang): string {
+  if (lang === 'en') return choice.name;
+  const names = (choice.name_localizations ?? {}) as Readonly<Record<string, string | null | undefined>>;
+  return DISCORD_LOCALES[lang].map((locale) => names[locale]).find((n) => n) ?? choice.name;
+}
+
+function invalid(label: string, detail: string, lang: Lang): Verdict & { ok: false } {
+  return { ok: false, result: 'invalid_option', text: badOption(label, detail, lang) };
 }

@@ -9,13 +9,14 @@ import { commandNamed } from '../../../commands/index.js';
 import { page as leaderboardPage } from '../../../commands/leaderboard.js';
 import { listPage } from '../../../commands/table/list.js';
 import type { Command } from '../../../commands/types.js';
+import { langOf } from '../../i18n/index.js';
 import { handleComponent } from '../components.js';
 import type { BotContext } from '../context.js';
 import { VERBS } from '../customIds.js';
 import { EPHEMERAL } from '../renderPanel.js';
 import type { Outcome } from '../respond.js';
 import { type CommandDefinition, checkOptions } from './commandOptions.js';
-import { STALE_COMMAND, STALE_FORM, staleComponent } from './doorText.js';
+import { staleCommand, staleComponent, staleForm } from './doorText.js';
 
 export interface Routed {
   /** What it was, for the log line: "/table join", "pass", "modal". */
@@ -24,12 +25,20 @@ export interface Routed {
 }
 
 export function dispatch(interaction: Interaction, ctx: BotContext): Routed {
+  // What the door itself says is in the user's language.
+  const lang = langOf(interaction.locale);
   if (interaction.isChatInputCommand()) {
     const command = commandNamed(interaction.commandName);
     // Not a command of the bot's: its name (anyone's input) stays out of the log.
     if (!command)
-      return { kind: 'unknown command', outcome: say(interaction, STALE_COMMAND, 'stale_command') };
-    const verdict = checkOptions(definitionOf(command), interaction.options.data, false, command.optionWords);
+      return { kind: 'unknown command', outcome: say(interaction, staleCommand(lang), 'stale_command') };
+    const verdict = checkOptions(
+      definitionOf(command),
+      interaction.options.data,
+      lang,
+      false,
+      command.optionWords,
+    );
     const sub =
       verdict.ok || verdict.result !== 'stale_command' ? interaction.options.getSubcommand(false) : null;
     const kind = sub ? `/${interaction.commandName} ${sub}` : `/${interaction.commandName}`;
@@ -40,7 +49,7 @@ export function dispatch(interaction: Interaction, ctx: BotContext): Routed {
     const command = commandNamed(interaction.commandName);
     const kind = command ? `autocomplete /${interaction.commandName}` : 'autocomplete';
     const fits =
-      command?.autocomplete && checkOptions(definitionOf(command), interaction.options.data, true).ok;
+      command?.autocomplete && checkOptions(definitionOf(command), interaction.options.data, lang, true).ok;
     if (command?.autocomplete && fits) return { kind, outcome: command.autocomplete(interaction, ctx) };
     return {
       kind,
@@ -51,7 +60,7 @@ export function dispatch(interaction: Interaction, ctx: BotContext): Routed {
     // A context menu or entry point: the bot registers none, so this one is left from elsewhere.
     return {
       kind: 'context menu',
-      outcome: say(interaction, STALE_COMMAND, 'stale_command'),
+      outcome: say(interaction, staleCommand(lang), 'stale_command'),
     };
   }
   if (interaction.isButton() && interaction.customId.startsWith('lb:'))
@@ -66,10 +75,10 @@ export function dispatch(interaction: Interaction, ctx: BotContext): Routed {
   }
   if (interaction.isMessageComponent()) {
     // User, role, mentionable or channel menus: the bot sends none.
-    return { kind: 'menu', outcome: say(interaction, staleComponent('menu'), 'stale_component') };
+    return { kind: 'menu', outcome: say(interaction, staleComponent('menu', lang), 'stale_component') };
   }
   if (interaction.isModalSubmit())
-    return { kind: 'modal', outcome: say(interaction, STALE_FORM, 'stale_form') };
+    return { kind: 'modal', outcome: say(interaction, staleForm(lang), 'stale_form') };
   return { kind: 'unknown', outcome: Promise.resolve({ result: 'ignored' }) };
 }
 
