@@ -12,7 +12,7 @@ import {
   type Seat,
   seatView,
 } from '../../src/engine/index.js';
-import { CATALOGUES } from '../../src/i18n/index.js';
+import { CATALOGUES, type Lang } from '../../src/i18n/index.js';
 import { playingTable } from './records.js';
 
 /** The seat's panel data as the table service builds it (`playerView`), at a table of `names`. */
@@ -66,32 +66,37 @@ export function textsOf(payload: Pick<PanelPayload, 'content' | 'components'>): 
 }
 
 /**
- * The fixed words of every English panel and card template that German says otherwise ("Your
- * hand", "Pick cards to play", "single"...): none may show on a German panel.
+ * The fixed words of every panel and card template of `lang` that the other language says
+ * otherwise ("Your hand", "Pick cards to play", "single"; "Deine Hand", "Passen"): none may show
+ * on a panel in the other language.
  */
-export function englishPhrases(): string[] {
+export function phrasesOf(lang: Lang): string[] {
+  const other: Lang = lang === 'en' ? 'de' : 'en';
   const phrases = new Set<string>();
-  for (const [key, english] of Object.entries(CATALOGUES.en)) {
+  for (const [key, template] of Object.entries(CATALOGUES[lang])) {
     if (!/^(panel|card|combo)\./.test(key)) continue;
-    const german = CATALOGUES.de[key as keyof typeof CATALOGUES.de];
-    for (const piece of english.split(/\{[a-zA-Z]+\}|\*\*|[():·→…]/)) {
-      const phrase = piece.replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, '');
-      if (phrase.length >= 4 && !german.includes(phrase)) phrases.add(phrase);
+    const there = CATALOGUES[other][key as keyof (typeof CATALOGUES)['en']];
+    for (const piece of template.split(/\{[a-zA-Z]+\}|\*\*|[():·→…]/)) {
+      const phrase = piece.replace(/^\P{L}+|\P{L}+$/gu, '');
+      if (phrase.length >= 4 && !there.includes(phrase)) phrases.add(phrase);
     }
   }
   return [...phrases];
 }
 
-/** The English phrases among `texts` (whole words only). */
-export function englishIn(texts: readonly string[]): string[] {
+/** The phrases of `lang` (`phrasesOf`) among `texts`, as whole words. */
+export function phrasesIn(texts: readonly string[], lang: Lang): string[] {
   const found = new Set<string>();
-  for (const phrase of englishPhrases()) {
-    const re = new RegExp(
-      `(^|[^A-Za-zÄÖÜäöüß])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-zÄÖÜäöüß])`,
-    );
+  for (const phrase of phrasesOf(lang)) {
+    const re = new RegExp(`(^|\\P{L})${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|\\P{L})`, 'u');
     for (const text of texts) if (re.test(text)) found.add(`${phrase} in "${text.slice(0, 80)}"`);
   }
   return [...found];
+}
+
+/** English left on a panel that should be German. */
+export function englishIn(texts: readonly string[]): string[] {
+  return phrasesIn(texts, 'en');
 }
 
 /** Every Discord limit the payload breaks (none, for a valid panel). */
