@@ -4,6 +4,7 @@ import type { Actor } from '../../src/app/core.js';
 import type { BotContext } from '../../src/discord/context.js';
 import { EPHEMERAL } from '../../src/discord/renderPanel.js';
 import { actorOf, type Outcome } from '../../src/discord/respond.js';
+import type { Ui } from '../../src/discord/ui.js';
 import type { Seat } from '../../src/engine/index.js';
 
 export interface Here {
@@ -11,6 +12,8 @@ export interface Here {
   readonly ctx: BotContext;
   readonly tableId: string;
   readonly actor: Actor;
+  /** How the actor reads the bot (their client's language): for answers only they see. */
+  readonly ui: Ui;
   /** A seat option as the service counts seats (the command shows them 1-4). */
   seat(name: string, required?: boolean): Seat | undefined;
   /** Answers the actor alone; the table message follows the committed change either way. */
@@ -23,6 +26,7 @@ export function hereAt(interaction: ChatInputCommandInteraction, ctx: BotContext
     ctx,
     tableId,
     actor: actorOf(interaction),
+    ui: ctx.looks.forUser(interaction.locale),
     seat(name, required = false) {
       const n = interaction.options.getInteger(name, required);
       return n === null ? undefined : ((n - 1) as Seat);

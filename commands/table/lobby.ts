@@ -1,12 +1,13 @@
 /** /table in the lobby: create, join, leave, seat, team, bot, kick and the turn timer. */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Seating, TurnTimer } from '../../src/app/tableService.js';
-import { DEFAULT_BOT_LEVEL } from '../../src/bots/policy.js';
+import { type BotLevel, DEFAULT_BOT_LEVEL } from '../../src/bots/policy.js';
 import { timerWords } from '../../src/discord/clockText.js';
 import type { BotContext } from '../../src/discord/context.js';
 import { renderTable } from '../../src/discord/renderTable.js';
 import { actorOf, type Outcome, refuse, toDiscord } from '../../src/discord/respond.js';
 import type { Team } from '../../src/engine/index.js';
+import { t } from '../../src/i18n/index.js';
 import type { Here } from './here.js';
 
 export const LOBBY_SUBCOMMANDS = ['join', 'leave', 'seat', 'team', 'bot', 'kick', 'timer'] as const;
@@ -14,49 +15,50 @@ export type LobbySubcommand = (typeof LOBBY_SUBCOMMANDS)[number];
 
 export async function lobbyCommand(sub: LobbySubcommand, here: Here): Promise<Outcome> {
   const { interaction, ctx, tableId, actor } = here;
+  const { lang } = here.ui;
   const refused = (r: { ok: false; error: Parameters<typeof refuse>[2] }) =>
     refuse(ctx, interaction, r.error, tableId);
   switch (sub) {
     case 'join': {
       const r = ctx.service.join(tableId, actor, here.seat('seat'));
-      return r.ok ? here.say('You are seated. The host starts when all four seats are filled.') : refused(r);
+      return r.ok ? here.say(t(lang, 'cmd.reply.joined')) : refused(r);
     }
     case 'leave': {
       const r = ctx.service.leave(tableId, actor);
-      return r.ok ? here.say('You left the table.') : refused(r);
+      return r.ok ? here.say(t(lang, 'cmd.reply.left')) : refused(r);
     }
     case 'seat': {
       const r = ctx.service.chooseSeat(tableId, actor, here.seat('seat', true));
-      return r.ok ? here.say('Seat changed.') : refused(r);
+      return r.ok ? here.say(t(lang, 'cmd.reply.seatChanged')) : refused(r);
     }
     case 'team': {
       const team: Team = interaction.options.getString('team', true) === 'A' ? 0 : 1;
       const r = ctx.service.chooseTeam(tableId, actor, team);
-      return r.ok ? here.say(`You are in team ${team === 0 ? 'A' : 'B'}.`) : refused(r);
+      return r.ok ? here.say(t(lang, 'cmd.reply.team', { team: team === 0 ? 'A' : 'B' })) : refused(r);
     }
     case 'bot': {
       const add = interaction.options.getString('do', true) === 'add';
       const seat = here.seat('seat');
       // The service judges the level (Discord offers only the choices, but a request can say anything).
-      const level = interaction.options.getString('level') ?? DEFAULT_BOT_LEVEL;
+      const level = (interaction.options.getString('level') ?? DEFAULT_BOT_LEVEL) as BotLevel;
       const r = add
         ? ctx.service.addBot(tableId, actor, seat, level)
         : ctx.service.removeBot(tableId, actor, seat);
       return r.ok
-        ? here.say(add ? `${level === 'easy' ? 'An' : 'A'} ${level} bot sits down.` : 'The bot left.')
+        ? here.say(t(lang, add ? `cmd.reply.botAdded.${level}` : 'cmd.reply.botRemoved'))
         : refused(r);
     }
     case 'kick': {
       const user = interaction.options.getUser('player', true);
       const r = ctx.service.removePlayer(tableId, actor, user.id);
-      return r.ok ? here.say(`${user.username} was removed from the table.`) : refused(r);
+      return r.ok ? here.say(t(lang, 'cmd.reply.kicked', { name: user.username })) : refused(r);
     }
     case 'timer': {
       // The service judges the value (Discord offers only the choices, but a request can say anything).
       const timer = interaction.options.getString('length', true);
       const r = ctx.service.changeSettings(tableId, actor, { timer: timer as TurnTimer });
       return r.ok
-        ? here.say(`Turn timer: ${timerWords(r.value.timer, ctx.looks.forUser(interaction.locale).lang)}.`)
+        ? here.say(t(lang, 'cmd.reply.timer', { timer: timerWords(r.value.timer, lang) }))
         : refused(r);
     }
   }

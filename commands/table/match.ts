@@ -1,6 +1,7 @@
 /** /table during a match: start, status, pause, resume, away, end. */
 import { EPHEMERAL } from '../../src/discord/renderPanel.js';
 import { afterAction, type Outcome, refuse } from '../../src/discord/respond.js';
+import { t } from '../../src/i18n/index.js';
 import type { Here } from './here.js';
 import { status } from './status.js';
 
@@ -9,12 +10,13 @@ export type MatchSubcommand = (typeof MATCH_SUBCOMMANDS)[number];
 
 export async function matchCommand(sub: MatchSubcommand, here: Here): Promise<Outcome> {
   const { interaction, ctx, tableId, actor } = here;
+  const { lang } = here.ui;
   switch (sub) {
     case 'start': {
       const r = ctx.service.start(tableId, actor);
       if (!r.ok) return refuse(ctx, interaction, r.error, tableId);
       ctx.notifier.afterAction(r.value, actor.userId);
-      return here.say('The match begins! Click **My hand** on the table message to see your cards.');
+      return here.say(t(lang, 'cmd.reply.started'));
     }
     case 'status':
       return status(here);
@@ -22,11 +24,10 @@ export async function matchCommand(sub: MatchSubcommand, here: Here): Promise<Ou
     case 'resume': {
       const r = sub === 'pause' ? ctx.service.pause(tableId, actor) : ctx.service.resume(tableId, actor);
       if (!r.ok) return refuse(ctx, interaction, r.error, tableId);
-      const verb = sub === 'pause' ? 'paused' : 'resumed';
       return here.say(
         r.value.changed
-          ? `The match is ${verb}.`
-          : `Your request is counted (${r.value.votes}/${r.value.needed}).`,
+          ? t(lang, sub === 'pause' ? 'cmd.reply.paused' : 'cmd.reply.resumed')
+          : t(lang, 'cmd.reply.voteCounted', { votes: r.value.votes, needed: r.value.needed }),
       );
     }
     case 'away': {
@@ -34,10 +35,7 @@ export async function matchCommand(sub: MatchSubcommand, here: Here): Promise<Ou
       if (!r.ok) return refuse(ctx, interaction, r.error, tableId);
       try {
         await interaction.reply({
-          content:
-            r.value.table.status === 'paused'
-              ? 'You are away, and so is everyone else: the match is paused. Resume with /table resume.'
-              : 'You are away: the bot plays your seat until you click **I’m back** on your panel (or act).',
+          content: t(lang, r.value.table.status === 'paused' ? 'cmd.reply.awayAll' : 'cmd.reply.away'),
           flags: EPHEMERAL,
         });
       } finally {
@@ -47,7 +45,7 @@ export async function matchCommand(sub: MatchSubcommand, here: Here): Promise<Ou
     }
     case 'end': {
       const r = ctx.service.abandon(tableId, actor);
-      return r.ok ? here.say('The table is closed.') : refuse(ctx, interaction, r.error, tableId);
+      return r.ok ? here.say(t(lang, 'cmd.reply.closed')) : refuse(ctx, interaction, r.error, tableId);
     }
   }
 }

@@ -4,6 +4,7 @@
  */
 import { afterAction, type Outcome, refuse } from '../../src/discord/respond.js';
 import { askForSeat, holderWords } from '../../src/discord/seatRequests.js';
+import { t } from '../../src/i18n/index.js';
 import type { Here } from './here.js';
 
 /** `/table sit seat:N`: a public request that mentions whoever must approve. */
@@ -22,11 +23,16 @@ export async function replace(here: Here): Promise<Outcome> {
   const before = ctx.service.tableView(tableId);
   const r = await ctx.service.replaceSeat(tableId, actor, seat, { userId: user.id, name, isBot: user.bot });
   if (!r.ok) return refuse(ctx, interaction, r.error, tableId);
-  // Who the seat was, as the table stood before the handover.
-  const was = before.ok && seat !== undefined ? ` (was ${holderWords(before.value.table, seat)})` : '';
+  // A public message: in the server's language. Who the seat was, as the table stood before the handover.
+  const { lang } = ctx.looks.forGuild(interaction.guildId ?? '');
+  const held = { user: user.id, seat: (seat ?? 0) + 1 };
+  const content =
+    before.ok && seat !== undefined
+      ? t(lang, 'cmd.reply.replacedWas', { ...held, was: holderWords(before.value.table, seat, lang) })
+      : t(lang, 'cmd.reply.replaced', held);
   try {
     await interaction.reply({
-      content: `🔁 <@${user.id}> now holds seat ${(seat ?? 0) + 1}${was}, handed over by the host. Click **My hand** on the table message to play.`,
+      content,
       allowedMentions: { users: [user.id] },
     });
   } finally {

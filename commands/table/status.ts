@@ -7,6 +7,7 @@ import type { TableService } from '../../src/app/tableService.js';
 import { EPHEMERAL } from '../../src/discord/renderPanel.js';
 import { renderTable } from '../../src/discord/renderTable.js';
 import { type Outcome, refuse, toDiscord } from '../../src/discord/respond.js';
+import { t } from '../../src/i18n/index.js';
 import type { Here } from './here.js';
 
 export const REPOST_EVERY_MS = 30_000;
@@ -27,17 +28,15 @@ export async function status(here: Here): Promise<Outcome> {
   const last = posts.get(tableId);
   const recent = last !== undefined && now - last < REPOST_EVERY_MS;
   if (!mayPost || recent) {
-    const why = mayPost
-      ? 'It was posted in the channel less than 30 seconds ago, so here is a copy only you see.'
-      : 'Only its players and host can post it in the channel again, so here is a copy only you see.';
-    const copy = renderTable(snapshot.value, ctx.looks.forUser(interaction.locale));
+    const why = t(here.ui.lang, mayPost ? 'cmd.reply.statusRecent' : 'cmd.reply.statusNotSeated');
+    const copy = renderTable(snapshot.value, here.ui);
     await interaction.reply({ ...toDiscord(copy), content: why, flags: EPHEMERAL });
     return { result: mayPost ? 'shown_recently_posted' : 'shown_not_seated', tableId };
   }
   forgetOld(posts, now);
   posts.set(tableId, now);
   // Answer first (the post may wait in discord.js's queue), then post the table anew.
-  await interaction.reply({ content: 'Here is the table.', flags: EPHEMERAL });
+  await interaction.reply({ content: t(here.ui.lang, 'cmd.reply.status'), flags: EPHEMERAL });
   ctx.tableMessages.repost(tableId);
   return { result: 'ok', tableId };
 }
