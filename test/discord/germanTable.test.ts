@@ -331,3 +331,63 @@ describe('turn pings in a German server', () => {
     ]);
   });
 });
+
+describe('the German table message within Discord’s limits', () => {
+  it('the longest names, every house rule, four timeouts and a very long trick still fit', () => {
+    const long = (n: number) => `${'Ä'.repeat(30)}${n}`;
+    let state = buildScenario({
+      hands: { 0: '3st 9st Kst', 1: '4jd 5jd Ajd', 2: '6sw 7sw 8sw', 3: '2pg 10pg Qpg' },
+      turn: 0,
+    });
+    state = act(state, 0, { type: 'play', cards: ['3st'] });
+    const base = publicView(state);
+    const combo = base.trick?.plays[0]?.combo;
+    if (!combo) throw new Error('no play');
+    const plays = Array.from({ length: 60 }, (_, i) => ({
+      seat: (i % 4) as Seat,
+      combo,
+      passedBefore: [1, 2],
+    }));
+    const view = { ...base, trick: { plays, passed: [1, 2, 3] } } as unknown as ReturnType<
+      typeof publicView
+    >;
+    const t = table({
+      settings: makeSettings({ wishOptional: false, callsAfterFirstOut: false, bombIgnoresWish: false }),
+      seats: [0, 1, 2, 3].map((n) => ({
+        kind: 'user',
+        userId: RECORD_USERS[n],
+        name: long(n),
+        away: true,
+      })) as never,
+      deadline: { at: 1_700_000_120_000, key: 'x' },
+      notice: {
+        moves: [0, 1, 2, 3].map((seat) => ({
+          seat,
+          action: { type: 'giveDragon', to: ((seat + 1) % 4) as Seat },
+        })),
+      },
+    });
+    const payload = renderTable({ table: t, view }, DE);
+    const embed = payload.embeds[0] as {
+      title: string;
+      description: string;
+      fields: Array<{ name: string; value: string }>;
+    };
+    expect(embed.description.length).toBeLessThanOrEqual(4_096);
+    for (const f of embed.fields) {
+      expect(f.name.length).toBeLessThanOrEqual(256);
+      expect(f.value.length).toBeLessThanOrEqual(1_024);
+    }
+    const total =
+      embed.title.length +
+      embed.description.length +
+      embed.fields.reduce((n, f) => n + f.name.length + f.value.length, 0);
+    expect(total).toBeLessThanOrEqual(6_000);
+    expect(embed.fields.find((f) => f.name === 'Auf dem Tisch')?.value).toMatch(/^… \d+ frühere Züge\n/);
+    const labels = payload.components.flatMap(
+      (row) => (row as { components: Array<{ label: string }> }).components,
+    );
+    for (const b of labels) expect(b.label.length).toBeLessThanOrEqual(80);
+    expect(labels.map((b) => b.label)).toContain('Platz 4 übernehmen');
+  });
+});
