@@ -348,9 +348,7 @@ describe('the German table message within Discord’s limits', () => {
       combo,
       passedBefore: [1, 2],
     }));
-    const view = { ...base, trick: { plays, passed: [1, 2, 3] } } as unknown as ReturnType<
-      typeof publicView
-    >;
+    const view = { ...base, trick: { plays, passed: [1, 2, 3] } } as unknown as ReturnType<typeof publicView>;
     const t = table({
       settings: makeSettings({ wishOptional: false, callsAfterFirstOut: false, bombIgnoresWish: false }),
       seats: [0, 1, 2, 3].map((n) => ({
@@ -361,7 +359,7 @@ describe('the German table message within Discord’s limits', () => {
       })) as never,
       deadline: { at: 1_700_000_120_000, key: 'x' },
       notice: {
-        moves: [0, 1, 2, 3].map((seat) => ({
+        moves: ([0, 1, 2, 3] as const).map((seat) => ({
           seat,
           action: { type: 'giveDragon', to: ((seat + 1) % 4) as Seat },
         })),
