@@ -17,7 +17,7 @@ export function timerWords(timer: TurnTimer, lang: Lang): string {
 
 /**
  * What the choices of `/table create timer:` and `/table timer` show, in English (the command
- * definitions localise them from `timerWords`' texts).
+ * definitions add their localisations).
  */
 export function timerChoices(): Array<{ name: string; value: TurnTimer }> {
   return TURN_TIMERS.map((value) => ({ name: `${value}: ${timerName(value, 'en')}`, value }));
