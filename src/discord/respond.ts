@@ -93,7 +93,6 @@ export async function refuse(
   const panel =
     tableId && fromPanel(interaction) ? ctx.service.playerView(tableId, interaction.user.id) : null;
   if (panel?.ok && !interaction.isChatInputCommand()) {
-    const ui = ctx.looks.forUser(interaction.locale);
     const answered = interaction.update(toDiscord(renderPanel(panel.value, ui, { notice: text })));
     ctx.livePanels.shown(panel.value, {
       token: interaction.token,
