@@ -99,7 +99,7 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
   const menu = groupPlays(plays, view.hand, topCombo(view));
   // While the Phoenix's reading is asked, a split menu (two rows) would leave no room: Refresh shows it.
   if (!options.readings || menu.length <= MENU_LIMIT)
-    rows.push(...menuRows(menu, verb, options.kind, lang, id));
+    rows.push(...menuRows(menu, verb, options.kind, ui, id));
   else lines.push(t(lang, 'panel.menuLater'));
   const actions: Row[] = [];
   if (picked.length > 0)
@@ -162,10 +162,11 @@ function menuRows(
   menu: readonly ShapePlay[],
   verb: MenuVerb,
   kind: string | undefined,
-  lang: Lang,
+  ui: Ui,
   id: IdOf,
 ): Row[] {
   if (menu.length === 0) return [];
+  const { lang } = ui;
   const select = (placeholder: string, shown: readonly ShapePlay[]): Row => ({
     type: 1,
     components: [
@@ -173,10 +174,7 @@ function menuRows(
         type: 3,
         custom_id: id('lp'),
         placeholder: placeholder.slice(0, 150),
-        options: shown.map((entry) => ({
-          label: optionLabel(entry, lang),
-          value: encodePlay(entry.play.cards, entry.play.phoenixAs),
-        })),
+        options: shown.map((entry) => playOption(entry, ui)),
       },
     ],
   });
@@ -223,6 +221,11 @@ function menuRows(
       chosen.plays,
     ),
   ];
+}
+
+/** One play of the plays menu as a select option (the one place its options are made). */
+function playOption(entry: ShapePlay, ui: Ui): Row {
+  return { label: optionLabel(entry, ui.lang), value: encodePlay(entry.play.cards, entry.play.phoenixAs) };
 }
 
 /**
