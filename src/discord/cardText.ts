@@ -28,6 +28,12 @@ export function cardLabel(card: Card, ui: Ui): string {
   return cardText(card, ui.lang);
 }
 
+/** A component's `emoji` field showing the card's picture, when the reader has the card emoji. */
+export function cardEmojiField(card: Card, ui: Ui): { id: string; name: string } | undefined {
+  const face = ui.faces?.get(card);
+  return face ? { id: face.id, name: face.name } : undefined;
+}
+
 /** A card as text only, for where Discord needs text (select labels, notifications). */
 export function cardText(card: Card, lang: Lang): string {
   if (isSpecial(card)) return specialText(card, lang);

@@ -1,6 +1,6 @@
 /** The building blocks of a player's panel: its options, the row and button shapes, card options. */
 import type { Card } from '../engine/index.js';
-import { cardText } from './cardText.js';
+import { cardEmojiField, cardText } from './cardText.js';
 import { encodeCards } from './customIds.js';
 import type { Ui } from './ui.js';
 
@@ -26,7 +26,13 @@ export type Row = Record<string, unknown>;
  * Discord needs (no custom emoji markup in a label), in the reader's language.
  */
 export function cardOption(card: Card, ui: Ui, chosen: boolean): Row {
-  return { label: cardText(card, ui.lang), value: encodeCards([card]), default: chosen };
+  const emoji = cardEmojiField(card, ui);
+  return {
+    label: cardText(card, ui.lang),
+    value: encodeCards([card]),
+    default: chosen,
+    ...(emoji ? { emoji } : {}),
+  };
 }
 
 export function button(

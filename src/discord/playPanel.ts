@@ -10,7 +10,7 @@ import {
   type SeatView,
 } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
-import { cardText, comboLabel, inHandOrder, rankLabel } from './cardText.js';
+import { cardEmojiField, cardText, comboLabel, inHandOrder, rankLabel } from './cardText.js';
 import { encodeCards, encodeId, encodePlay } from './customIds.js';
 import { seatName } from './names.js';
 import { button, cardOption, type PanelOptions, type Row } from './panelParts.js';
@@ -224,8 +224,15 @@ function menuRows(
 }
 
 /** One play of the plays menu as a select option (the one place its options are made). */
+/** A play as a select option; with the card pictures, its highest card's picture beside the label. */
 function playOption(entry: ShapePlay, ui: Ui): Row {
-  return { label: optionLabel(entry, ui.lang), value: encodePlay(entry.play.cards, entry.play.phoenixAs) };
+  const top = inHandOrder(entry.play.cards).at(-1);
+  const emoji = top === undefined ? undefined : cardEmojiField(top, ui);
+  return {
+    label: optionLabel(entry, ui.lang),
+    value: encodePlay(entry.play.cards, entry.play.phoenixAs),
+    ...(emoji ? { emoji } : {}),
+  };
 }
 
 /**

@@ -153,6 +153,12 @@ export class LocalDiscord {
   }
 
   /** Where a custom emoji's picture is served, like Discord's CDN (`/emojis/<id>.png`). */
+  /** A custom emoji's picture (application's or guild's), or null when there is no such emoji. */
+  emojiPicture(id: string): { readonly image: Buffer; readonly contentType: string } | null {
+    const emoji = this.hub.world.emojis.find(id);
+    return emoji ? { image: emoji.image, contentType: emoji.contentType } : null;
+  }
+
   emojiUrl(id: string): string {
     return `http://127.0.0.1:${this.hub.port}/emojis/${id}.png`;
   }

@@ -4,7 +4,11 @@
  * process, on ./data/play.sqlite, kept between runs so a paused match resumes; `--fresh` starts
  * clean), and the play page's server; prints the address and opens nothing by itself.
  *
- *   npm run play [-- --port N] [-- --fresh]
+ *   npm run play [-- --port N] [-- --fresh] [-- --lang de|en] [-- --text-cards]
+ *
+ * The cards show as the card pictures (uploaded to the local Discord as application emoji, as
+ * `npm run deploy-commands` does on Discord) unless `--text-cards`; `--lang de` makes "You" and the
+ * server German (the bot then speaks German on the panels and the table message).
  *
  * The world is made anew each run with the same ids (application, server, channel, people), so the
  * bot's stored tables are found in the same channel as before.
@@ -12,8 +16,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { registerCommands } from '../discord/deploy.js';
+import { loadCardImages } from '../discord/cardImages.js';
+import { deployCardEmoji, registerCommands } from '../discord/deploy.js';
 import { LocalDiscord } from '../localDiscord/index.js';
+import { Store } from '../store/store.js';
 import { type PlayServer, startPlayServer } from './playServer.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -32,11 +38,18 @@ interface Args {
   readonly port: number;
   readonly fresh: boolean;
   readonly database: string;
+  /** The Discord locale of "You" and of the server. */
+  readonly locale: string;
+  readonly cardPictures: boolean;
 }
+
+const USAGE = 'npm run play [-- --port N] [-- --fresh] [-- --lang de|en] [-- --text-cards]';
 
 function parseArgs(argv: readonly string[]): Args {
   let port = 3000;
   let fresh = false;
+  let locale = 'en-US';
+  let cardPictures = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--fresh') fresh = true;
@@ -45,13 +58,30 @@ function parseArgs(argv: readonly string[]): Args {
       port = Number(value);
       if (!Number.isInteger(port) || port < 0 || port > 65_535)
         fail(`--port wants a port number from 0 to 65535 (0: any free port), not "${value ?? ''}".`);
-    } else if (arg === '--help' || arg === '-h') {
-      console.log('npm run play [-- --port N] [-- --fresh]: the bot in your browser, no Discord needed.');
+    } else if (arg === '--lang' || arg.startsWith('--lang=')) {
+      const value = arg.includes('=') ? arg.slice('--lang='.length) : argv[++i];
+      if (value !== 'de' && value !== 'en') fail(`--lang wants de or en, not "${value ?? ''}".`);
+      locale = value === 'de' ? 'de' : 'en-US';
+    } else if (arg === '--text-cards') cardPictures = false;
+    else if (arg === '--help' || arg === '-h') {
+      console.log(`${USAGE}: the bot in your browser, no Discord needed.`);
       process.exit(0);
     } else fail(`Unknown option "${arg}". Try: npm run play -- --port 3001, or npm run play -- --fresh.`);
   }
   const database = process.env.PLAY_DATABASE_PATH || join(ROOT, 'data', 'play.sqlite');
-  return { port, fresh, database };
+  return { port, fresh, database, locale, cardPictures };
+}
+
+/** The card pictures as the application's emoji, stored for the bot as `npm run deploy-commands` does. */
+async function deployCardPictures(discord: LocalDiscord, database: string): Promise<void> {
+  const images = [...loadCardImages().values()];
+  const sync = await deployCardEmoji(discord.hub.token, discord.applicationId, images, discord.restUrl);
+  const store = Store.open(database);
+  try {
+    store.emoji.replaceCardEmoji(discord.applicationId, sync.faces);
+  } finally {
+    store.close();
+  }
 }
 
 function fail(message: string): never {
@@ -69,8 +99,12 @@ async function main(): Promise<void> {
     guildId: IDS.guild,
     channelIds: [IDS.channel],
   });
-  const users = NAMES.map((name, i) => discord.addUser(name, IDS.users[i]));
+  guild.locale = args.locale;
+  const users = NAMES.map((name, i) =>
+    discord.addUser(name, IDS.users[i], i === 0 ? args.locale : undefined),
+  );
   await registerCommands(discord.hub.token, discord.applicationId, guild.id, discord.restUrl);
+  if (args.cardPictures) await deployCardPictures(discord, args.database);
 
   const bot = startBotProcess(discord, args.database);
   let server: PlayServer | null = null;

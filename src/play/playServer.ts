@@ -140,6 +140,8 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
       return send(res, 200, { ok: true, ...(await action(await readJson(req))) });
     }
     if (req.method !== 'GET') throw new Refused('Only GET here.', 405);
+    const emoji = /^\/emojis\/(\d{1,25})\.png$/.exec(url.pathname)?.[1];
+    if (emoji !== undefined) return serveEmoji(res, discord.emojiPicture(emoji));
     return serveFile(res, url.pathname === '/' ? '/index.html' : url.pathname);
   }
 
@@ -289,6 +291,13 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new Refused('The request is not valid JSON.');
   }
+}
+
+/** A card emoji's picture, from the local Discord (as a browser would get it from Discord's CDN). */
+function serveEmoji(res: ServerResponse, picture: { image: Buffer; contentType: string } | null): void {
+  if (!picture) throw new Refused('Not found.', 404);
+  res.writeHead(200, { 'content-type': picture.contentType, 'cache-control': 'max-age=3600' });
+  res.end(picture.image);
 }
 
 async function serveFile(res: ServerResponse, path: string): Promise<void> {

@@ -104,6 +104,17 @@ describe.skipIf(!present)('the play page in Chromium', () => {
       await select.selectOption({ index: slot + 1 });
       await you.waitForTimeout(50);
     }
+    // The cards show as their pictures: the hand's emoji images, each loaded from the page's server.
+    const cards = panel.locator('img.md-emoji');
+    expect(await cards.count()).toBeGreaterThanOrEqual(14);
+    const loaded = () =>
+      cards.evaluateAll((imgs) =>
+        imgs.every((img) => {
+          const picture = img as unknown as { complete: boolean; naturalWidth: number };
+          return picture.complete && picture.naturalWidth === 128;
+        }),
+      );
+    await expect.poll(loaded, { timeout: WAIT_MS }).toBe(true);
     await you.screenshot({ path: join(SHOTS, 'play-exchange.png') });
     await panel.getByRole('button', { name: /Confirm exchange/ }).click({ timeout: WAIT_MS });
 

@@ -165,7 +165,7 @@ describe('markdownToHtml: mentions, channels, emoji', () => {
   it('channels and custom emoji', () => {
     expect(md('<#3>')).toBe('<span class="md-mention">#tichu</span>');
     expect(md('<:dragon:123456> <a:spin:7>')).toBe(
-      '<span class="md-emoji">:dragon:</span> <span class="md-emoji">:spin:</span>',
+      '<img class="md-emoji" src="/emojis/123456.png" alt=":dragon:" title=":dragon:"> <img class="md-emoji" src="/emojis/7.png" alt=":spin:" title=":spin:">',
     );
   });
 });

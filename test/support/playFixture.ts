@@ -8,8 +8,9 @@ export interface PlayFixture {
   close(): Promise<void>;
 }
 
+/** The play page on the real bot, with the card pictures deployed (as `npm run play` does). */
 export async function startPlayFixture(): Promise<PlayFixture> {
-  const fx = await startFixture();
+  const fx = await startFixture({ cardEmoji: true });
   const server = await startPlayServer({
     discord: fx.discord,
     guildId: fx.guildId,

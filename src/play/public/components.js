@@ -5,7 +5,7 @@
  * when the server took them (false after an error, which the page has already shown).
  */
 import { el } from './dom.js';
-import { buttonStyleName, emojiText } from './render.js';
+import { buttonStyleName, emojiText, emojiUrl } from './render.js';
 
 export function renderComponents(rows, actions) {
   const wrap = el('div', { class: 'components' });
@@ -35,8 +35,9 @@ async function whileSending(control, send) {
 function labelParts(label, emoji) {
   const text = typeof label === 'string' ? label : '';
   const symbol = emojiText(emoji);
+  const picture = emoji?.id ? el('img', { class: 'emoji', src: emojiUrl(emoji.id), alt: symbol }) : null;
   return [
-    symbol ? el('span', { class: 'emoji', 'aria-hidden': text ? 'true' : null }, symbol) : null,
+    picture ?? (symbol ? el('span', { class: 'emoji', 'aria-hidden': text ? 'true' : null }, symbol) : null),
     text ? el('span', { class: 'label' }, text) : null,
   ];
 }

@@ -44,3 +44,4 @@ export function timestampHtml(
 export function colorToHex(color: unknown): string | null;
 export function buttonStyleName(style: unknown): string;
 export function emojiText(emoji: Emoji | null | undefined): string;
+export function emojiUrl(id: string): string;

@@ -154,7 +154,11 @@ const INLINE = [
     /<#(\d{1,25})>/y,
     (m, o) => `<span class="md-mention">#${escapeHtml(nameIn(o.channels, m[1]) ?? 'unknown-channel')}</span>`,
   ],
-  [/<a?:(\w{1,32}):(\d{1,25})>/y, (m) => `<span class="md-emoji">:${escapeHtml(m[1])}:</span>`],
+  [
+    /<a?:(\w{1,32}):(\d{1,25})>/y,
+    (m) =>
+      `<img class="md-emoji" src="${emojiUrl(m[2])}" alt=":${escapeHtml(m[1])}:" title=":${escapeHtml(m[1])}:">`,
+  ],
   [/\*\*\*(?=\S)([\s\S]*?\S)\*\*\*(?!\*)/y, (m, o) => `<strong><em>${inline(m[1], o)}</em></strong>`],
   [/__(?=\S)([\s\S]*?\S)__(?!_)/y, (m, o) => `<u>${inline(m[1], o)}</u>`],
   [/\*\*(?=\S)([\s\S]*?\S)\*\*(?!\*)/y, (m, o) => `<strong>${inline(m[1], o)}</strong>`],
@@ -301,6 +305,11 @@ const BUTTON_STYLES = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'danger',
 /** A button's style number as a word for its CSS class. */
 export function buttonStyleName(style) {
   return BUTTON_STYLES[style] ?? 'secondary';
+}
+
+/** Where the page gets a custom emoji's picture: the play server serves the local Discord's. */
+export function emojiUrl(id) {
+  return `/emojis/${encodeURIComponent(String(id))}.png`;
 }
 
 /** An emoji as text: unicode emoji as they are, custom ones as :name:. */
