@@ -15,7 +15,7 @@ import { startBot } from '../src/discord/bot.js';
 import { burstFigures } from './e2eBurst.js';
 import { startFloorBot } from './e2eFloor.js';
 import { lagFigures } from './e2eLag.js';
-import { type Answerer, type Done, percentile, type Ready, runLoad } from './e2eRun.js';
+import { type Answerer, type Done, percentile, type Ready, runLoad, storeCardFaces } from './e2eRun.js';
 import { uxFigures } from './e2eUx.js';
 import type { Figure } from './engine.js';
 
@@ -26,6 +26,7 @@ const THINK_MS = 100;
 /** The real bot on a fresh database, connected to the load's local Discord. */
 async function startRealBot(ready: Ready): Promise<Answerer> {
   const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-e2e-'));
+  storeCardFaces(join(dir, 'bench.sqlite'), ready);
   const bot = await startBot({
     token: ready.token,
     applicationId: ready.applicationId,

@@ -16,7 +16,7 @@ import { startBot } from '../src/discord/bot.js';
 import { type Action, type Card, legalActions, SEATS } from '../src/engine/index.js';
 import { Store } from '../src/store/store.js';
 import type { Setup } from './e2eLoad.js';
-import { type Done, percentile, type Ready, runLoad } from './e2eRun.js';
+import { type Done, percentile, type Ready, runLoad, storeCardFaces } from './e2eRun.js';
 import type { Figure } from './engine.js';
 
 export const BURST_TABLES = 1_000;
@@ -60,6 +60,7 @@ export async function burstFigures(setup: Setup, floor: FloorP99): Promise<Figur
       }
     });
     store.close();
+    storeCardFaces(path, ready);
     const bot = await startBot({
       token: ready.token,
       applicationId: ready.applicationId,

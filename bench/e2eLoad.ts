@@ -3,7 +3,8 @@
  * Discord and the scripted players. The bot under test (or the floor bot) runs in the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { registerCommands } from '../src/discord/deploy.js';
+import { loadCardImages } from '../src/discord/cardImages.js';
+import { deployCardEmoji, registerCommands } from '../src/discord/deploy.js';
 import { LocalDiscord, type ScriptedUser } from '../src/localDiscord/index.js';
 import { type Dice, find, openPanel, tableMessage, takeTurn } from '../test/support/panelPlayer.js';
 import { FLOOR_PREFIX } from './e2eFloor.js';
@@ -53,10 +54,30 @@ const { guild, channels } = discord.addGuild('Bench', [
   ...Array.from({ length: tables }, (_, i) => `table-${i}`),
   ...Array.from({ length: burstTables }, (_, i) => `burst-${i}`),
 ]);
-const burstUsers = burstTables > 0 ? [0, 1, 2, 3].map((i) => discord.addUser(`burst${i}`)) : [];
-const users = Array.from({ length: tables * PEOPLE }, (_, i) => discord.addUser(`player${i}`));
+// As people play: the card pictures on, the server German and every other player too (E2E_PLAIN=1:
+// English with text cards, to compare).
+const dressed = !floor && !process.env.E2E_PLAIN;
+if (dressed) guild.locale = 'de';
+const localeOf = (i: number) => (dressed && i % 2 === 1 ? 'de' : undefined);
+const burstUsers =
+  burstTables > 0 ? [0, 1, 2, 3].map((i) => discord.addUser(`burst${i}`, undefined, localeOf(i))) : [];
+const users = Array.from({ length: tables * PEOPLE }, (_, i) =>
+  discord.addUser(`player${i}`, undefined, localeOf(i)),
+);
 // The floor bot has no commands: its players only click.
 if (!floor) await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
+const cardFaces = dressed
+  ? [
+      ...(
+        await deployCardEmoji(
+          discord.token,
+          discord.applicationId,
+          [...loadCardImages().values()],
+          discord.restUrl,
+        )
+      ).faces,
+    ]
+  : [];
 port.postMessage({
   type: 'ready',
   restUrl: discord.restUrl,
@@ -66,6 +87,7 @@ port.postMessage({
   guildId: guild.id,
   burstChannelIds: channels.slice(tables).map((c) => c.id),
   burstUserIds: burstUsers.map((u) => u.id),
+  cardFaces,
 });
 await new Promise<void>((resolve) => port.once('message', () => resolve()));
 await discord.waitForBot(10_000);

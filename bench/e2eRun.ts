@@ -2,7 +2,9 @@
  * One e2e run: the load worker (the local Discord and its players) started, a bot connected to it
  * on this thread, the players let go, and what they measured returned.
  */
+
 import { Worker } from 'node:worker_threads';
+import { Store } from '../src/store/store.js';
 import type { Setup } from './e2eLoad.js';
 import type { Measured } from './e2ePlayers.js';
 
@@ -15,6 +17,19 @@ export interface Ready {
   /** Channels and users for the tables a burst run prepares (none unless Setup.burstTables). */
   readonly burstChannelIds: string[];
   readonly burstUserIds: string[];
+  /** The card emoji deployed to the load's Discord (empty with E2E_PLAIN=1: text cards). */
+  readonly cardFaces: ReadonlyArray<readonly [string, { readonly id: string; readonly name: string }]>;
+}
+
+/** Stores the deployed card emoji in the bot's file before it starts, as `npm run deploy-commands` does. */
+export function storeCardFaces(databasePath: string, ready: Ready): void {
+  if (ready.cardFaces.length === 0) return;
+  const store = Store.open(databasePath);
+  try {
+    store.emoji.replaceCardEmoji(ready.applicationId, new Map(ready.cardFaces));
+  } finally {
+    store.close();
+  }
 }
 
 export interface Done extends Measured {

@@ -2,7 +2,11 @@
  * A scripted player who uses only what they can see: the public table message and their own
  * private panels. Each step opens a fresh panel ("My hand") and does what the panel offers.
  */
+import { LANGS, t } from '../../src/i18n/index.js';
 import type { MessageView, ScriptedUser } from '../../src/localDiscord/index.js';
+
+/** The plays menu's title on your turn, in every language ("Play…", "Spielen…"), not a bomb menu's. */
+const PLAY_WORDS = LANGS.map((lang) => t(lang, 'panel.menuPlay'));
 
 export interface Component {
   readonly type: number;
@@ -75,7 +79,7 @@ export async function takeTurn(
   }
   const plays = find(panel, 'lp');
   const pass = find(panel, 'pass');
-  const myTurn = plays?.placeholder?.startsWith('Play') || pass !== undefined;
+  const myTurn = PLAY_WORDS.some((word) => plays?.placeholder?.startsWith(word)) || pass !== undefined;
   if (!myTurn) return false;
   if (pass?.custom_id && (!plays || dice.next(100) < (options.passChance ?? 30))) {
     await user.click(panel.id, pass.custom_id).reply();

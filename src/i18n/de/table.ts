@@ -82,13 +82,13 @@ export const table: Texts<typeof en> = {
   'table.action.wished': '{rank} gewünscht',
   'table.action.gaveDragon': 'Drachen-Stich an {name} verschenkt',
   'table.action.calledTichu': 'Tichu angesagt',
-  'table.ping.turn': '{mention} du bist am Zug am Tichu-Tisch. (Abschalten mit /notify turn:off.)',
+  'table.ping.turn': '{mention} du bist am Zug am Tichu-Tisch. (Abschalten mit /notify turn:aus.)',
   'table.ping.turnBy':
-    '{mention} du bist am Zug am Tichu-Tisch: deine Zeit läuft {when} ab. (Abschalten mit /notify turn:off.)',
+    '{mention} du bist am Zug am Tichu-Tisch: deine Zeit läuft {when} ab. (Abschalten mit /notify turn:aus.)',
   'table.ping.remind_one':
-    '{mentions} ⏰ am Tichu-Tisch läuft deine Zeit {when} ab: dann entscheidet der Bot für dich. (Abschalten mit /notify turn:off.)',
+    '{mentions} ⏰ am Tichu-Tisch läuft deine Zeit {when} ab: dann entscheidet der Bot für dich. (Abschalten mit /notify turn:aus.)',
   'table.ping.remind_other':
-    '{mentions} ⏰ am Tichu-Tisch läuft eure Zeit {when} ab: dann entscheidet der Bot für euch. (Abschalten mit /notify turn:off.)',
+    '{mentions} ⏰ am Tichu-Tisch läuft eure Zeit {when} ab: dann entscheidet der Bot für euch. (Abschalten mit /notify turn:aus.)',
   'table.request.holderBot': '{name}, Bot-Stufe {level}',
   'table.request.holderAway': '{name}, abwesend',
   'table.request.seat': 'Platz {seat} ({holder})',
