@@ -10,7 +10,7 @@ import { comboLabelFor } from './playLabels.js';
 import { offersKind } from './playPanel.js';
 import { EPHEMERAL } from './renderPanel.js';
 import { renderTable } from './renderTable.js';
-import { actorOf, afterAction, type Outcome, refuse, showPanel, toDiscord } from './respond.js';
+import { actorOf, afterAction, fromPanel, type Outcome, refuse, showPanel, toDiscord } from './respond.js';
 import { answerRequest, askForSeat, seatArg } from './seatRequests.js';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
@@ -89,8 +89,11 @@ async function lobbyButton(
   if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error, id.tableId);
   // The public message itself was clicked: the update is both the answer and the edit.
   try {
-    // The public table message is what was clicked: it stays in the server's language.
-    const ui = ctx.looks.forGuild(snapshot.value.table.guildId);
+    // The message clicked keeps its language: the public table message the server's, the private
+    // copy from /table status its reader's.
+    const ui = fromPanel(interaction)
+      ? ctx.looks.forUser(interaction.locale)
+      : ctx.looks.forGuild(snapshot.value.table.guildId);
     await interaction.update(toDiscord(renderTable(snapshot.value, ui)));
   } finally {
     // Whether or not the answer got through, and whatever edit landed while it waited, a fresh

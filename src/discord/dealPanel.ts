@@ -36,7 +36,7 @@ export function exchangeRows(
   const { view, table } = snapshot;
   const { lang } = ui;
   const rows: Row[] = [];
-  const nameAt = (offset: number) => seatName(table, seatAfter(view.seat, offset));
+  const nameAt = (offset: number) => seatName(table, seatAfter(view.seat, offset), ui.lang);
   if (view.exchangePicks) {
     const p = view.exchangePicks;
     lines.push(

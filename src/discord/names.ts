@@ -6,17 +6,17 @@ import { type Lang, t } from '../i18n/index.js';
 import type { TextContext } from './refusalText.js';
 
 /**
- * A seat's player: the person's name, "Bot 3", or "Seat 3" ("Platz 3") when empty. `lang` only
- * matters for the words around a number (English when a caller has none to give).
+ * A seat's player: the person's name, "Bot 3", or "Seat 3" ("Platz 3") when empty, in the
+ * reader's language.
  */
-export function seatName(table: TableRecord, seat: Seat, lang: Lang = 'en'): string {
+export function seatName(table: TableRecord, seat: Seat, lang: Lang): string {
   const occupant = table.seats[seat];
   if (!occupant) return t(lang, 'table.name.seat', { seat: seat + 1 });
   return occupant.kind === 'bot' ? t(lang, 'table.name.bot', { seat: seat + 1 }) : occupant.name;
 }
 
-/** The names a refusal needs, in the reader's language (English by default). */
-export function textContext(table: TableRecord, lang: Lang = 'en'): TextContext {
+/** The names a refusal needs, in the reader's language. */
+export function textContext(table: TableRecord, lang: Lang): TextContext {
   return { seatName: (seat) => seatName(table, seat, lang) };
 }
 

@@ -59,7 +59,7 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
       {
         type: 1,
         components: gifts.map((g) =>
-          button(t(lang, 'panel.giveTo', { name: seatName(table, g.to) }), id('gift', g.to), 1),
+          button(t(lang, 'panel.giveTo', { name: seatName(table, g.to, lang) }), id('gift', g.to), 1),
         ),
       },
     ];
@@ -128,13 +128,17 @@ function situation(snapshot: PlayerSnapshot, lang: Lang): string {
   const top = view.trick?.plays.at(-1);
   parts.push(
     top
-      ? t(lang, 'panel.onTable', { combo: comboLabel(top.combo, lang), name: seatName(table, top.seat) })
+      ? t(lang, 'panel.onTable', {
+          combo: comboLabel(top.combo, lang),
+          name: seatName(table, top.seat, lang),
+        })
       : t(lang, 'panel.tableEmpty'),
   );
   if (view.wish !== null) parts.push(t(lang, 'panel.wish', { rank: rankLabel(view.wish) }));
   if (view.turn === view.seat && !view.pending)
     parts.push(t(lang, top ? 'panel.yourTurn' : 'panel.yourLead'));
-  else if (view.turn !== null) parts.push(t(lang, 'panel.toPlay', { name: seatName(table, view.turn) }));
+  else if (view.turn !== null)
+    parts.push(t(lang, 'panel.toPlay', { name: seatName(table, view.turn, lang) }));
   return parts.join(' · ');
 }
 

@@ -40,7 +40,7 @@ export function renderPanel(snapshot: PlayerSnapshot, ui: Ui, options: PanelOpti
   );
   if (view.received) {
     const r = view.received;
-    const from = (offset: number) => seatName(snapshot.table, seatAfter(view.seat, offset));
+    const from = (offset: number) => seatName(snapshot.table, seatAfter(view.seat, offset), ui.lang);
     lines.push(
       t(lang, 'panel.received', {
         next: cardLabel(r.fromNext, ui),

@@ -103,12 +103,12 @@ export function ratingChangeText(name: string, before: number, after: number): s
   return `${name} ${(from / 10).toFixed(1)} → ${(to / 10).toFixed(1)} (${delta >= 0 ? '+' : ''}${delta.toFixed(1)})`;
 }
 
-/** Each person's rating change by seat, or the word that the match was not rated (English by default). */
+/** Each person's rating change by seat, or the word that the match was not rated. */
 export function ratingLines(
   rated: boolean,
   changes: readonly RatingChangeRow[],
   name: (seat: Seat) => string,
-  lang: Lang = 'en',
+  lang: Lang,
 ): string[] {
   if (!rated) return [t(lang, 'table.story.unrated')];
   // Rated before the changes were kept.

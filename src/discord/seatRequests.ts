@@ -14,8 +14,8 @@ import { actorOf, afterAction, type Outcome, refuse, toDiscord } from './respond
 
 type Asking = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
 
-/** "Ben, away" or "Bot 4, hard bot": who holds an open seat (in English unless told). */
-export function holderWords(table: TableRecord, seat: Seat, lang: Lang = 'en'): string {
+/** "Ben, away" or "Bot 4, hard bot": who holds an open seat, in the reader's language. */
+export function holderWords(table: TableRecord, seat: Seat, lang: Lang): string {
   const o = table.seats[seat];
   const name = seatName(table, seat, lang);
   return o?.kind === 'bot'
