@@ -45,6 +45,17 @@ describe('layers', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('src/i18n is plain data: it imports nothing outside itself', () => {
+    const i18n = all.filter((f) => inside(f, 'src/i18n'));
+    expect(i18n.length).toBeGreaterThan(10);
+    const offenders = i18n.flatMap((f) =>
+      importsOf(f)
+        .filter((s) => !s.startsWith('.') || target(f, s) !== 'src/i18n')
+        .map((s) => `${f} imports ${s}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('better-sqlite3 is imported only in src/store', () => {
     const offenders = all.filter((f) => importsOf(f).includes('better-sqlite3') && !inside(f, 'src/store'));
     expect(offenders).toEqual([]);
