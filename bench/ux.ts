@@ -11,9 +11,10 @@
 import { pathToFileURL } from 'node:url';
 import type { PlayerSnapshot, TableRecord } from '../src/app/tableService.js';
 import { owesAction, randomAction } from '../src/bots/randomBot.js';
+import { emojiName } from '../src/discord/cardEmoji.js';
 import { decodePlay } from '../src/discord/customIds.js';
 import { type PanelOptions, renderPanel } from '../src/discord/renderPanel.js';
-import { EN_TEXT } from '../src/discord/ui.js';
+import { type CardFaces, EN_TEXT, type Ui } from '../src/discord/ui.js';
 import {
   type Action,
   apply,
@@ -56,7 +57,23 @@ export interface UxResult {
   readonly overLimits: number;
   /** The first problems found, each naming its position. */
   readonly problems: readonly string[];
+  /** The panels' JSON bytes (the first panel of each position), summed, and the longest content. */
+  readonly panelBytes: number;
+  readonly longestContent: number;
 }
+
+/** Card emoji as deployed ones look: the real naming scheme, 19-digit ids. */
+const FACES: CardFaces = new Map(
+  DECK.map((card, i) => [
+    card,
+    { id: String(1_300_000_000_000_000_000n + BigInt(i)), name: emojiName(card, 'f'.repeat(64)) },
+  ]),
+);
+/** The looks the plays menu is checked in: English text cards, and German with the card pictures. */
+export const UX_LOOKS: ReadonlyArray<{ readonly name: string; readonly ui: Ui }> = [
+  { name: 'en', ui: EN_TEXT },
+  { name: 'deEmoji', ui: { lang: 'de', faces: FACES } },
+];
 
 /** A shape as players name a play: combo type, number of cards and rank (not which suits). */
 function shapeOf(combo: Combo): string {
@@ -108,8 +125,8 @@ export function snapshotOf(state: MatchState, seat: Seat): PlayerSnapshot {
 
 type Select = { type: number; custom_id?: string; options?: Array<{ label: string; value: string }> };
 
-function selects(snapshot: PlayerSnapshot, options: PanelOptions): Select[] {
-  return renderPanel(snapshot, EN_TEXT, options)
+function selects(snapshot: PlayerSnapshot, options: PanelOptions, ui: Ui): Select[] {
+  return renderPanel(snapshot, ui, options)
     .components.flatMap((row) => (row as { components: Select[] }).components)
     .filter((c) => c.type === 3);
 }
@@ -122,10 +139,12 @@ interface Tally {
   overLimits: number;
   kindSplit: number;
   problems: string[];
+  panelBytes: number;
+  longestContent: number;
 }
 
 /** Checks one position's panel, adding to the tally. */
-export function checkPosition(snapshot: PlayerSnapshot, where: string, tally: Tally): void {
+export function checkPosition(snapshot: PlayerSnapshot, where: string, tally: Tally, ui: Ui = EN_TEXT): void {
   const { view, legal } = snapshot;
   const top = view.trick?.plays.at(-1)?.combo ?? null;
   const plays = legal.filter((a): a is Play => a.type === 'play');
@@ -168,12 +187,19 @@ export function checkPosition(snapshot: PlayerSnapshot, where: string, tally: Ta
       }
     }
   };
-  const first = selects(snapshot, {});
+  const panel = renderPanel(snapshot, ui, {});
+  tally.panelBytes += Buffer.byteLength(JSON.stringify(panel));
+  tally.longestContent = Math.max(tally.longestContent, panel.content.length);
+  if (panel.content.length > 2000) {
+    tally.overLimits++;
+    problem(`content of ${panel.content.length} characters`);
+  }
+  const first = selects(snapshot, {}, ui);
   readMenus(first);
   const kinds = first.find((s) => s.custom_id?.startsWith('hand:'));
   if (kinds) {
     tally.kindSplit++;
-    for (const option of kinds.options ?? []) readMenus(selects(snapshot, { kind: option.value }));
+    for (const option of kinds.options ?? []) readMenus(selects(snapshot, { kind: option.value }, ui));
   }
   tally.legalShapes += shapes.size;
   for (const [shape, same] of shapes) {
@@ -188,7 +214,8 @@ export function checkPosition(snapshot: PlayerSnapshot, where: string, tally: Ta
  * where a seat may play is checked, until `positions` are, within a bounded number of steps; then
  * `dealtLeads` freshly dealt hands on lead.
  */
-export function runUx(options: { positions: number; seed: string; dealtLeads?: number }): UxResult {
+export function runUx(options: { positions: number; seed: string; dealtLeads?: number; ui?: Ui }): UxResult {
+  const ui = options.ui ?? EN_TEXT;
   const rng = new Rng(seedRng(options.seed));
   const tally: Tally = {
     legalShapes: 0,
@@ -198,6 +225,8 @@ export function runUx(options: { positions: number; seed: string; dealtLeads?: n
     overLimits: 0,
     kindSplit: 0,
     problems: [],
+    panelBytes: 0,
+    longestContent: 0,
   };
   const count = { positions: 0, leads: 0, follows: 0, outOfTurn: 0, withWish: 0 };
   let matches = 0;
@@ -210,7 +239,7 @@ export function runUx(options: { positions: number; seed: string; dealtLeads?: n
     else if (state.hand.trick === null) count.leads++;
     else count.follows++;
     if (state.hand.wish !== null) count.withWish++;
-    checkPosition(snapshot, `${options.seed} match ${matches} v${state.version} seat ${seat}`, tally);
+    checkPosition(snapshot, `${options.seed} match ${matches} v${state.version} seat ${seat}`, tally, ui);
   };
   for (let step = 0; count.positions < options.positions && step < options.positions * 100; step++) {
     if (state.status === 'finished' || state.history.length >= 2) {
@@ -241,7 +270,7 @@ export function runUx(options: { positions: number; seed: string; dealtLeads?: n
     count.positions++;
     count.leads++;
     if (wish !== null) count.withWish++;
-    checkPosition(snapshot, `${options.seed} dealt lead ${i}`, tally);
+    checkPosition(snapshot, `${options.seed} dealt lead ${i}`, tally, ui);
   }
   return { seed: options.seed, ...count, ...tally };
 }
@@ -249,12 +278,27 @@ export function runUx(options: { positions: number; seed: string; dealtLeads?: n
 export function uxFigures(seed = argument('--ux-seed=') ?? 'ux-1', positions = 10_000): Figure[] {
   const start = process.hrtime.bigint();
   const dealtLeads = Math.round(positions / 10);
-  const run = runUx({ positions, seed, dealtLeads });
+  // The same positions in each look: English text cards, German with the card pictures.
+  const runs = UX_LOOKS.map((look) => ({
+    look: look.name,
+    ...runUx({ positions, seed, dealtLeads, ui: look.ui }),
+  }));
+  const run = runs[0] as (typeof runs)[number];
+  const sum = (key: 'hiddenPlays' | 'illegalOptions' | 'brokenBombs' | 'overLimits') =>
+    runs.reduce((n, r) => n + r[key], 0);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   console.log(
-    `ux: seed ${run.seed}, ${run.positions} positions (${run.leads} leads, ${run.follows} follows, ${run.outOfTurn} out of turn; ${run.withWish} with a wish), ${run.legalShapes} legal shapes, ${run.kindSplit} split by kind, in ${seconds.toFixed(1)} s`,
+    `ux: seed ${run.seed}, ${run.positions} positions (${run.leads} leads, ${run.follows} follows, ${run.outOfTurn} out of turn; ${run.withWish} with a wish), ${run.legalShapes} legal shapes, ${run.kindSplit} split by kind, each in ${runs.map((r) => r.look).join(' and ')}, in ${seconds.toFixed(1)} s`,
   );
-  for (const problem of run.problems) console.log(`ux: ${problem}`);
+  for (const r of runs) for (const problem of r.problems) console.log(`ux (${r.look}): ${problem}`);
+  const bytes = (r: (typeof runs)[number]): Figure => ({
+    key: `ux.panelBytes.${r.look}`,
+    value: Math.round(r.panelBytes / r.positions),
+    unit: 'bytes',
+    target: 'reported',
+    met: true,
+    note: `mean JSON of a panel with plays over ${r.positions} positions; longest content ${r.longestContent} of 2000 characters`,
+  });
   const zero = (key: string, value: number, note?: string): Figure => ({
     key,
     value,
@@ -266,12 +310,13 @@ export function uxFigures(seed = argument('--ux-seed=') ?? 'ux-1', positions = 1
   return [
     zero(
       'ux.hiddenPlays',
-      run.hiddenPlays,
-      `seed ${run.seed}, ${run.positions} positions: ${positions} from random games, ${dealtLeads} dealt leads`,
+      sum('hiddenPlays'),
+      `seed ${run.seed}, ${run.positions} positions: ${positions} from random games, ${dealtLeads} dealt leads; each in English text and German with card emoji`,
     ),
-    zero('ux.illegalOptions', run.illegalOptions),
-    zero('ux.brokenBombs', run.brokenBombs),
-    zero('ux.overLimits', run.overLimits),
+    zero('ux.illegalOptions', sum('illegalOptions')),
+    zero('ux.brokenBombs', sum('brokenBombs')),
+    zero('ux.overLimits', sum('overLimits'), 'options <= 25, labels and values <= 100, content <= 2000'),
+    ...runs.map(bytes),
     {
       key: 'ux.kindSplitPositions',
       value: run.kindSplit,

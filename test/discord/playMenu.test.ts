@@ -4,7 +4,7 @@
  * (bench/ux.ts runs the same check over 10,000 positions in `npm run bench`).
  */
 import { describe, expect, it } from 'vitest';
-import { checkPosition, runUx, snapshotOf } from '../../bench/ux.js';
+import { checkPosition, runUx, snapshotOf, UX_LOOKS } from '../../bench/ux.js';
 import { decodePlay } from '../../src/discord/customIds.js';
 import { groupPlays } from '../../src/discord/playMenu.js';
 import { renderPanel } from '../../src/discord/renderPanel.js';
@@ -142,6 +142,16 @@ describe('every legal play shape is reachable in at most two selections', () => 
     expect(run.kindSplit).toBeGreaterThan(3);
   });
 
+  it.each(UX_LOOKS.filter((look) => look.name !== 'en'))(
+    'the same in the $name look: no limit passed, every shape reached',
+    ({ ui }) => {
+      const run = runUx({ positions: 300, seed: 'ux-test', dealtLeads: 100, ui });
+      expect(run.problems).toEqual([]);
+      expect(run.hiddenPlays + run.illegalOptions + run.brokenBombs + run.overLimits).toBe(0);
+      expect(run.longestContent).toBeGreaterThan(0);
+    },
+  );
+
   it('a long hand with the Phoenix under a wish: the wished plays all reachable', () => {
     const { snapshot } = lead('2jd 3sw 4pg 5st 6jd 7sw 8pg 9st 10jd Jsw Qpg Kst Ajd phoenix', { wish: 9 });
     const tally = {
@@ -152,6 +162,8 @@ describe('every legal play shape is reachable in at most two selections', () => 
       overLimits: 0,
       kindSplit: 0,
       problems: [],
+      panelBytes: 0,
+      longestContent: 0,
     };
     checkPosition(snapshot, 'wish 9', tally);
     expect(tally.problems).toEqual([]);
