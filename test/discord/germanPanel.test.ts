@@ -67,7 +67,7 @@ describe('a German panel', () => {
       exchange: picks,
     });
     expect(panel.content).toContain(
-      'Wähle für jeden Mitspieler eine Karte zum Schupfen, dann **Bestätigen**.',
+      'Wähle für jeden Mitspieler eine Karte zum Schupfen, dann **Schupfen bestätigen**.',
     );
     expect(panel.selects.map((s) => s.placeholder)).toEqual([
       'Karte für Ben (Gegner)',
@@ -123,7 +123,7 @@ describe('a German panel', () => {
     expect(panel.content).toContain('Auf dem Tisch: Paar K von Dirk · Wunsch: 5 · **du bist dran**');
     expect(panel.buttons).toEqual(['Passen', 'Bombe!', 'Aktualisieren']);
     const options = panel.selects[1]?.options?.map((o) => o.label) ?? [];
-    expect(options).toContain('Bombe: vier 9er (🟢9 ⚫9 🔵9 🔴9)');
+    expect(options).toContain('Viererbombe 9 (🟢9 ⚫9 🔵9 🔴9)');
     // Bombing out of turn: the menu says so in German.
     const bombing = german(snapshotAt({ ...state, hand: { ...state.hand, turn: 1 } }, 0));
     expect(bombing.selects[1]?.placeholder).toBe('Jetzt bomben…');
@@ -140,8 +140,8 @@ describe('a German panel', () => {
     });
     const panel = german(snapshotAt(state, 0, { names: ['Anna', 'Ben', 'Cleo', 'Dirk'] }));
     expect(panel.content).toContain('Auf dem Tisch: 🀄 Mah Jong von Anna');
-    expect(panel.content).toContain('Du hast den Mah Jong gespielt: nenne einen **Wunsch**');
-    expect(panel.selects[0]?.placeholder).toBe('Wünsch dir einen Rang');
+    expect(panel.content).toContain('Du hast den Mah Jong gespielt: **wünsch** dir einen Rang');
+    expect(panel.selects[0]?.placeholder).toBe('Rang wünschen');
     expect(panel.buttons).toContain('Kein Wunsch');
   });
 

@@ -113,7 +113,7 @@ describe('/history matches in German', () => {
     const embed = payload.embeds[0] as Embed;
     expect(embed.title).toBe(`Letzte Partien von ${LONG}`);
     expect(embed.description?.split('\n')).toEqual([
-      '**#9999999** 1025 — 760 (Team A gewinnt) · 12 Runden · gewertet · <#200000000000000001> <t:1700000000:R>',
+      '**#9999999** 1025 — 760 (Team A hat gewonnen) · 12 Runden · gewertet · <#200000000000000001> <t:1700000000:R>',
       '**#12** abgebrochen · 1 Runde · <#200000000000000001> <t:1700000000:R>',
     ]);
     expect(embed.footer?.text).toContain('zeigt die Runden einer Partie');
@@ -295,7 +295,7 @@ describe('/history hand in German', () => {
       'Ann wünscht sich 7',
       'Ben passt 💤 (abwesend: der Bot spielte)',
       'Cat passt ⏰ (Zeit abgelaufen)',
-      'Dan (außer der Reihe): Bombe: vier 7er',
+      'Dan (außer der Reihe): Viererbombe 7',
       'der Wunsch nach 7 ist erfüllt',
       '→ Dan nimmt den Stich (0 Punkte)',
       'der Hund gibt das Anspiel an Ben',

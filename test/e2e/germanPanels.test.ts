@@ -140,7 +140,7 @@ describe('a German player and three English ones at one table', () => {
     expect(annSaw.length).toBeGreaterThan(10);
     for (const texts of annSaw) {
       expect(phrasesIn(texts, 'en')).toEqual([]);
-      expect(texts[0]).toMatch(/\*\*Deine Hand\*\* \(\d+\)|^\*Dieses Panel/);
+      expect(texts[0]).toMatch(/\*\*Deine Hand\*\* \(\d+\)|^\*Dieses Kartenfenster/);
     }
     const annText = annSaw.flat().join('\n');
     for (const german of [
@@ -151,7 +151,7 @@ describe('a German player and three English ones at one table', () => {
       'Erhalten:',
       '> Du hast Tichu angesagt!',
       '> Du hast gepasst.',
-      'Wünsch dir einen Rang',
+      'Rang wünschen',
       'Wunsch: ',
       'Du hast den Stich mit dem Drachen gewonnen: verschenke ihn an einen Gegner.',
       'Karten zum Spielen wählen',

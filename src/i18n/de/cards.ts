@@ -10,10 +10,10 @@ export const cards: Texts<typeof en> = {
   'combo.single': 'Einzelkarte {rank}',
   'combo.pair': 'Paar {rank}',
   'combo.triple': 'Drilling {rank}',
-  'combo.fullHouse': 'Full House {top}er über {pair}er',
+  'combo.fullHouse': 'Full House {top} über {pair}',
   'combo.straight': 'Straße {low}-{top}',
   'combo.pairSequence': 'Treppe {ranks}',
-  'combo.fourOfAKind': 'Bombe: vier {rank}er',
-  'combo.straightFlush': 'Bombe: Farbstraße {low}-{top}',
+  'combo.fourOfAKind': 'Viererbombe {rank}',
+  'combo.straightFlush': 'Straßenbombe {low}-{top}',
   'combo.phoenixAs': '(Phönix als {rank})',
 };

@@ -18,9 +18,9 @@ export const commands: Texts<typeof en> = {
   'cmd.table.create': 'Einen Tisch in diesem Kanal eröffnen; du bist Gastgeber',
   'cmd.table.create.target': 'Punkte für den Sieg in der Partie (Standard 1000)',
   'cmd.table.create.seating': 'Plätze selbst wählen oder zu Beginn auslosen',
-  'cmd.table.create.seating.chosen': 'von den Spielern gewählt',
+  'cmd.table.create.seating.chosen': 'frei gewählt',
   'cmd.table.create.seating.random': 'ausgelost',
-  'cmd.table.create.late-calls': 'Tichu auch ansagen, wenn schon jemand draußen ist (Standard ja)',
+  'cmd.table.create.late-calls': 'Tichu auch ansagen, wenn schon jemand raus ist (Standard ja)',
   'cmd.table.create.optional-wish': 'Der Mah Jong darf ohne Wunsch bleiben (Standard ja)',
   'cmd.table.create.bomb-ignores-wish': 'Eine Bombe ohne den gewünschten Rang ist erlaubt (Standard ja)',
   'cmd.table.create.timer': 'Bedenkzeit je Entscheidung, bevor der Bot sie trifft (Standard 2m)',
@@ -95,13 +95,13 @@ export const commands: Texts<typeof en> = {
 
   'cmd.reply.notifyOn': 'Ich erwähne dich, wenn du dran bist.',
   'cmd.reply.notifyOff': 'Keine Nachrichten mehr, wenn du dran bist.',
-  'cmd.reply.joined': 'Du sitzt. Der Gastgeber startet, sobald alle vier Plätze besetzt sind.',
+  'cmd.reply.joined': 'Du hast Platz genommen. Der Gastgeber startet, sobald alle vier Plätze besetzt sind.',
   'cmd.reply.left': 'Du hast den Tisch verlassen.',
   'cmd.reply.seatChanged': 'Platz gewechselt.',
   'cmd.reply.team': 'Du bist in Team {team}.',
-  'cmd.reply.botAdded.easy': 'Ein leichter Bot setzt sich.',
-  'cmd.reply.botAdded.normal': 'Ein normaler Bot setzt sich.',
-  'cmd.reply.botAdded.hard': 'Ein schwerer Bot setzt sich.',
+  'cmd.reply.botAdded.easy': 'Ein Bot (Stufe leicht) nimmt Platz.',
+  'cmd.reply.botAdded.normal': 'Ein Bot (Stufe normal) nimmt Platz.',
+  'cmd.reply.botAdded.hard': 'Ein Bot (Stufe schwer) nimmt Platz.',
   'cmd.reply.botRemoved': 'Der Bot ist gegangen.',
   'cmd.reply.kicked': '{name} wurde vom Tisch entfernt.',
   'cmd.reply.timer': 'Bedenkzeit: {timer}.',
@@ -109,45 +109,44 @@ export const commands: Texts<typeof en> = {
     'Die Partie beginnt! Klick auf **Meine Karten** in der Tischnachricht, um deine Karten zu sehen.',
   'cmd.reply.paused': 'Die Partie ist pausiert.',
   'cmd.reply.resumed': 'Die Partie geht weiter.',
-  'cmd.reply.voteCounted': 'Deine Bitte ist gezählt ({votes}/{needed}).',
+  'cmd.reply.voteCounted': 'Deine Stimme zählt ({votes}/{needed}).',
   'cmd.reply.awayAll':
     'Du bist abwesend, und alle anderen auch: die Partie ist pausiert. Weiter geht es mit /table resume.',
   'cmd.reply.away':
-    'Du bist abwesend: der Bot spielt deinen Platz, bis du auf deinem Panel auf **Bin zurück** klickst (oder selbst spielst).',
+    'Du bist abwesend: der Bot spielt deinen Platz, bis du in deinem Kartenfenster auf **Bin zurück** klickst (oder selbst spielst).',
   'cmd.reply.closed': 'Der Tisch ist geschlossen.',
   'cmd.reply.replaced':
     '🔁 <@{user}> hat jetzt Platz {seat}, vom Gastgeber übergeben. Klick auf **Meine Karten** in der Tischnachricht, um zu spielen.',
   'cmd.reply.replacedWas':
     '🔁 <@{user}> hat jetzt Platz {seat} (vorher {was}), vom Gastgeber übergeben. Klick auf **Meine Karten** in der Tischnachricht, um zu spielen.',
   'cmd.reply.statusRecent':
-    'Er wurde vor weniger als 30 Sekunden im Kanal gepostet, darum hier eine Kopie, die nur du siehst.',
+    'Der Tisch wurde vor weniger als 30 Sekunden im Kanal gepostet, darum hier eine Kopie, die nur du siehst.',
   'cmd.reply.statusNotSeated':
-    'Nur seine Spieler und der Gastgeber können ihn erneut im Kanal posten, darum hier eine Kopie, die nur du siehst.',
+    'Nur die Spieler am Tisch und der Gastgeber können ihn erneut im Kanal posten, darum hier eine Kopie, die nur du siehst.',
   'cmd.reply.status': 'Hier ist der Tisch.',
 
   'cmd.help.start':
-    '**Start**: `/table create` eröffnet hier einen Tisch (du bist Gastgeber). Andere klicken **Beitreten** oder nutzen `/table join`. Leere Plätze füllt `/table bot do:hinzufügen level:leicht|normal|schwer` (leicht für Einsteiger, schwer rechnet voraus). Der Gastgeber klickt **Starten**.',
+    '**Start**: `/table create` eröffnet hier einen Tisch, du bist Gastgeber. Andere: **Beitreten** oder `/table join`. Leere Plätze füllt `/table bot do:hinzufügen level:leicht|normal|schwer` (leicht für Einsteiger, schwer rechnet voraus). Der Gastgeber klickt **Starten**.',
   'cmd.help.play':
-    '**Spielen**: **Meine Karten** in der Tischnachricht zeigt nur dir deine Karten. Wähle einen Zug aus der Liste (ein Klick) oder Karten und **Spielen**. Dazu **Passen**, **Tichu!** und **Bombe!**. Tippen geht auch: `/play cards:7st 7jd`, `/pass`, `/tichu`, `/hand`.',
+    '**Spielen**: **Meine Karten** (Tischnachricht) zeigt nur dir deine Karten. Wähle einen Zug aus der Liste (ein Klick) oder Karten und **Spielen**; dazu **Passen**, **Tichu!**, **Bombe!**. Oder tippen: `/play cards:7st 7jd`, `/pass`, `/tichu`, `/hand`.',
   'cmd.help.panels':
-    '**Panels** folgen dem Spiel: dein neuestes aktualisiert sich selbst, deine Züge liegen bereit, wenn du dran bist. 15 Minuten nichts getan? Öffne **Meine Karten** neu.',
+    '**Kartenfenster**: dein neuestes folgt dem Spiel; bist du dran, liegen deine Züge bereit. 15 Minuten untätig? Öffne **Meine Karten** neu.',
   'cmd.help.clock':
-    '**Bedenkzeit**: jede Entscheidung hat eine Uhr (`/table create timer:`, Standard 2 Minuten; Gastgeber: `/table timer`). Läuft sie ab, entscheidet der Bot; zweimal in Folge oder nach `/table away` spielt er deinen Platz, bis du auf deinem Panel **Bin zurück** klickst.',
+    '**Bedenkzeit** je Entscheidung: `/table create timer:` (Standard 2 Minuten), Gastgeber: `/table timer`. Läuft sie ab, entscheidet der Bot; zweimal in Folge oder nach `/table away` spielt er deinen Platz, bis du im Kartenfenster **Bin zurück** klickst.',
   'cmd.help.takeOver':
-    '**Platz übernehmen**: einen abwesenden oder Bot-Platz kann jemand ohne Platz übernehmen: **Platz N übernehmen** in der Tischnachricht oder `/table sit seat:N` fragt den Gastgeber (ist er weg: alle Anwesenden); gespielt wird ab der nächsten Entscheidung. Direkt übergibt der Gastgeber mit `/table replace`. Partien mit Ersatz zählen nicht zur Wertung.',
+    '**Ersatz**: ohne Platz bittest du mit **Platz N übernehmen** (Tischnachricht) oder `/table sit seat:N` um einen abwesenden oder Bot-Platz. Es entscheidet der Gastgeber (ist er weg: alle Anwesenden); gespielt wird ab der nächsten Entscheidung. Direkt übergibt er mit `/table replace`. Partien mit Ersatz sind ungewertet.',
   'cmd.help.host':
-    '**Gastgeber**: `/table pause`, `/table resume`, `/table end`, `/table kick`. Andere pausieren oder setzen fort, wenn alle zustimmen. Eine 24 Stunden unberührte Lobby schließt sich.',
+    '**Gastgeber**: `/table pause`, `/table resume`, `/table end`, `/table kick`. Andere pausieren oder setzen fort, wenn alle zustimmen. Lobbys schließen nach 24 Stunden ohne Aktion.',
   'cmd.help.finding':
-    '**Tische finden**: `/table list [mine:true]` zeigt Lobbys, laufende und pausierte Partien des Servers; eine pausierte setzt `/table resume` in ihrem Kanal fort.',
+    '**Tische**: `/table list [mine:true]` zeigt Lobbys, laufende und pausierte Partien des Servers; eine pausierte setzt `/table resume` in ihrem Kanal fort.',
   'cmd.help.competition':
-    '**Wettbewerb**: `/leaderboard top` zeigt die Rangliste (nach Wertung, Siegen, Siegquote oder Tichu-Erfolg; `/leaderboard visibility` verbirgt dich), `/stats` Statistiken, `/history` Partien, Runde für Runde, mit Export.',
-  'cmd.help.notify':
-    '`/notify turn:aus` schaltet die Nachricht ab, dass du dran bist. `/rules` für die Regeln.',
+    '**Wettbewerb**: `/leaderboard top` zeigt die Rangliste (nach Wertung, Siegen, Siegquote oder Tichu-Erfolg; `/leaderboard visibility` verbirgt dich), `/stats` Statistiken, `/history` Partien Runde für Runde, mit Export.',
+  'cmd.help.notify': '`/notify turn:aus`: keine Nachricht mehr, wenn du dran bist. `/rules`: die Regeln.',
   'cmd.help.symbolsTitle': 'Was die Symbole bedeuten',
   'cmd.help.symbolsCards':
     '**Karten**\n🟢 Jade · ⚫ Schwerter · 🔵 Pagoden · 🔴 Sterne: erst die Farbe, dann der Rang (2-10, J, Q, K, A). 🔴Q ist die Dame der Sterne.\n🀄 Mah Jong (die 1) · 🐕 Hund · 🔥 Phönix · 🐉 Drache: die vier Sonderkarten.\nKarten stehen immer in der Reihenfolge, in der man sie auf der Hand hält: Hund, Mah Jong, 2 … A, Phönix, Drache.\nTippen (`/play`): Rang und Farbcode, `jd` Jade, `sw` Schwerter, `pg` Pagoden, `st` Sterne (`10st`, `Kjd`), oder `mahjong`, `dog`, `phoenix`, `dragon` für die Sonderkarten; `as:9` sagt, wofür der Phönix steht.',
   'cmd.help.symbolsPlays':
-    '**Züge**\n`Einzelkarte K`: eine Karte · `Paar 7`: zwei eines Rangs · `Drilling 9`: drei eines Rangs\n`Full House 8er über 3er`: drei 8er und zwei 3er\n`Straße 2-6`: fünf oder mehr Ränge in Folge (`1` ist der Mah Jong: `Straße 1-5`)\n`Treppe 5-5-6-6`: Paare benachbarter Ränge\n`Bombe: vier 9er`, `Bombe: Farbstraße 3-7`: Bomben schlagen jeden anderen Zug und dürfen auch außer der Reihe gespielt werden\n`(Phönix als 9)`: der Rang, für den der Phönix in diesem Zug steht',
+    '**Züge**\n`Einzelkarte K`: eine Karte · `Paar 7`: zwei eines Rangs · `Drilling 9`: drei eines Rangs\n`Full House 8 über 3`: drei 8er und zwei 3er\n`Straße 2-6`: fünf oder mehr Ränge in Folge (`1` ist der Mah Jong: `Straße 1-5`)\n`Treppe 5-5-6-6`: Paare benachbarter Ränge\n`Viererbombe 9`, `Straßenbombe 3-7`: Bomben schlagen jeden anderen Zug und dürfen auch außer der Reihe gespielt werden\n`(Phönix als 9)`: der Rang, für den der Phönix in diesem Zug steht',
   'cmd.help.symbolsTable':
     '**Die Tischnachricht**\n🟦 / 🟧: die beiden Teams (Plätze 1 und 3, Plätze 2 und 4), mit ihrem Punktestand\n▶️: wer spielt oder anspielt · ◀️: auf wessen Entscheidung der Tisch wartet\n⏰: wann die Zeit für eine Entscheidung abläuft, oder wem die Zeit ablief und was der Bot für ihn tat\n💤 / `abwesend (Bot spielt)`: der Spieler ist abwesend; der Bot spielt seinen Platz, bis er zurück ist\n`raus als 1.`, `raus als 2.`…: die Reihenfolge, in der die Spieler rausgekommen sind\n**Tichu!** / **Großes Tichu!**: dieser Spieler hat Tichu (100 Punkte) oder Großes Tichu (200 Punkte) angesagt\n`Auf dem Tisch`: der Stich bisher, jeder Zug mit seinen Karten und wer danach gepasst hat · `Letzter Stich`: wer ihn genommen hat, womit\n🀄 bei `Wunsch`: der Rang, den sich der Mah Jong gewünscht hat · ⏸️ pausiert · 🏆 die Sieger · 🙋 **Platz N übernehmen**: bitten, einen abwesenden oder Bot-Platz zu übernehmen\nRunden-Zusammenfassungen: ✅ geschafft, ❌ nicht geschafft (eine Tichu-Ansage); `+100 — -25`: die Punkte der Runde je Team.',
 
@@ -158,11 +157,11 @@ export const commands: Texts<typeof en> = {
   'cmd.rules.play':
     '**Spielen**: Wer den Mah Jong hat, spielt an. Schlag den letzten Zug mit derselben Art und Länge, aber höher, oder passe. Passen alle anderen, nimmt der letzte Spieler den Stich und spielt an.',
   'cmd.rules.combos':
-    '**Kombinationen**: Einzelkarte, Paar, Drilling, Full House, Straße (ab 5), Treppe (Paare in Folge). **Bomben** (vier Gleiche, Farbstraße ab 5) schlagen alles, auch außer der Reihe.',
+    '**Kombinationen**: Einzelkarte, Paar, Drilling, Full House, Straße (ab 5), Treppe (Paare in Folge). **Bomben** (Viererbombe: vier Gleiche; Straßenbombe: Farbstraße ab 5) schlagen alles, auch außer der Reihe.',
   'cmd.rules.specials':
-    '**Sonderkarten**: Mah Jong (die 1, spielt zuerst an, äußert einen **Wunsch**: dieser Rang muss gespielt werden, wenn möglich) · Hund (nur zum Anspielen: dein Partner spielt an) · Phönix (Joker in Kombinationen; allein: einen halben Rang über der letzten Einzelkarte; -25 Punkte) · Drache (höchste Einzelkarte, +25, aber den Stich gibst du einem Gegner).',
+    '**Sonderkarten**: Mah Jong (die 1, spielt zuerst an; wer ihn spielt, darf sich einen Rang **wünschen**: der Wunsch muss erfüllt werden, wenn möglich) · Hund (nur zum Anspielen: dein Partner spielt an) · Phönix (Joker in Kombinationen; allein: einen halben Rang über der letzten Einzelkarte; -25 Punkte) · Drache (höchste Einzelkarte, +25, aber den Stich gibst du einem Gegner).',
   'cmd.rules.tichu':
     '**Tichu** (+/-100): sag es vor deiner ersten Karte an, wenn du glaubst, dass du als Erster rauskommst.',
   'cmd.rules.scoring':
-    '**Punkte**: 5er zählen 5, 10er und Könige 10. Wer als Letzter übrig bleibt, gibt seine Stiche dem Ersten und seine Handkarten den Gegnern. Kommen beide Partner zuerst raus: 200 Punkte, sonst wird nichts gezählt.',
+    '**Punkte**: 5er zählen 5, 10er und Könige 10. Wer als Letzter übrig bleibt, gibt seine Stiche dem Ersten und seine Handkarten den Gegnern. Gehen beide Partner als Erste raus (Doppelsieg): 200 Punkte, Kartenpunkte zählen dann nicht.',
 };

@@ -1,4 +1,4 @@
-/** Deutsche Texte: das private Panel eines Spielers (Hand, Geben, Schupfen, Spielzüge, Hinweise). */
+/** Deutsche Texte: das private Kartenfenster eines Spielers (Hand, Geben, Schupfen, Spielzüge, Hinweise). */
 import type { panel as en } from '../en/panel.js';
 import type { Texts } from './texts.js';
 
@@ -13,7 +13,7 @@ export const panel: Texts<typeof en> = {
   'panel.paused': '⏸️ Die Partie ist pausiert.',
   'panel.abandoned': 'Der Gastgeber hat diesen Tisch geschlossen.',
   'panel.over': 'Die Partie ist vorbei.',
-  'panel.retired': '*Dieses Panel folgt dem Spiel nicht mehr: das gilt jetzt für dein neuestes.*',
+  'panel.retired': '*Dieses Kartenfenster folgt dem Spiel nicht mehr: das tut jetzt dein neuestes.*',
   'panel.grandWaiting': 'Warte, bis die anderen über Großes Tichu entschieden haben ({decided}/4).',
   'panel.grandAsk':
     'Das sind deine ersten 8 Karten. **Großes Tichu** ansagen (+/-200), bevor du die anderen 6 siehst?',
@@ -21,14 +21,14 @@ export const panel: Texts<typeof en> = {
   'panel.grandDecline': 'Nein, gib mir meine Karten',
   'panel.exchanged':
     'Du schupfst {next} → {nextName}, {partner} → {partnerName}, {previous} → {previousName}. Warte auf die anderen ({chosen}/4).',
-  'panel.exchangeAsk': 'Wähle für jeden Mitspieler eine Karte zum Schupfen, dann **Bestätigen**.',
+  'panel.exchangeAsk': 'Wähle für jeden Mitspieler eine Karte zum Schupfen, dann **Schupfen bestätigen**.',
   'panel.exchangeForPartner': 'Karte für {name} (Partner)',
   'panel.exchangeForOpponent': 'Karte für {name} (Gegner)',
   'panel.exchangeConfirm': 'Schupfen bestätigen',
   'panel.callTichu': 'Tichu ansagen!',
   'panel.wishAsk':
-    'Du hast den Mah Jong gespielt: nenne einen **Wunsch** (einen Rang, der gespielt werden muss, sobald es geht).',
-  'panel.wishPlaceholder': 'Wünsch dir einen Rang',
+    'Du hast den Mah Jong gespielt: **wünsch** dir einen Rang (er muss gespielt werden, sobald es geht).',
+  'panel.wishPlaceholder': 'Rang wünschen',
   'panel.noWish': 'Kein Wunsch',
   'panel.dragonAsk': 'Du hast den Stich mit dem Drachen gewonnen: verschenke ihn an einen Gegner.',
   'panel.giveTo': 'An {name} geben',
@@ -46,7 +46,7 @@ export const panel: Texts<typeof en> = {
   'panel.menuBombNow': 'Jetzt bomben…',
   'panel.menuChooseBomb': 'Wähle deine Bombe…',
   'panel.menuLater':
-    'Das Menü der Spielzüge kommt zurück, sobald der Phönix zählt (oder drück **Aktualisieren**).',
+    'Das Menü der Spielzüge kommt zurück, sobald du gewählt hast, als was der Phönix zählt (oder drück **Aktualisieren**).',
   'panel.kindsPlaceholder': 'Arten von Spielzügen ({count} Spielzüge)',
   'panel.kindPlaceholder': '{verb} {kind}: {shown} von {total} ({more})',
   'panel.kindMoreAbove': '{count} weitere unter den anderen Arten oben',
@@ -63,11 +63,11 @@ export const panel: Texts<typeof en> = {
   'panel.kind.straight': 'Straßen',
   'panel.kind.pairs': 'Treppen',
   'panel.kind.bomb': 'Bomben',
-  'panel.kind.straightOf': 'Straßen aus {n}',
-  'panel.kind.pairsOf': 'Treppen aus {n} Paaren',
-  'panel.kind.fourOfAKind': 'Bomben: vier gleiche',
-  'panel.kind.straightFlushOf': 'Bomben: Farbstraßen aus {n}',
-  'panel.kind.of': '{kind} aus {n}',
+  'panel.kind.straightOf': 'Straßen mit {n} Karten',
+  'panel.kind.pairsOf': 'Treppen mit {n} Paaren',
+  'panel.kind.fourOfAKind': 'Viererbomben',
+  'panel.kind.straightFlushOf': 'Straßenbomben mit {n} Karten',
+  'panel.kind.of': '{kind} mit {n} Karten',
   'panel.chooseBomb': 'Wähle deine Bombe im Menü.',
   'panel.welcomeBack':
     'Willkommen zurück: ab der nächsten Entscheidung spielst du deinen Platz wieder selbst.',

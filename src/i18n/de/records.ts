@@ -16,7 +16,7 @@ export const records: Texts<typeof en> = {
   'rec.recent.ofPlayer': 'Letzte Partien von {name}',
   'rec.recent.inChannel': 'Letzte Partien in diesem Kanal',
   'rec.recent.abandoned': 'abgebrochen',
-  'rec.recent.won': '(Team {team} gewinnt)',
+  'rec.recent.won': '(Team {team} hat gewonnen)',
   'rec.recent.hands_one': '{count} Runde',
   'rec.recent.hands_other': '{count} Runden',
   'rec.recent.rated': 'gewertet',

@@ -6,7 +6,7 @@ export const refusals: Texts<typeof en> = {
   'refusal.seat': 'Platz {seat}',
   'refusal.malformed_id': '{what} ist ungültig.',
   'refusal.what.other': 'Diese Eingabe ({what})',
-  'refusal.what.button': 'Dieser Button',
+  'refusal.what.button': 'Diese Schaltfläche',
   'refusal.what.menu': 'Dieses Menü',
   'refusal.what.command': 'Dieser Befehl',
   'refusal.what.wish': 'Dieser Wunsch',
@@ -39,8 +39,8 @@ export const refusals: Texts<typeof en> = {
   'refusal.seats_not_filled_other': 'Noch {count} Plätze sind leer: lade Spieler ein oder setze Bots dazu.',
   'refusal.bad_settings': 'Diese Einstellungen gehen nicht: {reason}.',
   'refusal.stale_view':
-    'Am Tisch ist etwas passiert, seit dieses Panel gezeigt wurde. Hier ist deine aktuelle Hand.',
-  'refusal.already_voted': 'Du hast schon gefragt; jetzt warten wir auf die anderen Spieler.',
+    'Am Tisch ist etwas passiert, seit dieses Kartenfenster gezeigt wurde. Hier ist deine aktuelle Hand.',
+  'refusal.already_voted': 'Du hast schon abgestimmt; jetzt warten wir auf die anderen Spieler.',
   'refusal.not_a_bot': 'Auf Platz {seat} sitzt kein Bot.',
   'refusal.bad_bot_level': 'Bots spielen auf einer dieser Stufen: {levels}.',
   'refusal.unknown_match':
@@ -88,11 +88,11 @@ export const refusals: Texts<typeof en> = {
   'refusal.changed.played': '{name} hat {combo} gespielt',
   'refusal.changed.empty': 'der Tisch ist leer',
   'refusal.changed.turn': '{name} ist dran',
-  'refusal.changed.one': 'Jetzt gilt: {a}.',
-  'refusal.changed.two': 'Jetzt gilt: {a}, und {b}.',
+  'refusal.changed.one': 'Inzwischen: {a}.',
+  'refusal.changed.two': 'Inzwischen: {a}, und {b}.',
 
   'refusal.rule.malformed_action':
-    'Diese Aktion war nicht zu verstehen. Versuch es noch einmal mit einem frischen Panel.',
+    'Diese Aktion war nicht zu verstehen. Versuch es noch einmal in einem neuen Kartenfenster.',
   'refusal.rule.not_a_combo': '{cards} ist keine Kombination, die du zusammen spielen kannst.',
   'refusal.rule.bad_phoenix_reading': 'Der Phönix kann in {cards} nicht für {rank} stehen.',
   'refusal.rule.bad_seat': 'Diesen Platz gibt es nicht.',
@@ -103,7 +103,7 @@ export const refusals: Texts<typeof en> = {
   'refusal.rule.wrong_phase.finished': 'Das geht gerade nicht: die Runde ist vorbei.',
   'refusal.rule.nobodys_turn': 'Gerade ist niemand dran.',
   'refusal.rule.not_your_turn': '{name} ist dran, nicht du.',
-  'refusal.rule.waiting_for_decision.wish': 'Einen Moment: {name} äußert gerade den Wunsch des Mah Jong.',
+  'refusal.rule.waiting_for_decision.wish': 'Einen Moment: {name} wünscht sich gerade einen Rang.',
   'refusal.rule.waiting_for_decision.dragon':
     'Einen Moment: {name} wählt gerade, wer den Drachen-Stich bekommt.',
   'refusal.rule.no_decision_pending': 'Gerade gibt es nichts zu entscheiden.',
@@ -112,7 +112,7 @@ export const refusals: Texts<typeof en> = {
   'refusal.rule.already_called.tichu': 'Du hast in dieser Runde schon Tichu angesagt.',
   'refusal.rule.call_window_closed': 'Zu spät für Tichu: du hast in dieser Runde schon eine Karte gespielt.',
   'refusal.rule.calls_closed_after_first_out':
-    'Zu spät für Tichu: jemand ist schon draußen (Regel dieses Tisches).',
+    'Zu spät für Tichu: jemand ist schon raus (Regel dieses Tisches).',
   'refusal.rule.already_exchanged': 'Du hast deine Karten zum Schupfen für diese Runde schon gewählt.',
   'refusal.rule.duplicate_cards': 'Wähle verschiedene Karten: in {cards} steht eine doppelt.',
   'refusal.rule.not_in_hand': 'Du hast {cards} nicht auf der Hand.',
@@ -125,16 +125,16 @@ export const refusals: Texts<typeof en> = {
     'Für eine Bombe außer der Reihe muss eine Kombination auf dem Tisch liegen.',
   'refusal.rule.only_bombs_out_of_turn': '{name} ist dran: außer der Reihe kannst du nur bomben.',
   'refusal.rule.must_fulfil_wish':
-    'Du musst eine {rank} spielen: der Mah Jong wünscht sich {rank}, und du kannst den Wunsch erfüllen.',
+    'Du musst eine {rank} spielen: gewünscht ist {rank}, und du kannst den Wunsch erfüllen.',
   'refusal.rule.must_fulfil_wish.bomb':
-    'Du musst mit einer {rank} bomben: der Mah Jong wünscht sich {rank}, und nur deine Bombe kann den Wunsch erfüllen.',
+    'Du musst mit einer {rank} bomben: gewünscht ist {rank}, und nur deine Bombe kann den Wunsch erfüllen.',
   'refusal.rule.wish_required': 'Die Regeln dieses Tisches verlangen, dass du dir einen Rang wünschst.',
   'refusal.rule.gift_to_opponent_only': 'Der Drachen-Stich muss an einen Gegner gehen.',
 
   'refusal.door.staleCommand':
     'Dieser Befehl ist veraltet; bitte einen Admin, `npm run deploy-commands` auszuführen.',
   'refusal.door.staleButton':
-    'Dieser Button ist veraltet: er stammt aus einer älteren Version des Bots. Neue bekommst du mit /hand oder /table status.',
+    'Diese Schaltfläche ist veraltet: sie stammt aus einer älteren Version des Bots. Neue bekommst du mit /hand oder /table status.',
   'refusal.door.staleMenu':
     'Dieses Menü ist veraltet: es stammt aus einer älteren Version des Bots. Neue bekommst du mit /hand oder /table status.',
   'refusal.door.staleForm':

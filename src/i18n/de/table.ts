@@ -9,7 +9,7 @@ export const table: Texts<typeof en> = {
   'table.title.new': 'Tichu · neuer Tisch',
   'table.title.hand': 'Tichu · Runde {number}',
   'table.firstTo': 'Bis {target} Punkte · Sitzordnung: {seating}',
-  'table.seating.random': 'zufällig',
+  'table.seating.random': 'ausgelost',
   'table.seating.chosen': 'frei gewählt',
   'table.houseRules': 'Hausregeln: {rules} · {timer}',
   'table.standardRules': 'Standardregeln · {timer}',
@@ -82,13 +82,13 @@ export const table: Texts<typeof en> = {
   'table.action.wished': '{rank} gewünscht',
   'table.action.gaveDragon': 'Drachen-Stich an {name} verschenkt',
   'table.action.calledTichu': 'Tichu angesagt',
-  'table.ping.turn': '{mention} du bist am Zug am Tichu-Tisch. (Abschalten mit /notify turn:aus.)',
+  'table.ping.turn': '{mention} du bist am Tichu-Tisch am Zug. (Abschalten mit /notify.)',
   'table.ping.turnBy':
-    '{mention} du bist am Zug am Tichu-Tisch: deine Zeit läuft {when} ab. (Abschalten mit /notify turn:aus.)',
+    '{mention} du bist am Tichu-Tisch am Zug: deine Zeit läuft {when} ab. (Abschalten mit /notify.)',
   'table.ping.remind_one':
-    '{mentions} ⏰ am Tichu-Tisch läuft deine Zeit {when} ab: dann entscheidet der Bot für dich. (Abschalten mit /notify turn:aus.)',
+    '{mentions} ⏰ am Tichu-Tisch läuft deine Zeit {when} ab: dann entscheidet der Bot für dich. (Abschalten mit /notify.)',
   'table.ping.remind_other':
-    '{mentions} ⏰ am Tichu-Tisch läuft eure Zeit {when} ab: dann entscheidet der Bot für euch. (Abschalten mit /notify turn:aus.)',
+    '{mentions} ⏰ am Tichu-Tisch läuft eure Zeit {when} ab: dann entscheidet der Bot für euch. (Abschalten mit /notify.)',
   'table.request.holderBot': '{name}, Bot-Stufe {level}',
   'table.request.holderAway': '{name}, abwesend',
   'table.request.seat': 'Platz {seat} ({holder})',
