@@ -1,7 +1,8 @@
 /**
  * `npm run deploy-commands`: registers the slash commands (to DISCORD_DEV_GUILD_ID if set, else
  * globally), then uploads the card pictures as the application's emoji and stores their ids in the
- * database `npm start` uses (DATABASE_PATH), where the bot finds them at its next start.
+ * database `npm start` uses (DATABASE_PATH), where the bot finds them at its next start. The emoji
+ * of the set stored before stay on Discord until the next deploy, for a bot still running on them.
  */
 import { pathToFileURL } from 'node:url';
 import { type Config, loadConfig, problemReport, readEnvFile } from './config.js';
@@ -17,12 +18,13 @@ export interface DeployOutput {
 
 /**
  * Registers the commands, then deploys the card emoji; returns the exit code. Failing to register
- * is an error (1); Discord refusing an emoji is not (0): the bot then shows cards as text. A
- * database that cannot be opened is an error, as it is for `npm start`.
+ * is an error (1); card pictures that cannot be read, or Discord refusing an emoji, are not (0): the
+ * bot then shows cards as text (or the emoji deployed before). A database that cannot be opened is
+ * an error, as it is for `npm start`. `pictures` reads the card PNGs (after the commands are in).
  */
 export async function deploy(
   config: Config,
-  images: readonly CardImage[],
+  pictures: () => readonly CardImage[],
   out: DeployOutput,
 ): Promise<number> {
   const { discordToken, applicationId, devGuildId, apiUrl } = config;
@@ -34,32 +36,52 @@ export async function deploy(
         : `Registered ${count} commands globally (Discord may take up to an hour to show them everywhere).`,
     );
   } catch (error) {
-    out.warn(`Could not register the commands: ${error instanceof Error ? error.message : String(error)}`);
+    out.warn(`Could not register the commands: ${message(error)}`);
     return 1;
+  }
+  let images: readonly CardImage[];
+  try {
+    images = pictures();
+  } catch (error) {
+    out.warn(
+      `Card pictures missing or unreadable (${message(error)}): run npm run cards to draw them, then npm run deploy-commands again. The card emoji were left as they were (the bot shows cards as text if none were deployed before).`,
+    );
+    return 0;
   }
   let store: Store;
   try {
     store = Store.open(config.databasePath);
   } catch (error) {
-    out.warn(
-      `Could not open the database to store the card emoji: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    out.warn(`Could not open the database to store the card emoji: ${message(error)}`);
     return 1;
   }
   try {
-    const sync = await deployCardEmoji(discordToken, applicationId, images, apiUrl);
-    // The set replaces the last one whole: ids of deleted emoji must not linger.
-    store.emoji.replaceCardEmoji(applicationId, sync.faces);
-    await store.durable();
+    // The set a running bot loaded at its start: kept on Discord through this deploy.
+    const before = store.emoji.cardEmoji(applicationId);
+    const sync = await deployCardEmoji(discordToken, applicationId, images, apiUrl, before);
+    // Not listed: nothing is known of what exists, so the stored set stays as it was.
+    if (sync.listed) {
+      // The set replaces the last one whole: ids of deleted emoji must not linger.
+      store.emoji.replaceCardEmoji(applicationId, sync.faces);
+      await store.durable();
+    }
     const [summary, ...problems] = emojiReport(sync, images.length);
     out.say(summary as string);
     for (const line of problems) out.warn(line);
-    if (problems.length === 0 && sync.uploaded + sync.replaced > 0)
-      out.say('Restart the bot (npm start) to show the new card emoji.');
+    if (sync.listed && sync.faces.size === images.length && sync.uploaded + sync.replaced > 0)
+      out.say(
+        sync.replaced > 0
+          ? 'The bot shows the new card art after a restart (npm start). Until then it shows the older emoji, kept for it until the next deploy: restart before deploying again.'
+          : 'The bot shows the card emoji after a restart (npm start).',
+      );
     return 0;
   } finally {
     store.close();
   }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
@@ -72,6 +94,8 @@ if (isEntryPoint) {
       console.error(line);
     process.exit(1);
   }
-  const images = [...loadCardImages().values()];
-  process.exitCode = await deploy(result.config, images, { say: console.log, warn: console.error });
+  process.exitCode = await deploy(result.config, () => [...loadCardImages().values()], {
+    say: console.log,
+    warn: console.error,
+  });
 }

@@ -124,9 +124,17 @@ export function comboLabel(combo: Combo, lang: Lang): string {
   }
 }
 
-/** A combo with its cards: "pair 7 (🔴7 🟢7)"; a special single is its own card. */
+/**
+ * A combo with its cards: "pair 7 (🔴7 🟢7)"; a special single is its own card, named beside its
+ * emoji ("<:Dragon_…:id> Dragon") so that a screen reader says which it is, in the reader's language.
+ */
 export function playLabel(combo: Combo, ui: Ui): string {
-  if (combo.type === 'dog' || (combo.type === 'single' && isSpecial(combo.cards[0] as Card)))
-    return ui.faces ? cardsLabel(combo.cards, ui) : comboLabel(combo, ui.lang);
+  const card = combo.cards[0] as Card;
+  if (combo.type === 'dog' || (combo.type === 'single' && isSpecial(card))) {
+    const face = isSpecial(card) ? ui.faces?.get(card) : undefined;
+    return face
+      ? `${cardLabel(card, ui)} ${t(ui.lang, `card.${card as Special}`)}`
+      : comboLabel(combo, ui.lang);
+  }
   return `${comboLabel(combo, ui.lang)} (${cardsLabel(combo.cards, ui)})`;
 }

@@ -3,7 +3,8 @@
  * and each `emoji: { id }` of a button or select option, must be an emoji the bot may use (its
  * application's, or the guild's). Discord refuses an unknown emoji in a component (400 50035,
  * BUTTON_COMPONENT_INVALID_EMOJI); in text it would show `:name:` instead of the picture, which
- * the local Discord refuses too (UNKNOWN_CUSTOM_EMOJI), so that a test sees the mistake.
+ * the local Discord refuses too (UNKNOWN_CUSTOM_EMOJI), so that a test sees the mistake. Errors
+ * name the field (its JSON path), never the emoji.
  */
 import type { FormErrors } from './errors.js';
 
@@ -46,12 +47,14 @@ export function checkEmoji(body: Json, usable: (id: string) => boolean, errors: 
 
 function checkText(errors: FormErrors, path: Path, text: unknown, usable: (id: string) => boolean): void {
   if (typeof text !== 'string' || !text.includes('<')) return;
-  for (const [written, , , id] of text.matchAll(IN_TEXT)) {
+  for (const [, , , id] of text.matchAll(IN_TEXT)) {
+    // Like Discord's own errors, the message names no emoji: the bot logs refusals, and a card
+    // emoji's name or id would tell which card of a private hand was being shown.
     if (!usable(id as string))
       errors.add(
         path,
         'UNKNOWN_CUSTOM_EMOJI',
-        `Unknown custom emoji ${written}: not an emoji of this application or server (Discord would show it as text)`,
+        'Invalid emoji: not an emoji of this application or server (Discord would show it as text)',
       );
   }
 }

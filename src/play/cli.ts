@@ -16,6 +16,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadCardImages } from '../discord/cardImages.js';
 import { deployCardEmoji, registerCommands } from '../discord/deploy.js';
 import { LocalDiscord } from '../localDiscord/index.js';
@@ -72,13 +73,27 @@ function parseArgs(argv: readonly string[]): Args {
   return { port, fresh, database, locale, cardPictures };
 }
 
-/** The card pictures as the application's emoji, stored for the bot as `npm run deploy-commands` does. */
-async function deployCardPictures(discord: LocalDiscord, database: string): Promise<void> {
-  const images = [...loadCardImages().values()];
-  const sync = await deployCardEmoji(discord.hub.token, discord.applicationId, images, discord.restUrl);
+/**
+ * The card emoji the bot will load, stored in `database` for the local Discord of this run: with
+ * `pictures`, the card pictures uploaded as the application's emoji, as `npm run deploy-commands`
+ * does on Discord; without, none, so the bot shows text cards (the ids of an earlier run are
+ * unknown to this run's local Discord, which would refuse every message showing them).
+ */
+export async function storeCardEmoji(
+  discord: LocalDiscord,
+  database: string,
+  pictures: boolean,
+): Promise<void> {
   const store = Store.open(database);
   try {
-    store.emoji.replaceCardEmoji(discord.applicationId, sync.faces);
+    if (!pictures) {
+      store.emoji.replaceCardEmoji(discord.applicationId, new Map());
+      return;
+    }
+    const images = [...loadCardImages().values()];
+    const sync = await deployCardEmoji(discord.hub.token, discord.applicationId, images, discord.restUrl);
+    // Not listed: what exists is unknown; no emoji at all is what this run's local Discord certainly has.
+    store.emoji.replaceCardEmoji(discord.applicationId, sync.listed ? sync.faces : new Map());
   } finally {
     store.close();
   }
@@ -104,7 +119,7 @@ async function main(): Promise<void> {
     discord.addUser(name, IDS.users[i], i === 0 ? args.locale : undefined),
   );
   await registerCommands(discord.hub.token, discord.applicationId, guild.id, discord.restUrl);
-  if (args.cardPictures) await deployCardPictures(discord, args.database);
+  await storeCardEmoji(discord, args.database, args.cardPictures);
 
   const bot = startBotProcess(discord, args.database);
   let server: PlayServer | null = null;
@@ -194,4 +209,5 @@ async function stopBot(bot: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-await main();
+const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isEntryPoint) await main();

@@ -1,7 +1,7 @@
 /**
  * Cards as pictures, end to end: the card emoji are deployed before the bot starts (as
  * `npm run deploy-commands` does); then a player's panel and the table message show each card as
- * the application's emoji (`<:tc_Kst_1a2b3c4d:id>`), which the local Discord accepts only because
+ * the application's emoji (`<:Star_K_1a2b3c4d:id>`), which the local Discord accepts only because
  * every one of them is an emoji of the application. Selects keep text labels.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ afterAll(async () => {
   await fx?.close();
 });
 
-const EMOJI = /<:(tc_\w+_[0-9a-f]{8}):(\d+)>/g;
+const EMOJI = /<:(\w+_[0-9a-f]{8}):(\d+)>/g;
 
 /** The card emoji a text shows, each checked to be an emoji of the application. */
 function emojiIn(text: string): string[] {

@@ -177,6 +177,22 @@ describe('custom emoji in payloads', () => {
     expect(codesAt(gone, 'content')).toEqual(['UNKNOWN_CUSTOM_EMOJI']);
   });
 
+  it('names no emoji in its refusal (the bot logs it; a card emoji would tell a private card), only the field', async () => {
+    const channel = fx.textChannel();
+    const error = await refusedWith(
+      channel.send({ content: `Your hand: ${UNKNOWN}`, embeds: [{ description: `led ${UNKNOWN}` }] }),
+    );
+    expect(codesAt(error, 'content')).toEqual(['UNKNOWN_CUSTOM_EMOJI']);
+    // As the bot logs it (String(error)), and every part of Discord's answer.
+    for (const text of [String(error), error.message, JSON.stringify(error.rawError)]) {
+      expect(text).not.toContain('tc_Kst_00000000');
+      expect(text).not.toContain('123456789012345678');
+      expect(text).not.toContain('<:');
+    }
+    expect(String(error)).toMatch(/content\[UNKNOWN_CUSTOM_EMOJI\]: Invalid emoji/);
+    expect(String(error)).toMatch(/embeds\[0\]\.description\[UNKNOWN_CUSTOM_EMOJI\]: Invalid emoji/);
+  });
+
   it('refuses an unknown emoji id on a button or select option, as Discord does', async () => {
     const channel = fx.textChannel();
     const known = await create('tc_dragon_1a2b3c4d');

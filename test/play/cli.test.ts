@@ -1,0 +1,70 @@
+/**
+ * `npm run play`'s card emoji: each run has a new local Discord, so the emoji ids stored by an earlier
+ * run are unknown to it. With `--text-cards` none are stored (the bot shows text cards, which the
+ * local Discord accepts); with pictures, only this run's.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emojiName } from '../../src/discord/cardEmoji.js';
+import { facesFrom } from '../../src/discord/looks.js';
+import { DECK } from '../../src/engine/index.js';
+import { LocalDiscord } from '../../src/localDiscord/index.js';
+import { storeCardEmoji } from '../../src/play/cli.js';
+import { Store } from '../../src/store/store.js';
+
+const APP = '1000000000000000001';
+let dir: string;
+let database: string;
+let discord: LocalDiscord | undefined;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tichu-play-cli-'));
+  database = join(dir, 'play.sqlite');
+  // What an earlier run with pictures left: 56 emoji of a local Discord that is gone.
+  const store = Store.open(database);
+  store.emoji.replaceCardEmoji(
+    APP,
+    new Map(
+      DECK.map((card, i) => [
+        card,
+        { id: String(1_200_000_000_000_000_000n + BigInt(i)), name: emojiName(card, 'a'.repeat(8)) },
+      ]),
+    ),
+  );
+  store.close();
+});
+afterEach(async () => {
+  await discord?.close();
+  discord = undefined;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function stored() {
+  const store = Store.open(database);
+  try {
+    return store.emoji.cardEmoji(APP);
+  } finally {
+    store.close();
+  }
+}
+
+describe('npm run play: the card emoji stored for the bot', () => {
+  it('with --text-cards, clears those of an earlier run: the bot shows text cards', async () => {
+    discord = await LocalDiscord.start({ applicationId: APP });
+    await storeCardEmoji(discord, database, false);
+    expect(stored().size).toBe(0);
+    expect(facesFrom(stored())).toBeNull();
+    expect(discord.applicationEmojis()).toHaveLength(0);
+  });
+
+  it('with pictures, stores this run’s emoji only, each one the local Discord knows', async () => {
+    discord = await LocalDiscord.start({ applicationId: APP });
+    await storeCardEmoji(discord, database, true);
+    const faces = stored();
+    expect(facesFrom(faces)?.size).toBe(56);
+    const owned = new Set(discord.applicationEmojis().map((e) => e.id));
+    for (const emoji of faces.values()) expect(owned.has(emoji.id)).toBe(true);
+  });
+});
