@@ -56,7 +56,10 @@ function beside(valueMs: number, floorMs: number, label = 'p99'): string {
 }
 
 /** Every e2e figure: the bot's run, its floor, the run with hard bots, then the run with a burst of deadlines (bench/e2eBurst.ts). */
-export async function endToEnd(seconds = 10, options: { burstOnly?: boolean } = {}): Promise<Figure[]> {
+export async function endToEnd(
+  seconds = 10,
+  options: { burstOnly?: boolean; mainOnly?: boolean } = {},
+): Promise<Figure[]> {
   const setup = { tables: TABLES, seconds, thinkMs: THINK_MS };
   const done = await runLoad(setup, startRealBot);
   // The floor's players click their answer again in the share of steps the bot's players acted on
@@ -71,6 +74,8 @@ export async function endToEnd(seconds = 10, options: { burstOnly?: boolean } = 
     steadyP99: percentile(floorDone.steadyLatencies, 99),
   };
   globalThis.gc?.(); // likewise, so the floor's garbage is not the hard bots' run's pause
+  // The bot's run beside its floor only (E2E_ONLY=main: e.g. E2E_PLAIN=1 against the dressed run).
+  if (options.mainOnly) return [...botFigures(done, floor, seconds), floorFigure(floorDone, floor, done)];
   if (options.burstOnly) {
     // The burst beside the plain run and the floor it is compared with (bench/e2eBurstMain.ts).
     const burst = await burstFigures(setup, floor);

@@ -55,10 +55,11 @@ const { guild, channels } = discord.addGuild('Bench', [
   ...Array.from({ length: burstTables }, (_, i) => `burst-${i}`),
 ]);
 // As people play: the card pictures on, the server German and every other player too (E2E_PLAIN=1:
-// English with text cards, to compare).
+// English with text cards, to compare; E2E_LOOK=emoji: pictures in English, E2E_LOOK=de: German text cards).
 const dressed = !floor && !process.env.E2E_PLAIN;
-if (dressed) guild.locale = 'de';
-const localeOf = (i: number) => (dressed && i % 2 === 1 ? 'de' : undefined);
+const lookKnob = process.env.E2E_LOOK;
+if (dressed && lookKnob !== 'emoji') guild.locale = 'de';
+const localeOf = (i: number) => (dressed && lookKnob !== 'emoji' && i % 2 === 1 ? 'de' : undefined);
 const burstUsers =
   burstTables > 0 ? [0, 1, 2, 3].map((i) => discord.addUser(`burst${i}`, undefined, localeOf(i))) : [];
 const users = Array.from({ length: tables * PEOPLE }, (_, i) =>
@@ -66,18 +67,19 @@ const users = Array.from({ length: tables * PEOPLE }, (_, i) =>
 );
 // The floor bot has no commands: its players only click.
 if (!floor) await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
-const cardFaces = dressed
-  ? [
-      ...(
-        await deployCardEmoji(
-          discord.token,
-          discord.applicationId,
-          [...loadCardImages().values()],
-          discord.restUrl,
-        )
-      ).faces,
-    ]
-  : [];
+const cardFaces =
+  dressed && lookKnob !== 'de'
+    ? [
+        ...(
+          await deployCardEmoji(
+            discord.token,
+            discord.applicationId,
+            [...loadCardImages().values()],
+            discord.restUrl,
+          )
+        ).faces,
+      ]
+    : [];
 port.postMessage({
   type: 'ready',
   restUrl: discord.restUrl,
