@@ -29,8 +29,37 @@ function median(values: number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+/**
+ * The floor for engine figures, taken in the same run: a plain loop of 1,000,000 integer steps
+ * (xorshift over a 64-entry array), the median of 21 runs, in ms. The same commit runs 2x slower on
+ * one machine than another; a figure's ratio to this floor is what compares across machines.
+ */
+export function plainLoopMs(): number {
+  const table = new Int32Array(64).map((_, i) => i * 2_654_435_761);
+  const times: number[] = [];
+  let sink = 0;
+  for (let run = 0; run < 21; run++) {
+    let x = run + 1;
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < 1_000_000; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      sink = (sink + (table[x & 63] as number)) | 0;
+    }
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  if (sink === 42) console.log(''); // keeps the loop from being optimised away
+  return median(times);
+}
+
+/** "floor (…) 5.6 ms, ratio 3.1": a time beside the engine floor (the ratio stays when the machine is slower). */
+function besideFloor(value: number, floorMs: number): string {
+  return `floor (a plain loop of 1M integer steps) ${round(floorMs, 3)} ms, ratio ${round(value / floorMs, 2)}`;
+}
+
 /** Median over a fixed sample of dealt hands of the time to list every legal lead (Phoenix readings included). */
-export function legalLead14(sampleSize = 400, repeats = 50): Figure {
+export function legalLead14(sampleSize = 400, repeats = 50, floorMs = plainLoopMs()): Figure {
   const rng = new Rng(seedRng('bench:legalLead14'));
   const perHand: number[] = [];
   let totalPlays = 0;
@@ -51,12 +80,12 @@ export function legalLead14(sampleSize = 400, repeats = 50): Figure {
     unit: 'us',
     target: '<= 20 us',
     met: value <= 20,
-    note: `${sampleSize} dealt hands, ${(totalPlays / sampleSize).toFixed(0)} legal leads on average`,
+    note: `${sampleSize} dealt hands, ${(totalPlays / sampleSize).toFixed(0)} legal leads on average; ${besideFloor(value, floorMs)}`,
   };
 }
 
 /** Complete random hands (deal, calls, exchange, play, score) per second on one core. */
-export function selfPlay(seconds = 3): Figure {
+export function selfPlay(seconds = 3, floorMs = plainLoopMs()): Figure {
   const rng = new Rng(seedRng('bench:selfPlay'));
   const settings = makeSettings();
   let hands = 0;
@@ -77,7 +106,7 @@ export function selfPlay(seconds = 3): Figure {
     unit: 'hands/s',
     target: '>= 2000 hands/s',
     met: value >= 2000,
-    note: `${hands} hands in ${match} matches, one core`,
+    note: `${hands} hands in ${match} matches, one core; floor (a plain loop of 1M integer steps) ${round(floorMs, 3)} ms, ratio ${round((value * floorMs) / 1000, 2)} hands in the floor's time (the same on a faster or slower machine; higher is faster code)`,
   };
 }
 

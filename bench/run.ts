@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { botFigures } from './bots.js';
-import { type Figure, legalLead14, selfPlay } from './engine.js';
+import { type Figure, legalLead14, plainLoopMs, selfPlay } from './engine.js';
 import { fuzzFigures } from './fuzz.js';
 import { statsFigures } from './stats.js';
 import { actionCommit, startup10k } from './store.js';
@@ -43,8 +43,10 @@ if (process.argv.includes('--bots-only')) {
   printJson();
   process.exit(0);
 }
-record(legalLead14());
-record(selfPlay());
+// One floor for both engine figures, taken right before them.
+const engineFloorMs = plainLoopMs();
+record(legalLead14(undefined, undefined, engineFloorMs));
+record(selfPlay(undefined, engineFloorMs));
 record(await actionCommit());
 for (const figure of startup10k()) record(figure);
 for (const figure of statsFigures()) record(figure);
