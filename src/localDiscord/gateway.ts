@@ -136,7 +136,10 @@ export class Gateway {
     const payload = JSON.stringify({ op: OP.dispatch, t: type, s: session.seq, d: data });
     session.sent.push({ s: session.seq, payload });
     if (session.sent.length > 1000) session.sent.shift();
-    if (session.socket?.readyState === WebSocket.OPEN) session.socket.send(payload);
+    if (session.socket?.readyState === WebSocket.OPEN) {
+      session.socket.send(payload);
+      this.onDispatched?.();
+    }
   }
 
   /** Sends an event to every session (queued for a session that is disconnected, until it resumes). */
@@ -180,6 +183,18 @@ export class Gateway {
 
   get connected(): number {
     return [...this.sessions.values()].filter((s) => s.socket?.readyState === WebSocket.OPEN).length;
+  }
+
+  /** Fault cues (faults.ts): called after each event written to a live socket. */
+  onDispatched: (() => void) | null = null;
+
+  /** Fault cues (faults.ts): each connected session's socket, and forgetting the session (op 9, d: false). */
+  liveSessions(): Array<{ readonly socket: WebSocket; forget(): void }> {
+    return [...this.sessions.values()].flatMap((session) => {
+      const socket = session.socket;
+      if (socket?.readyState !== WebSocket.OPEN) return [];
+      return [{ socket, forget: () => this.sessions.delete(session.id) }];
+    });
   }
 
   /** Drops every connection as a network fault would (close code 4000): the client resumes. */

@@ -5,12 +5,14 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Faults, faultsOf } from './faults.js';
 import { Gateway } from './gateway.js';
 import { Hub, type RequestHold, type RestCall } from './hub.js';
 import { handleRest } from './rest.js';
 import { DEFAULT_WAIT_MS, type MessageView, ScriptedUser, viewOf, waitUntil } from './scripted.js';
 import { type LocalChannel, type LocalGuild, type StoredMessage, World } from './world.js';
 
+export type { FaultHandle, RestFault } from './faults.js';
 export type { RequestHold, RestCall } from './hub.js';
 export type { InteractionHandle, MessageView, ScriptedUser } from './scripted.js';
 
@@ -70,6 +72,7 @@ export class LocalDiscord {
       server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
     });
     hub.port = (server.address() as AddressInfo).port;
+    faultsOf(hub).gateway = gateway;
     discord = new LocalDiscord(server, gateway, hub);
     return discord;
   }
@@ -89,6 +92,11 @@ export class LocalDiscord {
 
   get port(): number {
     return this.hub.port;
+  }
+
+  /** Discord's failures on cue: 429s, 5xx, slow routes, op 7, op 9, dropped connections (faults.ts). */
+  get faults(): Faults {
+    return faultsOf(this.hub);
   }
 
   /** Every REST call the bot made, in order. */
@@ -215,6 +223,7 @@ export class LocalDiscord {
 
   async close(): Promise<void> {
     this.hub.releaseAll();
+    this.faults.clear();
     await this.gateway.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));

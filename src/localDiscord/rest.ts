@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { applicationEmojis } from './emoji.js';
 import { DiscordError, FormErrors, notFound, tooLarge, unauthorized } from './errors.js';
+import { faultsOf, type InjectedFailure } from './faults.js';
 import { MAX_BODY_BYTES, readBody } from './http.js';
 import type { Hub, RestRequest } from './hub.js';
 import { followUp, interactionCallback, webhookMessage } from './restInteractions.js';
@@ -163,6 +164,8 @@ export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResp
   const method = req.method ?? 'GET';
   const body = await readBody(req).catch(() => null);
   await hub.passGates(method, path);
+  const faults = faultsOf(hub);
+  await faults.beforeHandling(method, path);
   const request: RestRequest = {
     method,
     path,
@@ -175,6 +178,7 @@ export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResp
   let routeName = path;
   let outcome: Handled;
   let retryAfterMs = 0;
+  let injected: InjectedFailure | null = null;
   const overGlobal = () => {
     retryAfterMs = hub.spendGlobal(Date.now());
     return retryAfterMs > 0;
@@ -190,7 +194,10 @@ export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResp
   else if (match.r.auth && overGlobal()) outcome = rateLimited(retryAfterMs);
   else {
     routeName = match.r.name;
-    outcome = match.r.handle(hub, request, match.m.slice(1));
+    // A failure on cue (faults.ts): before Discord does anything, or after (the answer lost).
+    injected = faults.failureFor(method, path, request.authorization === `Bot ${hub.token}`);
+    const handled = !injected || injected.processed ? match.r.handle(hub, request, match.m.slice(1)) : null;
+    outcome = injected ? { status: injected.status, body: injected.body } : (handled as Handled);
   }
   const status = outcome instanceof DiscordError ? outcome.status : outcome.status;
   const payload = outcome instanceof DiscordError ? outcome.toJSON() : outcome.body;
@@ -205,6 +212,7 @@ export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResp
     response: payload,
     at: hub.world.now(),
   });
+  await faults.beforeAnswering(method, path);
   if (payload === undefined) {
     res.writeHead(status).end();
     return;
@@ -217,5 +225,7 @@ export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResp
           'x-ratelimit-scope': 'global',
         }
       : {};
-  res.writeHead(status, { 'content-type': 'application/json', ...limited }).end(JSON.stringify(payload));
+  res
+    .writeHead(status, { 'content-type': 'application/json', ...limited, ...injected?.headers })
+    .end(JSON.stringify(payload));
 }
