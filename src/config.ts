@@ -21,6 +21,10 @@ function boundedInteger(min: number, max: number, message: string) {
   );
 }
 
+/** The most shard processes `SHARDS` may ask for on one machine (Discord's own limit is far higher). */
+export const MAX_SHARDS = 64;
+const SHARDS_HELP = `SHARDS must be auto (as many shard processes as Discord recommends) or how many to run, a whole number from 1 to ${MAX_SHARDS}, or left empty (one process)`;
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** What `.env` held, so that a problem can say where a value came from. */
@@ -119,6 +123,22 @@ const schemaFor = (file: EnvFile | undefined) =>
       256,
       'BOT_WORKERS must be how many threads make hard bots’ decisions, a whole number from 1 to 256, or left empty (one fewer than the cores)',
     ),
+    SHARDS: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+      z
+        .union(
+          [
+            z.literal('auto', { error: SHARDS_HELP }),
+            z.coerce
+              .number({ error: SHARDS_HELP })
+              .int({ error: SHARDS_HELP })
+              .min(1, { error: SHARDS_HELP })
+              .max(MAX_SHARDS, { error: SHARDS_HELP }),
+          ],
+          { error: SHARDS_HELP },
+        )
+        .optional(),
+    ),
     LOG_LEVEL: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
       z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -137,6 +157,11 @@ export interface Config {
   readonly hardBudgetMs: number;
   /** Threads for hard bots' decisions; undefined: one fewer than the cores, at least one. */
   readonly botWorkers: number | undefined;
+  /**
+   * Shard processes: 1 (the default) runs the bot in this one process, as always; more, or `auto`
+   * (Discord's recommended count), runs discord.js's ShardingManager with one process per shard.
+   */
+  readonly shards: number | 'auto';
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -170,8 +195,17 @@ export function loadConfig(env: Env, file?: EnvFile): ConfigResult {
       apiUrl: v.DISCORD_API_URL,
       hardBudgetMs: v.BOT_HARD_BUDGET_MS ?? DEFAULT_HARD_BUDGET_MS,
       botWorkers: v.BOT_WORKERS,
+      shards: v.SHARDS ?? 1,
     },
   };
+}
+
+/**
+ * Only the database path, as the bot reads it (same key, same default), for tools that need no
+ * Discord token (`npm run guild`): nothing else is checked.
+ */
+export function loadDatabasePath(env: Env): string {
+  return schemaFor(undefined).shape.DATABASE_PATH.parse(env.DATABASE_PATH);
 }
 
 /** The lines a person reads when the configuration is not usable: where to look, then each problem. */

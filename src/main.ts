@@ -1,17 +1,18 @@
 /**
- * `npm start`: reads .env, checks the configuration, proves the database writable, runs the bot
- * until SIGINT or SIGTERM. `npm start` execs this file as the only process under npm, so both
- * signals reach it (npm forwards them to its child).
+ * `npm start`: reads .env, checks the configuration, then runs the bot: in this one process (SHARDS
+ * empty or 1, as always), or as discord.js's ShardingManager with one process per shard (SHARDS=N or
+ * auto). `npm start` execs this file as the only process under npm, so SIGINT and SIGTERM reach it
+ * (npm forwards them to its child); a sharded main process passes them on to its shards.
  */
+import { fileURLToPath } from 'node:url';
+import { onSignals, runBotProcess, STOP_GUARD_MS, startFailure } from './botProcess.js';
 import { loadConfig, problemReport, readEnvFile } from './config.js';
-import { inviteLink, type RunningBot, startBot } from './discord/bot.js';
+import { inviteLink } from './discord/bot.js';
+import { gatewayAdvice, startShards } from './discord/shards.js';
 import { createLogger } from './logger.js';
 import { NewFiles } from './store/newFiles.js';
-import { StoreOpenError } from './store/open.js';
+import { Store } from './store/store.js';
 import { proveWritable } from './store/writable.js';
-
-/** A stop that has not finished by then exits anyway, non-zero, with a log line. */
-const STOP_GUARD_MS = 5_000;
 
 const envFile = readEnvFile(process.cwd());
 const result = loadConfig(process.env, envFile);
@@ -25,72 +26,75 @@ if (!result.ok) {
 const config = result.config;
 const logger = createLogger(config.logLevel);
 
-// Taken from the first moment: a signal during start-up stops the bot as soon as it is up.
-let bot: RunningBot | null = null;
-let stopping: string | null = null;
-const stop = (signal: string) => {
-  if (stopping) return;
-  stopping = signal;
-  logger.info({ signal }, 'shutting down');
-  setTimeout(() => {
-    logger.error({ signal, afterMs: STOP_GUARD_MS }, 'shutdown did not finish in time; exiting anyway');
-    process.exit(1);
-  }, STOP_GUARD_MS);
-  if (bot) finish(bot);
-};
-const finish = (running: RunningBot) =>
-  running.stop().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      logger.error({ err: String(error) }, 'shutdown failed');
-      process.exit(1);
-    },
-  );
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+if (config.shards === 1) await runBotProcess(config, logger);
+else await runSharded();
 
-// A start that fails takes away the database file it created (a bad token leaves nothing behind).
-const created = NewFiles.before(config.databasePath);
-try {
-  // Before connecting: a database the bot cannot write is refused here, not at the first click.
-  proveWritable(config.databasePath);
-  bot = await startBot({
-    token: config.discordToken,
-    applicationId: config.applicationId,
-    databasePath: config.databasePath,
-    logger,
-    // The disk failed a flush: exit, so that a supervisor restarts the bot on what the disk holds.
-    onFatal: () => process.exit(1),
-    hardBudgetMs: config.hardBudgetMs,
-    ...(config.botWorkers === undefined ? {} : { botWorkers: config.botWorkers }),
-    ...(config.apiUrl ? { restApi: config.apiUrl } : {}),
-  });
-} catch (error) {
-  // The one line that says why comes first: a failure to tidy up must not hide it.
-  console.error(startFailure(error));
+/**
+ * The sharded main process: asks Discord how many shards (auto) and how many may connect at once,
+ * applies the migrations once, then spawns the shard processes and restarts any that dies.
+ */
+async function runSharded(): Promise<void> {
+  let stopRequested = false;
+  let fleet: Awaited<ReturnType<typeof startShards>> | null = null;
+  const stopFleet = (running: NonNullable<typeof fleet>) =>
+    running.stop(STOP_GUARD_MS).then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: String(error) }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  let advice: Awaited<ReturnType<typeof gatewayAdvice>>;
   try {
-    created.remove();
-  } catch (removeError) {
-    console.error(`Could not remove the database file this start created: ${String(removeError)}`);
+    // Proves the token too: a refused one stops here, before any file or process is made.
+    advice = await gatewayAdvice(config.discordToken, config.apiUrl);
+  } catch (error) {
+    console.error(startFailure(error, config.apiUrl));
+    process.exit(1);
   }
-  process.exit(1);
-}
-logger.info(
-  { invite: inviteLink(config.applicationId), database: config.databasePath },
-  'ready: invite the bot with this link',
-);
-if (stopping) finish(bot);
-
-/** One line: what went wrong and what to do. */
-function startFailure(error: unknown): string {
-  if (error instanceof StoreOpenError) return error.message;
-  const message = error instanceof Error ? error.message : String(error);
-  const text = error instanceof Error ? `${error.name} ${message}` : message;
-  if (/TokenInvalid|invalid token|401/i.test(text))
-    return 'Discord refused the token. Copy a fresh one from the developer portal (your application > Bot > Reset Token) into DISCORD_TOKEN in .env.';
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|fetch failed/.test(text)) {
-    const where = config.apiUrl ? `the local Discord at ${config.apiUrl} (DISCORD_API_URL)` : 'Discord';
-    return `The bot could not start: it could not reach ${where} (${message}). Check the network, then start again.`;
+  const count = config.shards === 'auto' ? advice.shards : config.shards;
+  if (count === 1) {
+    logger.info('Discord recommends one shard: running the bot in this process');
+    return runBotProcess(config, logger);
   }
-  return `The bot could not start: ${message}`;
+  // The shards have their own 5 s guard: this one leaves them time to use it.
+  onSignals(
+    logger,
+    () => {
+      stopRequested = true;
+      if (fleet) stopFleet(fleet);
+    },
+    STOP_GUARD_MS + 2_000,
+  );
+  const created = NewFiles.before(config.databasePath);
+  try {
+    // Once, here: the shards then open a file that is up to date (and find it writable).
+    proveWritable(config.databasePath);
+    Store.open(config.databasePath).close();
+    fleet = await startShards({
+      file: fileURLToPath(new URL('./shardMain.ts', import.meta.url)),
+      // tsx by its absolute address: the shards run from any folder, as `npm start` does.
+      execArgv: ['--import', import.meta.resolve('tsx')],
+      token: config.discordToken,
+      count,
+      maxConcurrency: advice.maxConcurrency,
+      logger,
+    });
+    logger.info(
+      { invite: inviteLink(config.applicationId), database: config.databasePath, shards: count },
+      'ready: invite the bot with this link',
+    );
+  } catch (error) {
+    console.error(startFailure(error, config.apiUrl));
+    try {
+      created.remove();
+    } catch (removeError) {
+      console.error(`Could not remove the database file this start created: ${String(removeError)}`);
+    }
+    process.exit(1);
+  }
+  if (stopRequested) stopFleet(fleet);
 }

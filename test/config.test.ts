@@ -24,8 +24,17 @@ describe('loadConfig', () => {
         apiUrl: undefined,
         hardBudgetMs: DEFAULT_HARD_BUDGET_MS,
         botWorkers: undefined,
+        shards: 1,
       },
     });
+  });
+
+  it('reads SHARDS: a count, auto (any case), or one process when empty', () => {
+    const shards = (value: string) => {
+      const result = loadConfig({ ...good, SHARDS: value });
+      return result.ok ? result.config.shards : result.problems;
+    };
+    expect([shards('4'), shards(' AUTO '), shards(''), shards('1')]).toEqual([4, 'auto', 1, 1]);
   });
 
   it('reads the hard bots’ thinking time and thread count', () => {
@@ -57,6 +66,10 @@ describe('loadConfig', () => {
     ['a hard budget out of bounds', { ...good, BOT_HARD_BUDGET_MS: '5' }, /BOT_HARD_BUDGET_MS must be/],
     ['a fractional worker count', { ...good, BOT_WORKERS: '1.5' }, /BOT_WORKERS must be/],
     ['no workers', { ...good, BOT_WORKERS: '0' }, /BOT_WORKERS must be/],
+    ['no shards', { ...good, SHARDS: '0' }, /^SHARDS must be auto .* or left empty \(one process\)$/],
+    ['a fractional shard count', { ...good, SHARDS: '2.5' }, /^SHARDS must be auto/],
+    ['too many shards', { ...good, SHARDS: '65' }, /^SHARDS must be auto .* from 1 to 64/],
+    ['a word that is not auto', { ...good, SHARDS: 'many' }, /^SHARDS must be auto/],
     [
       'an API address that is not the local Discord',
       { ...good, DISCORD_API_URL: 'http://10.0.0.5:8080/api' },

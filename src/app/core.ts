@@ -30,6 +30,11 @@ export interface Core {
   readonly onTableClosed: (table: TableRecord) => void;
   readonly bots: BotRuntime;
   readonly clock: ClockRuntime;
+  /**
+   * Whether this process takes charge of a guild's tables: every guild in one process; in a shard
+   * process only its own (start-up arms, wakes and re-renders no other shard's tables).
+   */
+  readonly owns: (guildId: string) => boolean;
 }
 
 /** The tables' clocks: the one heap of deadlines (and reminders), and who hears of reminders. */

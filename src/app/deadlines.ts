@@ -129,13 +129,13 @@ export function armTable(core: Core, table: TableRecord): void {
 }
 
 /**
- * Start-up: arms every stored deadline. One that passed while the bot was down starts again with the
+ * Start-up: arms every stored deadline of the guilds this process owns (`core.owns`). One that passed while the bot was down starts again with the
  * full time (written first): nobody saw that clock run, so nobody is forced for it. Returns the
  * tables whose deadline started again (their messages show the old one until edited).
  */
 export function rearmAll(core: Core): string[] {
   const now = core.env.now();
-  const armed = core.store.tables.armedDeadlines();
+  const armed = core.store.tables.armedDeadlines(core.owns);
   const restarted = new Map<string, Deadline>();
   for (const d of armed) {
     const ms = TIMER_MS[d.timer];
@@ -148,6 +148,6 @@ export function rearmAll(core: Core): string[] {
   for (const d of armed) core.clock.heap.arm(d.tableId, wakeAt(restarted.get(d.tableId) ?? d, now));
   // A lobby's idle deadline keeps its time: one that passed while the bot was down closes it at once
   // (nobody touched it all that while, and nobody is owed a move).
-  for (const d of core.store.tableIndex.lobbyDeadlines()) core.clock.heap.arm(d.tableId, d.at);
+  for (const d of core.store.tableIndex.lobbyDeadlines(core.owns)) core.clock.heap.arm(d.tableId, d.at);
   return [...restarted.keys()];
 }

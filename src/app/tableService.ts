@@ -72,6 +72,12 @@ export interface ServiceOptions {
    * Discord, so a deadline falling at start-up can be announced). By default they are armed at once.
    */
   readonly armLater?: boolean;
+  /**
+   * Which guilds' tables this service takes charge of at start-up (arming deadlines, waking stand-ins,
+   * re-rendering): a shard process passes its own guilds; by default every guild (one process).
+   * Interactions reach a shard only for its own guilds, so no other table is ever touched.
+   */
+  readonly owns?: (guildId: string) => boolean;
 }
 
 export class TableService {
@@ -105,6 +111,7 @@ export class TableService {
         onReminder: (reminder) => this.reminded(reminder),
         onFailed: options.onTimeoutFailed ?? (() => {}),
       }),
+      owns: options.owns ?? (() => true),
       // A table read from SQLite first lets its bots make the moves a crash may have cut short.
       tables: new Tables(store, (loaded) => settleBots(core, loaded).loaded),
     };
@@ -127,14 +134,14 @@ export class TableService {
    * someone next clicks. Their moves are announced like any bot moves.
    */
   wakeStandIns(): number {
-    const ids = this.core.store.tables.playingWithStandIns();
+    const ids = this.core.store.tables.playingWithStandIns(this.core.owns);
     for (const id of ids) this.core.tables.get(id);
     return ids.length;
   }
 
   /** Playing and paused tables with a table message, most recently changed first (start-up re-renders them). */
   tablesShownInPlay(): string[] {
-    return this.core.store.tables.shownInPlay();
+    return this.core.store.tables.shownInPlay(this.core.owns);
   }
 
   /** Hears of a table that closed by itself (a lobby nobody touched for a day): its message says so. */

@@ -14,6 +14,7 @@ import { LivePanels } from './livePanels.js';
 import { facesFrom, Looks } from './looks.js';
 import { Outbox } from './outbox.js';
 import { Router } from './router.js';
+import { ownedBy, type ShardId, userAgentOf } from './shards.js';
 import { TableMessages } from './tableMessages.js';
 import { TurnNotifier } from './turnNotifier.js';
 
@@ -44,6 +45,11 @@ export interface BotOptions {
    * (nothing it says could be trusted to last). `npm start` exits so a supervisor restarts it.
    */
   readonly onFatal?: (error: Error) => void;
+  /**
+   * The shard this process runs (a sharded bot's shard process): its client connects as that shard and
+   * start-up takes charge of its guilds' tables only. Default: shard 0 of 1, every guild.
+   */
+  readonly shard?: ShardId;
 }
 
 export interface RunningBot {
@@ -68,7 +74,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // that answers clicks.
   const pool = new WorkerPool(options.botWorkers === undefined ? {} : { size: options.botWorkers });
   const env = options.env ?? systemEnvironment;
+  const shard = options.shard ?? { id: 0, count: 1 };
   const service = new TableService(store, env, {
+    owns: ownedBy(shard),
     decider: pool,
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     // Armed once connected: a deadline that falls at start-up is then announced like any other.
@@ -86,7 +94,13 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     // The bot reads messages only from the interactions that carry them: caching them (200 a
     // channel by default) only grows the heap and the garbage collector's pauses.
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
-    ...(options.restApi ? { rest: { api: options.restApi } } : {}),
+    // Always named, so the SHARDS a sharding manager or .env puts in the environment is not read.
+    shards: [shard.id],
+    shardCount: shard.count,
+    rest: {
+      ...(options.restApi ? { api: options.restApi } : {}),
+      ...(shard.count > 1 ? { userAgentAppendix: userAgentOf(shard) } : {}),
+    },
   });
   let router: Router | null = null;
   let fatal = false;
@@ -105,6 +119,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     version: '10',
     globalRequestsPerSecond: 500,
     ...(options.restApi ? { api: options.restApi } : {}),
+    ...(shard.count > 1 ? { userAgentAppendix: userAgentOf(shard) } : {}),
   });
   holdUntilDurable(webhooks, store, onDiskFailure);
   const outbox = new Outbox(

@@ -10,6 +10,8 @@ interface Session {
   readonly id: string;
   /** The intents of its IDENTIFY: which events it receives. */
   readonly intents: number;
+  /** [shard id, shard count] of its IDENTIFY ([0, 1] without one): which guilds' events it receives. */
+  readonly shard: readonly [number, number];
   seq: number;
   socket: WebSocket | null;
   /** Every dispatch of this session, for RESUME after a reconnect. */
@@ -79,7 +81,14 @@ export class Gateway {
           socket.close(4013, 'Invalid intent(s).');
           return;
         }
-        this.identify(socket, d.intents);
+        {
+          const shard = shardOfIdentify(d.shard);
+          if (!shard) {
+            socket.close(4010, 'Invalid shard.');
+            return;
+          }
+          this.identify(socket, d.intents, shard);
+        }
         return;
       case OP.resume:
         this.resume(socket, d);
@@ -89,11 +98,13 @@ export class Gateway {
     }
   }
 
-  private identify(socket: WebSocket, intents: number): void {
+  private identify(socket: WebSocket, intents: number, shard: readonly [number, number]): void {
     this.identifies++;
-    const session: Session = { id: randomBytes(16).toString('hex'), intents, seq: 0, socket, sent: [] };
+    const id = randomBytes(16).toString('hex');
+    const session: Session = { id, intents, shard, seq: 0, socket, sent: [] };
     this.sessions.set(session.id, session);
-    const guilds = [...this.hub.world.guilds.values()];
+    // A sharded session hears only of its own guilds, as on Discord.
+    const guilds = [...this.hub.world.guilds.values()].filter((g) => receives(session, g.id));
     this.send(session, 'READY', {
       v: 10,
       user: {
@@ -106,7 +117,7 @@ export class Gateway {
       guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
       session_id: session.id,
       resume_gateway_url: `ws://127.0.0.1:${this.hub.port}/gateway`,
-      shard: [0, 1],
+      shard: [...shard],
       application: { id: this.hub.applicationId, flags: 0 },
       private_channels: [],
       relationships: [],
@@ -142,9 +153,14 @@ export class Gateway {
     }
   }
 
-  /** Sends an event to every session (queued for a session that is disconnected, until it resumes). */
+  /**
+   * Sends an event to every session (queued for a session that is disconnected, until it resumes);
+   * a guild's event (one with `guild_id`) only to the sessions of that guild's shard.
+   */
   dispatch(type: string, data: unknown): void {
-    for (const session of this.sessions.values()) this.send(session, type, data);
+    const guildId = (data as { guild_id?: unknown } | null)?.guild_id;
+    for (const session of this.sessions.values())
+      if (typeof guildId !== 'string' || receives(session, guildId)) this.send(session, type, data);
   }
 
   /**
@@ -162,6 +178,7 @@ export class Gateway {
         : 'MESSAGE_CREATE';
     for (const session of this.sessions.values()) {
       if ((session.intents & INTENT.guildMessages) === 0) continue;
+      if (!receives(session, message.guildId)) continue;
       if (message.deleted) {
         this.send(session, type, {
           id: message.id,
@@ -179,6 +196,12 @@ export class Gateway {
         readable ? json : { ...json, content: '', embeds: [], components: [], attachments: [] },
       );
     }
+  }
+
+  /** The shard ids with a connected session, ascending (a shard counted once). */
+  connectedShards(): number[] {
+    const open = [...this.sessions.values()].filter((s) => s.socket?.readyState === WebSocket.OPEN);
+    return [...new Set(open.map((s) => s.shard[0]))].sort((a, b) => a - b);
   }
 
   get connected(): number {
@@ -275,4 +298,25 @@ export class Gateway {
     for (const client of this.wss.clients) client.terminate();
     return new Promise((resolve) => this.wss.close(() => resolve()));
   }
+}
+
+/** Discord's formula: the shard of `count` that receives a guild's events. */
+export function guildShard(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
+/** Whether a session receives a guild's events: the guild is on its shard. */
+function receives(session: Session, guildId: string): boolean {
+  const [id, count] = session.shard;
+  return count === 1 || guildShard(guildId, count) === id;
+}
+
+/** IDENTIFY's `shard`: absent is [0, 1]; else [id, count] with 0 <= id < count; null if invalid. */
+function shardOfIdentify(value: unknown): readonly [number, number] | null {
+  if (value === undefined || value === null) return [0, 1];
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [id, count] = value as unknown[];
+  if (!Number.isInteger(id) || !Number.isInteger(count)) return null;
+  if ((count as number) < 1 || (id as number) < 0 || (id as number) >= (count as number)) return null;
+  return [id as number, count as number];
 }

@@ -15,6 +15,8 @@ export interface RestCall {
   readonly status: number;
   readonly response: unknown;
   readonly at: number;
+  /** The request's User-Agent (a sharded bot's names its shard: "... shard/1/2"). */
+  readonly userAgent?: string;
 }
 
 export interface RestRequest {
@@ -57,6 +59,9 @@ export class Hub extends EventEmitter {
    * not counted): null, no limit. Counted in one-second windows.
    */
   globalPerSecond: number | null = null;
+  /** GET /gateway/bot: the shard count recommended, and how many sessions may identify at once. */
+  recommendedShards = 1;
+  maxConcurrency = 1;
   private globalWindow = { start: 0, count: 0 };
 
   /** Counts one request against the global limit: 0 if it may go, else how long to wait (ms). */

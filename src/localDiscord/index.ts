@@ -31,6 +31,9 @@ export interface LocalDiscordOptions {
   readonly globalRequestsPerSecond?: number;
   /** How many emoji the application may own (Discord: 2,000); lower, to meet the limit in a test. */
   readonly applicationEmojiLimit?: number;
+  /** GET /gateway/bot's recommended shard count (default 1) and its sessions identifying at once (default 1). */
+  readonly recommendedShards?: number;
+  readonly maxConcurrency?: number;
 }
 
 export const TEST_TOKEN = 'MTAwMDAwMDAwMDAwMDAwMDAw.local.discord-test-token';
@@ -54,6 +57,8 @@ export class LocalDiscord {
     const applicationId = options.applicationId ?? world.ids.next();
     const hub = new Hub(world, options.token ?? TEST_TOKEN, applicationId);
     hub.globalPerSecond = options.globalRequestsPerSecond ?? null;
+    hub.recommendedShards = options.recommendedShards ?? 1;
+    hub.maxConcurrency = options.maxConcurrency ?? 1;
     if (options.applicationEmojiLimit !== undefined) world.emojis.limit = options.applicationEmojiLimit;
     world.addUser({ id: applicationId, username: 'Tichu', bot: true });
     const server = createServer((req, res) => {

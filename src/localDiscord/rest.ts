@@ -32,8 +32,13 @@ const ROUTES: Route[] = [
     status: 200,
     body: {
       url: `ws://127.0.0.1:${hub.port}/gateway`,
-      shards: 1,
-      session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
+      shards: hub.recommendedShards,
+      session_start_limit: {
+        total: 1000,
+        remaining: 999,
+        reset_after: 0,
+        max_concurrency: hub.maxConcurrency,
+      },
     },
   })),
   route('GET', '/gateway', false, (hub) => ({
@@ -211,6 +216,7 @@ export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResp
     status,
     response: payload,
     at: hub.world.now(),
+    ...(req.headers['user-agent'] ? { userAgent: req.headers['user-agent'] } : {}),
   });
   await faults.beforeAnswering(method, path);
   if (payload === undefined) {

@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Deadline } from './records.js';
+import { everyGuild, type GuildFilter } from './tableRepo.js';
 
 /** An active table and when anything last happened at it (its last change or its last action). */
 export interface TableActivity {
@@ -39,8 +40,11 @@ export class TableIndexRepo {
     this.pageOfUser = select(MINE);
     this.count = count('1');
     this.countOfUser = count(MINE);
-    this.lobbyRows = db.prepare<[], { id: string; deadline_at: number; deadline_key: string }>(
-      "SELECT id, deadline_at, deadline_key FROM tables WHERE status = 'lobby' AND deadline_at IS NOT NULL",
+    this.lobbyRows = db.prepare<
+      [],
+      { id: string; guild_id: string; deadline_at: number; deadline_key: string }
+    >(
+      "SELECT id, guild_id, deadline_at, deadline_key FROM tables WHERE status = 'lobby' AND deadline_at IS NOT NULL",
     );
   }
 
@@ -60,10 +64,11 @@ export class TableIndexRepo {
     return { rows, total };
   }
 
-  /** Every lobby's idle deadline, for start-up to arm them (the lobbies themselves load lazily). */
-  lobbyDeadlines(): Array<{ tableId: string } & Deadline> {
+  /** Every lobby's idle deadline (of `owns`' guilds), for start-up to arm them (the lobbies load lazily). */
+  lobbyDeadlines(owns: GuildFilter = everyGuild): Array<{ tableId: string } & Deadline> {
     return this.lobbyRows
       .all()
+      .filter((row) => owns(row.guild_id))
       .map((row) => ({ tableId: row.id, at: row.deadline_at, key: row.deadline_key }));
   }
 }

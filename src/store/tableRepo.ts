@@ -34,6 +34,12 @@ interface TableRow {
   updated_at: number;
 }
 
+/** Which guilds' tables a caller takes charge of (a shard process: its own guilds only). */
+export type GuildFilter = (guildId: string) => boolean;
+
+/** Every guild: one process runs them all. */
+export const everyGuild: GuildFilter = () => true;
+
 /** A stored deadline as start-up re-arms it: the table, when it falls, and the table's timer. */
 export interface ArmedDeadline {
   readonly tableId: string;
@@ -100,15 +106,18 @@ export class TableRepo {
       'UPDATE tables SET deadline_at = ?, deadline_key = ?, notice = ?, updated_at = ? WHERE id = ?',
     );
     this.setDeadlineRow = db.prepare('UPDATE tables SET deadline_at = ?, deadline_key = ? WHERE id = ?');
-    this.armedRows = db.prepare<[], { id: string; deadline_at: number; deadline_key: string; timer: string }>(
-      "SELECT id, deadline_at, deadline_key, timer FROM tables WHERE deadline_at IS NOT NULL AND status = 'playing'",
+    this.armedRows = db.prepare<
+      [],
+      { id: string; guild_id: string; deadline_at: number; deadline_key: string; timer: string }
+    >(
+      "SELECT id, guild_id, deadline_at, deadline_key, timer FROM tables WHERE deadline_at IS NOT NULL AND status = 'playing'",
     );
-    this.shownInPlayRows = db.prepare<[], { id: string }>(
-      `SELECT id FROM tables WHERE status IN ('playing', 'paused') AND message_id IS NOT NULL
+    this.shownInPlayRows = db.prepare<[], { id: string; guild_id: string }>(
+      `SELECT id, guild_id FROM tables WHERE status IN ('playing', 'paused') AND message_id IS NOT NULL
        ORDER BY updated_at DESC`,
     );
-    this.playingWithStandInsRows = db.prepare<[], { id: string }>(
-      `SELECT DISTINCT t.id FROM tables t JOIN seats s ON s.table_id = t.id
+    this.playingWithStandInsRows = db.prepare<[], { id: string; guild_id: string }>(
+      `SELECT DISTINCT t.id, t.guild_id FROM tables t JOIN seats s ON s.table_id = t.id
        WHERE t.status = 'playing' AND (s.kind = 'bot' OR s.away = 1)`,
     );
     this.deleteSeats = db.prepare('DELETE FROM seats WHERE table_id = ?');
@@ -199,24 +208,36 @@ export class TableRepo {
     this.updateClockRow.run(row.deadline_at, row.deadline_key, row.notice, row.updated_at, row.id);
   }
 
-  /** Playing tables where a bot or the bot policy plays a seat: start-up reads them so they move on. */
-  playingWithStandIns(): string[] {
-    return this.playingWithStandInsRows.all().map((row) => row.id);
+  /**
+   * Playing tables where a bot or the bot policy plays a seat: start-up reads them so they move on.
+   * `owns` keeps only the tables of the guilds it accepts (a shard's own).
+   */
+  playingWithStandIns(owns: GuildFilter = everyGuild): string[] {
+    return this.playingWithStandInsRows
+      .all()
+      .filter((row) => owns(row.guild_id))
+      .map((row) => row.id);
   }
 
-  /** Playing and paused tables that have a table message, the most recently changed first. */
-  shownInPlay(): string[] {
-    return this.shownInPlayRows.all().map((row) => row.id);
+  /** Playing and paused tables that have a table message, the most recently changed first (of `owns`' guilds). */
+  shownInPlay(owns: GuildFilter = everyGuild): string[] {
+    return this.shownInPlayRows
+      .all()
+      .filter((row) => owns(row.guild_id))
+      .map((row) => row.id);
   }
 
-  /** Every deadline of a playing table, for start-up to arm them all (tables themselves load lazily). */
-  armedDeadlines(): ArmedDeadline[] {
-    return this.armedRows.all().map((row) => ({
-      tableId: row.id,
-      at: row.deadline_at,
-      key: row.deadline_key,
-      timer: turnTimerSchema.parse(row.timer),
-    }));
+  /** Every deadline of a playing table (of `owns`' guilds), for start-up to arm them (tables load lazily). */
+  armedDeadlines(owns: GuildFilter = everyGuild): ArmedDeadline[] {
+    return this.armedRows
+      .all()
+      .filter((row) => owns(row.guild_id))
+      .map((row) => ({
+        tableId: row.id,
+        at: row.deadline_at,
+        key: row.deadline_key,
+        timer: turnTimerSchema.parse(row.timer),
+      }));
   }
 
   /** Moves one table's deadline (start-up: a deadline that passed while the bot was down starts again). */

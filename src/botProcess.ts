@@ -1,0 +1,104 @@
+/**
+ * One bot process: proves the database writable, starts the bot (all guilds, or one shard's), runs it
+ * until SIGINT or SIGTERM (or, for a shard, until its manager is gone) and exits. `npm start` runs
+ * it directly with one shard; with more, each shard process (src/shardMain.ts) runs it.
+ */
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { inviteLink, type RunningBot, startBot } from './discord/bot.js';
+import type { ShardId } from './discord/shards.js';
+import { NewFiles } from './store/newFiles.js';
+import { StoreOpenError } from './store/open.js';
+import { proveWritable } from './store/writable.js';
+
+/** A stop that has not finished by then exits anyway, non-zero, with a log line. */
+export const STOP_GUARD_MS = 5_000;
+
+/**
+ * Calls `onStop` once, on the first of SIGINT or SIGTERM (and `more` events), with a guard that exits
+ * non-zero if stopping takes longer than `guardMs`.
+ */
+export function onSignals(logger: Logger, onStop: (signal: string) => void, guardMs = STOP_GUARD_MS) {
+  let stopping: string | null = null;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = signal;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error({ signal, afterMs: guardMs }, 'shutdown did not finish in time; exiting anyway');
+      process.exit(1);
+    }, guardMs);
+    onStop(signal);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  return { stop, stopping: () => stopping };
+}
+
+/** Runs the bot in this process until a signal stops it; exits the process (0 on a clean stop). */
+export async function runBotProcess(config: Config, logger: Logger, shard?: ShardId): Promise<void> {
+  // Taken from the first moment: a signal during start-up stops the bot as soon as it is up.
+  let bot: RunningBot | null = null;
+  const finish = (running: RunningBot) =>
+    running.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: String(error) }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  const signals = onSignals(logger, () => {
+    if (bot) finish(bot);
+  });
+  // A shard whose manager is gone (its IPC channel closed) stops too: nothing would restart it.
+  if (shard) process.on('disconnect', () => signals.stop('manager gone'));
+
+  // A start that fails takes away the database file it created (a bad token leaves nothing behind).
+  const created = NewFiles.before(config.databasePath);
+  try {
+    // Before connecting: a database the bot cannot write is refused here, not at the first click.
+    proveWritable(config.databasePath);
+    bot = await startBot({
+      token: config.discordToken,
+      applicationId: config.applicationId,
+      databasePath: config.databasePath,
+      logger,
+      // The disk failed a flush: exit, so that a supervisor restarts the bot on what the disk holds.
+      onFatal: () => process.exit(1),
+      hardBudgetMs: config.hardBudgetMs,
+      ...(config.botWorkers === undefined ? {} : { botWorkers: config.botWorkers }),
+      ...(config.apiUrl ? { restApi: config.apiUrl } : {}),
+      ...(shard ? { shard } : {}),
+    });
+  } catch (error) {
+    // The one line that says why comes first: a failure to tidy up must not hide it.
+    console.error(startFailure(error, config.apiUrl));
+    try {
+      created.remove();
+    } catch (removeError) {
+      console.error(`Could not remove the database file this start created: ${String(removeError)}`);
+    }
+    process.exit(1);
+  }
+  if (shard) logger.info({ guilds: bot.client.guilds.cache.size }, 'shard ready');
+  else
+    logger.info(
+      { invite: inviteLink(config.applicationId), database: config.databasePath },
+      'ready: invite the bot with this link',
+    );
+  if (signals.stopping()) finish(bot);
+}
+
+/** One line: what went wrong and what to do. */
+export function startFailure(error: unknown, apiUrl: string | undefined): string {
+  if (error instanceof StoreOpenError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? `${error.name} ${message}` : message;
+  if (/TokenInvalid|invalid token|401|Unauthorized/i.test(text))
+    return 'Discord refused the token. Copy a fresh one from the developer portal (your application > Bot > Reset Token) into DISCORD_TOKEN in .env.';
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|fetch failed/.test(text)) {
+    const where = apiUrl ? `the local Discord at ${apiUrl} (DISCORD_API_URL)` : 'Discord';
+    return `The bot could not start: it could not reach ${where} (${message}). Check the network, then start again.`;
+  }
+  return `The bot could not start: ${message}`;
+}
