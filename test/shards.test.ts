@@ -1,0 +1,191 @@
+/**
+ * `npm start` with SHARDS=2 against the local Discord: the main process (discord.js's
+ * ShardingManager) applies the migrations, spawns two real shard processes on the one SQLite file,
+ * and each plays the table of its own guild, at the same time, without ever touching the other's
+ * (every REST call names its shard in its user agent). A shard killed with SIGKILL is started again
+ * by the manager and its table resumes from the file; the other shard's table answers all along.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerCommands } from '../src/discord/deploy.js';
+import { guildShard } from '../src/localDiscord/gateway.js';
+import { LocalDiscord, type RestCall, type ScriptedUser } from '../src/localDiscord/index.js';
+import { Store } from '../src/store/store.js';
+import {
+  botEnv,
+  exists,
+  killGroup,
+  logLines,
+  logOrExit,
+  type MainProcess,
+  runMain,
+  survivors,
+  within,
+} from './support/mainProcess.js';
+import { Dice, openPanel, takeTurn } from './support/panelPlayer.js';
+import { idOnShard } from './support/shardGuilds.js';
+
+const WAIT_MS = 20_000;
+
+let dir: string;
+let discord: LocalDiscord;
+let group: number | undefined;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tichu-shards-'));
+  // Both shards may identify at once: the manager spawns them without discord.js' 5.5 s pause.
+  discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000, maxConcurrency: 2 });
+});
+afterEach(async () => {
+  killGroup(group);
+  group = undefined;
+  await discord.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Table {
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly host: ScriptedUser;
+  readonly dice: Dice;
+}
+
+/** A guild on `shard` of 2 with its table: the host and three bots, started. */
+async function tableOnShard(shard: number, name: string): Promise<Table> {
+  const { guild, channels } = discord.addGuild(name, ['tichu'], { guildId: idOnShard(discord, shard, 2) });
+  const host = discord.addUser(`${name} host`);
+  await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
+  return {
+    guildId: guild.id,
+    channelId: (channels[0] as { id: string }).id,
+    host,
+    dice: new Dice(shard + 1),
+  };
+}
+
+async function openWithBots(table: Table): Promise<void> {
+  const { host, channelId } = table;
+  await host.slash(channelId, 'table', { subcommand: 'create' }).reply(WAIT_MS);
+  for (const seat of [2, 3, 4])
+    await host.slash(channelId, 'table', { subcommand: 'bot', options: { do: 'add', seat } }).reply(WAIT_MS);
+  await host.slash(channelId, 'table', { subcommand: 'start' }).reply(WAIT_MS);
+}
+
+/** The host plays `actions` of their decisions (bots play the rest); each click is answered. Bounded. */
+async function play(table: Table, actions: number): Promise<void> {
+  let done = 0;
+  for (let tries = 0; done < actions && tries < 200; tries++) {
+    const panel = await openPanel(table.host, table.channelId);
+    if (await takeTurn(table.host, panel, table.dice)) done++;
+    else await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(done, `the host of ${table.guildId} could not make ${actions} moves`).toBe(actions);
+}
+
+/** The guild a REST call was about: its channel's, or its interaction's (callback or webhook). */
+function guildOf(call: RestCall): string | undefined {
+  const world = discord.hub.world;
+  const [, kind, first, second] = call.path.split('/');
+  if (kind === 'channels') return world.channels.get(first ?? '')?.guildId;
+  if (kind === 'interactions') return world.interactions.get(first ?? '')?.guildId;
+  if (kind === 'webhooks') return world.interactionsByToken.get(second ?? '')?.guildId;
+  return undefined;
+}
+
+/** The shard a call's user agent names ("... shard/1/2"), or null. */
+function shardOfCall(call: RestCall): number | null {
+  const match = /shard\/(\d+)\/2$/.exec(call.userAgent ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** The pids the manager reported for a shard, in order of start. */
+function pidsOf(run: MainProcess, shard: number): number[] {
+  return logLines(run.out())
+    .filter((l) => l.msg === 'shard started' && l.shard === shard)
+    .map((l) => Number(l.pid));
+}
+
+async function eventually<T>(check: () => T | undefined, what: string): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const found = check();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${WAIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('SHARDS=2: two shard processes on one file', () => {
+  it('each plays its own guild’s table at once; a shard killed is restarted and resumes, the other never stops', async () => {
+    const tables = [await tableOnShard(0, 'Zero'), await tableOnShard(1, 'One')] as const;
+    expect(tables.map((t) => guildShard(t.guildId, 2))).toEqual([0, 1]);
+    const database = join(dir, 'tichu.sqlite');
+    const run = runMain(
+      botEnv({
+        DISCORD_TOKEN: discord.token,
+        DISCORD_APPLICATION_ID: discord.applicationId,
+        DISCORD_API_URL: discord.restUrl,
+        DATABASE_PATH: database,
+        LOG_LEVEL: 'info',
+        SHARDS: '2',
+      }),
+      { detached: true },
+    );
+    group = run.child.pid;
+    const ready = await logOrExit(run, 'ready: invite the bot with this link', WAIT_MS);
+    expect(typeof ready === 'object', `the sharded bot did not start:\n${run.out()}`).toBe(true);
+    expect(ready).toMatchObject({ shards: 2 });
+    expect(discord.gateway.connectedShards()).toEqual([0, 1]);
+
+    // Both tables open and play at the same time, each through its own shard.
+    const firstCall = discord.calls.length;
+    await Promise.all(tables.map(async (t) => openWithBots(t).then(() => play(t, 4))));
+    const calls = discord.calls.slice(firstCall).filter((c) => guildOf(c) !== undefined);
+    for (const [shard, table] of tables.entries()) {
+      const ofGuild = calls.filter((c) => guildOf(c) === table.guildId);
+      expect(ofGuild.length).toBeGreaterThan(10);
+      // Every call about this guild came from its own shard; none from the other.
+      expect(new Set(ofGuild.map(shardOfCall))).toEqual(new Set([shard]));
+    }
+    expect(calls.filter((c) => c.status >= 400).map((c) => `${c.method} ${c.route} ${c.status}`)).toEqual([]);
+
+    // SIGKILL shard 0: the manager starts it again; shard 1's table answers meanwhile.
+    const [zeroPid] = pidsOf(run, 0);
+    const [onePid] = pidsOf(run, 1);
+    expect(zeroPid && onePid && zeroPid !== onePid).toBeTruthy();
+    process.kill(zeroPid as number, 'SIGKILL');
+    await play(tables[1], 2);
+    const restartedPid = await eventually(() => pidsOf(run, 0)[1], 'a new shard 0 process');
+    expect(restartedPid).not.toBe(zeroPid);
+    expect(exists(zeroPid as number)).toBe(false);
+    await eventually(
+      () =>
+        logLines(run.out()).filter((l) => l.msg === 'shard ready' && l.shard === 0).length === 2
+          ? true
+          : undefined,
+      'the restarted shard 0 to connect',
+    );
+    // The table of shard 0 resumes from the file: its host plays on, answered by the new process.
+    const beforeResume = discord.calls.length;
+    await play(tables[0], 2);
+    const resumed = discord.calls.slice(beforeResume).filter((c) => guildOf(c) === tables[0].guildId);
+    expect(new Set(resumed.map(shardOfCall))).toEqual(new Set([0]));
+    await play(tables[1], 1);
+    // Shard 1 was never restarted.
+    expect(pidsOf(run, 1)).toEqual([onePid]);
+
+    // SIGTERM to the main process: both shards drain and close the file; everything exits 0.
+    process.kill(run.child.pid as number, 'SIGTERM');
+    expect(await within(run.exited, WAIT_MS, 'still running')).toEqual({ code: 0, signal: null });
+    expect(await survivors([restartedPid, onePid as number], 5_000)).toEqual([]);
+    // One file holds both guilds' tables, each still playing.
+    const store = Store.open(database);
+    try {
+      for (const table of tables)
+        expect(store.tables.activeInGuild(table.guildId).map((t) => t.status)).toEqual(['playing']);
+    } finally {
+      store.close();
+    }
+  }, 90_000);
+});
