@@ -134,7 +134,9 @@ export function importLines(guildId: string, database: string, report: ImportRep
       `The file was at schema version ${report.upgradedFrom}: its rows were brought up to this version.`,
     );
   if (report.replacedNewestAt !== null)
-    lines.push(`It replaced the server's older data there (newest change ${iso(report.replacedNewestAt)}).`);
+    lines.push(
+      `It replaced what the database held of the server (newest change ${iso(report.replacedNewestAt)}, not after the file's).`,
+    );
   if (report.renumbered.length)
     lines.push(
       `Matches renumbered because other servers' matches use their numbers here (/history shows the new ones): ${report.renumbered

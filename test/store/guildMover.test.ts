@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runGuildCli } from '../../src/guildCli.js';
+import { importLines, runGuildCli } from '../../src/guildCli.js';
 import { type GuildFile, GuildFileError, parseGuildFile } from '../../src/store/guildFile.js';
 import {
   currentSchemaVersion,
@@ -321,6 +321,9 @@ describe('import', () => {
       [1, 3],
       [2, 4],
     ]);
+    expect(importLines(A, target, report).at(-1)).toBe(
+      "Matches renumbered because other servers' matches use their numbers here (/history shows the new ones): #1 → #3, #2 → #4.",
+    );
     const map = (id: number) => id + 2;
     expect(guildRows(target, A)).toEqual(renumbered(guildRows(source, A), map));
     // The other server is untouched, and every foreign key holds.
@@ -526,6 +529,11 @@ describe('npm run guild', () => {
       new RegExp(`^Imported server ${A} into .*target\\.sqlite: 2 tables, 2 matches`),
     );
     expect(guildRows(target, A)).toEqual(guildRows(source, A));
+    const again = run(['import', file, `--database=${target}`]);
+    expect(again.code).toBe(0);
+    expect(again.say[1]).toBe(
+      `It replaced what the database held of the server (newest change ${new Date(T0 + 20).toISOString()}, not after the file's).`,
+    );
   });
 
   it('bad usage: exit 2 with the usage; --help: exit 0', () => {
