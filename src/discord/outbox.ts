@@ -10,6 +10,11 @@
  * - Urgent first: a table whose awaited player changed is edited before one that only moved on.
  * - Paced: at most `ratePerSecond` writes start a second and `concurrency` are in flight, so a
  *   burst (1,000 deadlines falling at once) is spread out rather than competing with the answers.
+ * - Tried again: a keyed write put with `retry` that fails because Discord failed for now (5xx past
+ *   discord.js's own retries, a timeout, a broken connection) is put again after a wait (1 s,
+ *   doubling per failure in a row, at most 30 s), unless a newer write of its key took its place.
+ *   So a table message converges once Discord recovers, even if nothing moves at the table.
+ *   (A 429 never gets here: discord.js waits it out and sends the request again itself.)
  */
 
 export type Priority = 0 | 1 | 2;
@@ -28,12 +33,50 @@ export interface OutboxOptions {
   readonly now?: () => number;
 }
 
+export interface PutOptions {
+  /** Put the write again later when it fails for a reason that passes (see `isTransient`). */
+  readonly retry?: boolean;
+}
+
 interface Job {
   readonly key: string | null;
   priority: Priority;
   run: () => Promise<unknown>;
   settle: Array<(value: unknown) => void>;
   queued: boolean;
+  retry: boolean;
+}
+
+/** The first wait before a failed write is tried again, and the longest. */
+export const RETRY_FIRST_MS = 1_000;
+export const RETRY_MAX_MS = 30_000;
+
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * Whether a failed write may succeed if sent again later: Discord answered 5xx (discord.js's
+ * HTTPError, after its own three retries), the request timed out (AbortError) or the connection
+ * broke, or a rate limit was turned into an error. A 4xx (a message gone, a payload refused) would
+ * fail the same way again.
+ */
+export function isTransient(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { status?: unknown; name?: unknown; code?: unknown; cause?: { code?: unknown } };
+  if (typeof e.status === 'number') return e.status >= 500 || e.status === 429;
+  if (e.name === 'AbortError' || e.name === 'TimeoutError' || e.name === 'RateLimitError') return true;
+  return NETWORK_CODES.has(String(e.code)) || NETWORK_CODES.has(String(e.cause?.code));
+}
+
+/** The wait before trying a write again after `failures` failures in a row. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1));
 }
 
 export class Outbox {
@@ -50,6 +93,9 @@ export class Outbox {
   private timer: NodeJS.Timeout | null = null;
   private unpaced = false;
   private sent = 0;
+  /** Failures in a row per key (writes put with `retry`), and the timers that will put them again. */
+  private readonly failures = new Map<string, number>();
+  private readonly retries = new Map<string, { timer: NodeJS.Timeout; fire: () => void }>();
 
   constructor(options: OutboxOptions = {}) {
     this.rate = options.ratePerSecond ?? 45;
@@ -64,19 +110,28 @@ export class Outbox {
    * Queues a write that the next one of the same `key` replaces while it waits. Resolves with its
    * result, or `undefined` if a newer write of the key replaced it before it was sent.
    */
-  put<T>(key: string, priority: Priority, run: () => Promise<T>): Promise<T | undefined> {
+  put<T>(
+    key: string,
+    priority: Priority,
+    run: () => Promise<T>,
+    options: PutOptions = {},
+  ): Promise<T | undefined> {
     return new Promise<T | undefined>((resolve) => {
       const settle = resolve as (value: unknown) => void;
+      const retry = options.retry ?? false;
+      // A failed write waiting to be tried again is replaced too: this newer one shows more.
+      this.cancelRetry(key);
       const waiting = this.waiting.get(key);
       if (waiting) {
         // The older write is dropped: it resolves as replaced, the newer takes its place.
         for (const s of waiting.settle) s(undefined);
         waiting.run = run;
         waiting.settle = [settle];
+        waiting.retry = retry;
         if (priority > waiting.priority) this.raise(waiting, priority);
         return;
       }
-      const job: Job = { key, priority, run, settle: [settle], queued: false };
+      const job: Job = { key, priority, run, settle: [settle], queued: false, retry };
       this.waiting.set(key, job);
       if (!this.busyKeys.has(key)) this.enqueue(job);
       this.pump();
@@ -92,6 +147,7 @@ export class Outbox {
         run,
         settle: [resolve as (value: unknown) => void],
         queued: false,
+        retry: false,
       });
       this.pump();
     });
@@ -110,11 +166,41 @@ export class Outbox {
   /** Sends everything waiting at once (no pacing from here on) and waits for all of it: shutdown. */
   async drain(): Promise<void> {
     this.unpaced = true;
+    // Writes waiting to be tried again go now (and are not tried again after that).
+    for (const { timer, fire } of [...this.retries.values()]) {
+      clearTimeout(timer);
+      fire();
+    }
     for (let round = 0; round < 1_000_000; round++) {
       this.pump();
       if (this.inFlight.size === 0 && !this.queues.some((q) => q.length > 0)) return;
       await Promise.race(this.inFlight);
     }
+  }
+
+  /**
+   * Puts a failed write of `key` again after a wait that doubles per failure in a row. A newer write
+   * of the key put meanwhile takes its place (this one then only puts itself behind it, replaced).
+   */
+  private retryLater(key: string, priority: Priority, run: () => Promise<unknown>): void {
+    if (this.unpaced || this.retries.has(key)) return;
+    const failures = (this.failures.get(key) ?? 0) + 1;
+    this.failures.set(key, failures);
+    if (this.waiting.has(key)) return;
+    const fire = () => {
+      this.retries.delete(key);
+      if (!this.waiting.has(key)) void this.put(key, priority, run, { retry: true });
+    };
+    const timer = setTimeout(fire, retryDelayMs(failures));
+    timer.unref();
+    this.retries.set(key, { timer, fire });
+  }
+
+  private cancelRetry(key: string): void {
+    const pending = this.retries.get(key);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.retries.delete(key);
   }
 
   private get capacity(): number {
@@ -174,15 +260,17 @@ export class Outbox {
       this.busyKeys.add(key);
     }
     this.sent++;
-    const settle = job.settle;
-    const work: Promise<void> = runNow(job.run)
+    const { settle, run, retry, priority } = job;
+    const work: Promise<void> = runNow(run)
       .then(
         (value) => {
+          if (key !== null) this.failures.delete(key);
           for (const s of settle) s(value);
         },
-        () => {
+        (error: unknown) => {
           // The write's own code logs its failure; a failed write settles like a replaced one.
           for (const s of settle) s(undefined);
+          if (key !== null && retry && isTransient(error)) this.retryLater(key, priority, run);
         },
       )
       .finally(() => {

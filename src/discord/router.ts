@@ -20,9 +20,28 @@ export class Router {
     private readonly ctx: BotContext,
   ) {
     client.on(Events.InteractionCreate, (interaction) => {
+      if (this.seenBefore(interaction.id)) return;
       const work = this.handle(interaction).finally(() => this.inFlight.delete(work));
       this.inFlight.add(work);
     });
+  }
+
+  /** The latest interaction ids, oldest first (a bounded set: see `seenBefore`). */
+  private readonly seen = new Set<string>();
+
+  /**
+   * Whether this interaction was delivered already: a resumed gateway session replays the events
+   * after the sequence number the client sent, which may include one it was still handling (op 9
+   * resumable, a reconnect). It is handled once; a second answer would be refused (40060).
+   */
+  private seenBefore(id: string): boolean {
+    if (this.seen.has(id)) {
+      this.ctx.logger.info({ interaction: id }, 'interaction delivered twice; handled once');
+      return true;
+    }
+    this.seen.add(id);
+    if (this.seen.size > 10_000) this.seen.delete(this.seen.values().next().value as string);
+    return false;
   }
 
   /** New interactions are no longer handled (they are told the bot is restarting). */

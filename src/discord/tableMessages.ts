@@ -100,7 +100,19 @@ export class TableMessages {
 
   /** One waiting edit per table, which renders the table when it is sent. */
   private enqueue(tableId: string, priority: Priority): void {
-    void this.outbox.put(`table:${tableId}`, priority, () => this.track(tableId, () => this.edit(tableId)));
+    void this.outbox.put(`table:${tableId}`, priority, () => this.editTracked(tableId), { retry: true });
+  }
+
+  /** The edit, in turn with the table's other writes; its failure reaches the outbox (tried again later). */
+  private async editTracked(tableId: string): Promise<void> {
+    let failure: { error: unknown } | null = null;
+    await this.track(tableId, () =>
+      this.edit(tableId).catch((error: unknown) => {
+        failure = { error };
+        throw error;
+      }),
+    );
+    if (failure) throw (failure as { error: unknown }).error;
   }
 
   private async edit(tableId: string): Promise<void> {

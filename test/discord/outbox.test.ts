@@ -1,6 +1,14 @@
 /** The outbox: latest wins per key, urgent writes first, paced under a rate and a concurrency. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOW, NORMAL, Outbox, URGENT } from '../../src/discord/outbox.js';
+import {
+  isTransient,
+  LOW,
+  NORMAL,
+  Outbox,
+  RETRY_MAX_MS,
+  retryDelayMs,
+  URGENT,
+} from '../../src/discord/outbox.js';
 
 /** A write that stays in flight until released, recording when it started. */
 function gate(log: string[], name: string) {
@@ -108,5 +116,69 @@ describe('Outbox', () => {
     expect(log).toHaveLength(10);
     expect(outbox.pending).toBe(0);
     expect(outbox.started).toBe(11);
+  });
+
+  it('tries a write put with retry again after Discord failed for now, waiting longer each time', async () => {
+    const outbox = new Outbox({ ratePerSecond: 1000, concurrency: 4, now: () => Date.now() });
+    const tries: number[] = [];
+    let failing = 3;
+    const run = async () => {
+      tries.push(Date.now());
+      if (failing-- > 0) throw Object.assign(new Error('Service Unavailable'), { status: 503 });
+      return 'shown';
+    };
+    const start = Date.now();
+    void outbox.put('table:a', NORMAL, run, { retry: true });
+    await vi.advanceTimersByTimeAsync(10_000);
+    // Sent at once, then after 1 s, 2 s and 4 s: the fourth try succeeds, and nothing more is sent.
+    expect(tries.map((t) => t - start)).toEqual([0, 1_000, 3_000, 7_000]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(tries).toHaveLength(4);
+  });
+
+  it('does not try again a write refused for good (4xx), one put without retry, or one a newer write replaced', async () => {
+    const outbox = new Outbox({ ratePerSecond: 1000, concurrency: 4, now: () => Date.now() });
+    const log: string[] = [];
+    const refused = Object.assign(new Error('Unknown Channel'), { status: 404, code: 10003 });
+    void outbox.put(
+      'table:a',
+      NORMAL,
+      async () => {
+        log.push('a');
+        throw refused;
+      },
+      { retry: true },
+    );
+    void outbox.put('table:b', NORMAL, async () => {
+      log.push('b');
+      throw Object.assign(new Error('Bad Gateway'), { status: 502 });
+    });
+    void outbox.put(
+      'table:c',
+      NORMAL,
+      async () => {
+        log.push('c1');
+        throw Object.assign(new Error('Bad Gateway'), { status: 502 });
+      },
+      { retry: true },
+    );
+    await vi.advanceTimersByTimeAsync(10);
+    void outbox.put('table:c', NORMAL, async () => log.push('c2'), { retry: true });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(log).toEqual(['a', 'b', 'c1', 'c2']);
+  });
+
+  it('knows which failures pass: 5xx, 429, timeouts and broken connections, not 4xx or bugs', () => {
+    expect(isTransient({ status: 500 })).toBe(true);
+    expect(isTransient({ status: 429 })).toBe(true);
+    expect(isTransient({ name: 'AbortError' })).toBe(true);
+    expect(isTransient({ code: 'ECONNRESET' })).toBe(true);
+    expect(
+      isTransient(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })),
+    ).toBe(true);
+    expect(isTransient({ status: 404, code: 10008 })).toBe(false);
+    expect(isTransient(new TypeError('undefined is not a function'))).toBe(false);
+    expect(retryDelayMs(1)).toBe(1_000);
+    expect(retryDelayMs(20)).toBe(RETRY_MAX_MS);
   });
 });
