@@ -14,7 +14,7 @@ import { LivePanels } from './livePanels.js';
 import { facesFrom, Looks } from './looks.js';
 import { Outbox } from './outbox.js';
 import { Router } from './router.js';
-import { ownedBy, type ShardId, userAgentOf } from './shards.js';
+import { ownedBy, type ShardId, sharedWrites, userAgentOf } from './shards.js';
 import { TableMessages } from './tableMessages.js';
 import { TurnNotifier } from './turnNotifier.js';
 
@@ -122,9 +122,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     ...(shard.count > 1 ? { userAgentAppendix: userAgentOf(shard) } : {}),
   });
   holdUntilDurable(webhooks, store, onDiskFailure);
-  const outbox = new Outbox(
-    options.channelWritesPerSecond === undefined ? {} : { ratePerSecond: options.channelWritesPerSecond },
-  );
+  // Discord's global limit (50 a second) is the bot's, whatever its shards: each shard takes its share.
+  const channelWrites = options.channelWritesPerSecond ?? (shard.count > 1 ? sharedWrites(shard) : undefined);
+  const outbox = new Outbox(channelWrites === undefined ? {} : { ratePerSecond: channelWrites });
   const looks = new Looks(client);
   // Cards as the application's emoji when deploy uploaded every one of them, else as text.
   looks.faces = facesFrom(store.emoji.cardEmoji(options.applicationId));

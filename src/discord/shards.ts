@@ -32,6 +32,14 @@ export function userAgentOf(shard: ShardId): string {
     : `${DefaultUserAgentAppendix} shard/${shard.id}/${shard.count}`;
 }
 
+/** The bot's own channel writes a second, all shards together (Discord's global limit is 50). */
+export const CHANNEL_WRITES_PER_SECOND = 45;
+
+/** One shard's share of the channel writes a second (at least one). */
+export function sharedWrites(shard: ShardId): number {
+  return Math.max(1, Math.floor(CHANNEL_WRITES_PER_SECOND / shard.count));
+}
+
 /** What GET /gateway/bot says: how many shards Discord recommends, and how many may identify at once. */
 export interface GatewayAdvice {
   readonly shards: number;

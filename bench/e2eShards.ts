@@ -1,0 +1,176 @@
+/**
+ * The bot as shard processes on this machine, end to end: `npm start` with SHARDS=2 (the main
+ * process and two shard processes, exactly as operators run it) against the local Discord, which
+ * with its 800 scripted players runs in a worker thread here. 200 tables (100 a shard) are opened,
+ * then played at once; each click is timed to its acknowledgement, and the bot's CPU time (every
+ * process of it: main and shards, threads included, read from /proc as process.cpuUsage would
+ * count it) over the play is divided by the interactions it handled.
+ *
+ *   node --import tsx bench/e2eShards.ts [--json] [--seconds N] [--baseline]
+ *
+ * --baseline also runs today's shape for comparison: one process, 50 tables.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { botEnv, descendants, type MainProcess, runMain, within } from '../test/support/mainProcess.js';
+import type { Measured } from './e2ePlayers.js';
+import { percentile } from './e2eRun.js';
+import type { ShardSetup } from './e2eShardsLoad.js';
+import type { Figure } from './engine.js';
+
+const TABLES = 200;
+const SHARDS = 2;
+/** Pause of a scripted player between two clicks, as in bench/e2e.ts. */
+const THINK_MS = 100;
+
+interface Done extends Measured {
+  readonly actions: number;
+  readonly restCalls: number;
+  readonly refused: string[];
+}
+
+export interface ShardRun extends Done {
+  /** CPU milliseconds of every bot process (main and shards) over the play. */
+  readonly cpuMs: number;
+  /** The same, per shard process (by shard order of start). */
+  readonly cpuMsOfShards: number[];
+}
+
+/** Clock ticks a second of /proc's CPU times. */
+const TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system, all threads) a process has used, in ms; 0 once it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat (utime, stime), counted from the state (field 3) here.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Plays `setup` against the bot run by `npm start`'s entry with SHARDS=setup.shards. */
+export async function runSharded(setup: ShardSetup): Promise<ShardRun> {
+  const worker = new Worker(new URL('./e2eShardsWorker.mjs', import.meta.url), { workerData: setup });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (m: { type: string }) => {
+        if (m.type !== type) return;
+        worker.off('message', onMessage);
+        resolve(m as T);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  const ready = await next<{ restUrl: string; token: string; applicationId: string }>('ready');
+  const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-shards-'));
+  let bot: MainProcess | null = null;
+  try {
+    bot = runMain(
+      botEnv({
+        DISCORD_TOKEN: ready.token,
+        DISCORD_APPLICATION_ID: ready.applicationId,
+        DISCORD_API_URL: ready.restUrl,
+        DATABASE_PATH: join(dir, 'bench.sqlite'),
+        LOG_LEVEL: 'warn',
+        SHARDS: String(setup.shards),
+      }),
+    );
+    const playing = next('playing');
+    const played = next('played');
+    const finished = next<Done>('done');
+    worker.postMessage('go');
+    await playing;
+    const mainPid = bot.child.pid as number;
+    // The main process and everything below it: the shards (and tsx's esbuild service, idle by now).
+    const below = descendants(mainPid);
+    const pids = [mainPid, ...below.map((p) => p.pid)];
+    const before = pids.map(cpuMsOf);
+    await played;
+    const used = pids.map((pid, i) => cpuMsOf(pid) - (before[i] as number));
+    const done = await finished;
+    const shardIndexes = below.flatMap((p, i) => (p.cmd.includes('shardMain') ? [i + 1] : []));
+    return {
+      ...done,
+      cpuMs: used.reduce((a, b) => a + b, 0),
+      cpuMsOfShards: setup.shards > 1 ? shardIndexes.map((i) => used[i] as number) : [used[0] as number],
+    };
+  } finally {
+    if (bot && bot.child.exitCode === null) {
+      bot.child.kill('SIGTERM');
+      const exit = await within(bot.exited, 10_000, 'timeout');
+      if (exit === 'timeout') bot.child.kill('SIGKILL');
+    }
+    worker.postMessage('close');
+    await new Promise((resolve) => worker.once('exit', resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
+
+/** The sharded figures: 200 tables' click-to-acknowledgement p99, and the bot's CPU per interaction. */
+export async function shardFigures(seconds = 10, options: { baseline?: boolean } = {}): Promise<Figure[]> {
+  const run = await runSharded({ tables: TABLES, seconds, thinkMs: THINK_MS, shards: SHARDS });
+  const p99 = percentile(run.latencies, 99);
+  const perInteraction = run.cpuMs / run.interactions;
+  const shape = `${TABLES} tables (${TABLES / SHARDS} a shard) played ${seconds} s at once by 4 people each, pausing ~${THINK_MS} ms per click: ${run.interactions} interactions (${run.actions} game actions), ${run.refused.length} refused calls`;
+  const figures: Figure[] = [
+    {
+      key: 'e2e.tables200.p99Ms',
+      value: round(p99),
+      unit: 'ms',
+      target: '<= 50 ms',
+      met: p99 <= 50,
+      note: `npm start with SHARDS=${SHARDS} (main + ${SHARDS} shard processes, one file); p50 ${round(percentile(run.latencies, 50))} ms, steady p99 ${round(percentile(run.steadyLatencies, 99))} ms; ${shape}`,
+    },
+    {
+      key: 'e2e.cpuPerInteractionMs',
+      value: round(perInteraction, 3),
+      unit: 'ms',
+      target: '<= 0.4 ms',
+      met: perInteraction <= 0.4,
+      note: `bot CPU (user + system, every thread) of the main and shard processes over the play, ${round(run.cpuMs, 0)} ms (shards ${run.cpuMsOfShards.map((ms) => round(ms, 0)).join(' + ')}), per handled click or select`,
+    },
+  ];
+  if (options.baseline) {
+    const one = await runSharded({ tables: 50, seconds, thinkMs: THINK_MS, shards: 1 });
+    const value = one.cpuMs / one.interactions;
+    figures.push({
+      key: 'e2e.cpuPerInteractionMs.oneProcess50',
+      value: round(value, 3),
+      unit: 'ms',
+      target: '(baseline)',
+      met: true,
+      note: `today's shape: one process, 50 tables, ${one.interactions} interactions, p99 ${round(percentile(one.latencies, 99))} ms, ${one.refused.length} refused calls`,
+    });
+  }
+  return figures;
+}
+
+const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isEntryPoint) {
+  const args = process.argv.slice(2);
+  const secondsAt = args.indexOf('--seconds');
+  const seconds = secondsAt >= 0 ? Number(args[secondsAt + 1]) : 10;
+  const figures = await shardFigures(seconds, { baseline: args.includes('--baseline') });
+  if (args.includes('--json'))
+    console.log(JSON.stringify(Object.fromEntries(figures.map((f) => [f.key, f.value]))));
+  else
+    for (const figure of figures)
+      console.log(
+        `${figure.key.padEnd(36)} ${String(figure.value).padStart(9)} ${figure.unit}  ${figure.met ? 'meets' : 'MISSES'} ${figure.target}  (${figure.note})`,
+      );
+}
