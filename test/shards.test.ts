@@ -5,7 +5,7 @@
  * (every REST call names its shard in its user agent). A shard killed with SIGKILL is started again
  * by the manager and its table resumes from the file; the other shard's table answers all along.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { LocalDiscord, type RestCall, type ScriptedUser } from '../src/localDisc
 import { Store } from '../src/store/store.js';
 import {
   botEnv,
+  descendants,
   exists,
   killGroup,
   logLines,
@@ -188,4 +189,55 @@ describe('SHARDS=2: two shard processes on one file', () => {
       store.close();
     }
   }, 90_000);
+
+  it('SHARDS=auto asks Discord: a recommendation of one shard runs the bot in the one process', async () => {
+    await discord.close();
+    discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000, recommendedShards: 1 });
+    const run = runMain(
+      botEnv({
+        DISCORD_TOKEN: discord.token,
+        DISCORD_APPLICATION_ID: discord.applicationId,
+        DISCORD_API_URL: discord.restUrl,
+        DATABASE_PATH: join(dir, 'tichu.sqlite'),
+        LOG_LEVEL: 'info',
+        SHARDS: 'auto',
+      }),
+      { detached: true },
+    );
+    group = run.child.pid;
+    const ready = await logOrExit(run, 'ready: invite the bot with this link', WAIT_MS);
+    expect(typeof ready === 'object', run.out()).toBe(true);
+    expect(logLines(run.out()).some((l) => l.msg === 'shard started')).toBe(false);
+    expect(discord.gateway.connectedShards()).toEqual([0]);
+    expect(descendantsNamed(run, 'shardMain')).toEqual([]);
+    process.kill(run.child.pid as number, 'SIGTERM');
+    expect(await within(run.exited, WAIT_MS, 'still running')).toEqual({ code: 0, signal: null });
+  });
+
+  it('a token Discord refuses stops a sharded start before any database file or shard process', async () => {
+    const database = join(dir, 'tichu.sqlite');
+    const run = runMain(
+      botEnv({
+        DISCORD_TOKEN: 'MTAwMDAwMDAwMDAwMDAwMDAw.wrong.not-this-bots-token',
+        DISCORD_APPLICATION_ID: discord.applicationId,
+        DISCORD_API_URL: discord.restUrl,
+        DATABASE_PATH: database,
+        SHARDS: '2',
+      }),
+      { detached: true },
+    );
+    group = run.child.pid;
+    expect(await within(run.exited, WAIT_MS, 'still running')).toEqual({ code: 1, signal: null });
+    expect(run.out()).toContain('Discord refused the token');
+    expect(run.out()).not.toContain('not-this-bots-token');
+    expect(existsSync(database)).toBe(false);
+    expect(discord.gateway.identifies).toBe(0);
+  });
 });
+
+/** Processes below the main process whose command line names `what`. */
+function descendantsNamed(run: MainProcess, what: string): number[] {
+  return descendants(run.child.pid as number)
+    .filter((p) => p.cmd.includes(what))
+    .map((p) => p.pid);
+}
