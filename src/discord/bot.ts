@@ -14,7 +14,7 @@ import { LivePanels } from './livePanels.js';
 import { facesFrom, Looks } from './looks.js';
 import { Outbox } from './outbox.js';
 import { Router } from './router.js';
-import { ownedBy, type ShardId, sharedWrites, userAgentOf } from './shards.js';
+import { ownedBy, restUserAgent, type ShardId, shardTag, sharedWrites } from './shards.js';
 import { TableMessages } from './tableMessages.js';
 import { TurnNotifier } from './turnNotifier.js';
 
@@ -99,7 +99,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     shardCount: shard.count,
     rest: {
       ...(options.restApi ? { api: options.restApi } : {}),
-      ...(shard.count > 1 ? { userAgentAppendix: userAgentOf(shard) } : {}),
+      ...(shard.count > 1 ? { userAgentAppendix: shardTag(shard) } : {}),
     },
   });
   let router: Router | null = null;
@@ -119,7 +119,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     version: '10',
     globalRequestsPerSecond: 500,
     ...(options.restApi ? { api: options.restApi } : {}),
-    ...(shard.count > 1 ? { userAgentAppendix: userAgentOf(shard) } : {}),
+    ...(shard.count > 1 ? { userAgentAppendix: restUserAgent(shard) } : {}),
   });
   holdUntilDurable(webhooks, store, onDiskFailure);
   // Discord's global limit (50 a second) is the bot's, whatever its shards: each shard takes its share.

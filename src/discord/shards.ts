@@ -25,11 +25,18 @@ export function ownedBy(shard: ShardId): (guildId: string) => boolean {
   return (guildId) => shardOf(guildId, shard.count) === shard.id;
 }
 
-/** The REST user agent's tail: a shard's requests say which shard sent them (Discord ignores it). */
-export function userAgentOf(shard: ShardId): string {
-  return shard.count === 1
-    ? DefaultUserAgentAppendix
-    : `${DefaultUserAgentAppendix} shard/${shard.id}/${shard.count}`;
+/**
+ * The REST user agent's tail for a shard's requests ("shard/1/2"), so each request says which shard
+ * sent it (Discord ignores it; the local Discord's tests read it). discord.js' client puts its own
+ * name and Node's version before it; a bare REST client is given `restUserAgent`.
+ */
+export function shardTag(shard: ShardId): string {
+  return `shard/${shard.id}/${shard.count}`;
+}
+
+/** The user agent tail of a REST client made outside discord.js' client: Node's version, then the shard. */
+export function restUserAgent(shard: ShardId): string {
+  return `${DefaultUserAgentAppendix} ${shardTag(shard)}`;
 }
 
 /** The bot's own channel writes a second, all shards together (Discord's global limit is 50). */
