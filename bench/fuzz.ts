@@ -3,8 +3,13 @@
  * types and lengths, sent by seated and unseated users through the real bot and the local Discord,
  * in several channels at once (each channel's interactions one after another). Counted:
  * `internalErrors` (handler failures logged, or the internal-error apology sent), `unanswered`
- * (no acknowledgement), and `illegalChanges` (a refused interaction that changed its table, or an
- * unseated user who changed a match). `npm run bench` runs 10,000; a vitest test a few hundred.
+ * (no acknowledgement), `illegalChanges` (a refused interaction that changed its table, or an
+ * unseated user who changed a match), `wrongStateChanges` (bench/fuzzChecks.ts `changeProblem`:
+ * someone not seated changed a table other than by taking a seat, or a seated user's accepted
+ * change moved another seat, plus any match whose log does not replay to its stored state),
+ * `wrongSeatActions` (the seated part of it), `unhandledRejections`, and `cardsLeaked` (a card of
+ * a hand in a payload others see, or in a log line: `CardWatch`). `npm run bench` and
+ * `npm run chaos` run 10,000 (half with card pictures); a vitest test a few hundred.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,14 +24,19 @@ import { registerCommands } from '../src/discord/deploy.js';
 import { refusalText, seatNumbers } from '../src/discord/refusalText.js';
 import { EN_TEXT } from '../src/discord/ui.js';
 import { type InteractionHandle, LocalDiscord, type ScriptedUser } from '../src/localDiscord/index.js';
+import { storeCardEmoji } from '../src/play/cli.js';
+import { logProblem } from '../tools/chaos/tableCheck.js';
 import type { Figure } from './engine.js';
+import { type Before, CardWatch, changeProblem } from './fuzzChecks.js';
 import {
   type FuzzWorld,
+  mutateComponent,
   Rng,
   randomAutocomplete,
   randomCommand,
   randomComponent,
   randomOther,
+  type SeenComponent,
 } from './fuzzInput.js';
 
 export interface FuzzOptions {
@@ -36,6 +46,8 @@ export interface FuzzOptions {
   readonly channels?: number;
   /** The bot's deferral delay (default its own, 2 s); 1 defers nearly everything, to test that path. */
   readonly deferAfterMs?: number;
+  /** Cards as the card emoji (uploaded to the local Discord first), not as text. */
+  readonly cardPictures?: boolean;
 }
 
 export interface FuzzResult {
@@ -44,6 +56,16 @@ export interface FuzzResult {
   readonly internalErrors: number;
   readonly unanswered: number;
   readonly illegalChanges: number;
+  /** Changes an interaction's user may not make (see the top of this file), and logs that do not replay. */
+  readonly wrongStateChanges: number;
+  /** The seated part: an accepted change that moved a seat other than the user's own. */
+  readonly wrongSeatActions: number;
+  readonly unhandledRejections: number;
+  /** Payloads others see, and log lines, that showed a card of someone's hand. */
+  readonly cardsLeaked: number;
+  /** How many payloads others could see and log lines were looked at for cards. */
+  readonly publicPayloads: number;
+  readonly logLines: number;
   /** Interactions the bot accepted (the rest were refused, shown, or suggested nothing). */
   readonly accepted: number;
   readonly wallMs: number;
@@ -71,6 +93,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   );
   const users = ['Ann', 'Ben', 'Cat', 'Dan', 'Eve', 'Fay'].map((name) => discord.addUser(name));
   await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
+  const databasePath = join(dir, 'fuzz.sqlite');
+  if (options.cardPictures) await storeCardEmoji(discord, databasePath, true);
+  const channelIds = channels.map((c) => c.id);
+  let watch: CardWatch | null = null;
+  let unhandledRejections = 0;
+  const onRejection = () => {
+    unhandledRejections++;
+  };
+  process.on('unhandledRejection', onRejection);
   const lines = new Map<string, Line>();
   const waiting = new Map<string, () => void>();
   const failures: Line[] = [];
@@ -78,6 +109,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     { level: 'info' },
     {
       write(text: string) {
+        watch?.checkLogLine(text, channelIds);
         const line = JSON.parse(text) as Line;
         if (line.level >= 50) failures.push(line);
         if (line.msg !== 'interaction' || typeof line.interaction !== 'string') return;
@@ -91,7 +123,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const bot = await startBot({
     token: discord.token,
     applicationId: discord.applicationId,
-    databasePath: join(dir, 'fuzz.sqlite'),
+    databasePath,
     logger,
     restApi: discord.restUrl,
     env: { ...systemEnvironment, now: clock.now },
@@ -101,7 +133,18 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     botWorkers: 1,
     ...(options.deferAfterMs === undefined ? {} : { deferAfterMs: options.deferAfterMs }),
   });
-  const result = { internalErrors: 0, unanswered: 0, illegalChanges: 0, accepted: 0, interactions: 0 };
+  const result = {
+    internalErrors: 0,
+    unanswered: 0,
+    illegalChanges: 0,
+    wrongStateChanges: 0,
+    wrongSeatActions: 0,
+    accepted: 0,
+    interactions: 0,
+  };
+  const cards = new CardWatch(discord, bot.store, bot.store.emoji.cardEmoji(discord.applicationId));
+  watch = cards;
+  const tablesSeen = new Set<string>();
   const problems: string[] = [];
   const kinds: Record<string, number> = {};
   const outcomes: Record<string, number> = {};
@@ -123,9 +166,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
           await bot.service.botsIdle();
           const before = snapshot(bot, channelId);
           const seated = seatedAt(bot, channelId, user.id);
+          const tableBefore = tableOf(bot, channelId);
           const from = discord.calls.length;
           if (rng.chance(0.03)) user.failNextCallbackWith = 502;
-          const handle = send(rng, user, channelId, bot, commands, users);
+          const handle = send(rng, user, channelId, bot, commands, users, ids);
           user.failNextCallbackWith = null;
           const line = await logged(handle.id, lines, waiting);
           const what = `seed ${options.seed} channel ${c} #${i} ${line?.kind ?? '?'}`;
@@ -149,6 +193,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
           const accepted = ACCEPTED.has(handled);
           if (accepted) result.accepted++;
           const after = snapshot(bot, channelId);
+          const tableAfter = tableOf(bot, channelId);
+          for (const t of [tableBefore.table, tableAfter.table]) if (t) tablesSeen.add(t.id);
+          const wrong = changeProblem(user.id, tableBefore, tableAfter, () =>
+            eventsBetween(bot, tableBefore, tableAfter),
+          );
+          if (wrong) {
+            result.wrongStateChanges++;
+            if (seated) result.wrongSeatActions++;
+            note(`${what}: ${wrong} (${handled})`);
+          }
           if (!accepted && after.state !== before.state) {
             result.illegalChanges++;
             note(`${what}: refused (${handled}) but the table changed`);
@@ -159,12 +213,35 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
         }
       }),
     );
+    await bot.service.botsIdle();
+    for (const tableId of tablesSeen) {
+      const problem = logProblem(bot.store, tableId);
+      if (problem) {
+        result.wrongStateChanges++;
+        note(problem);
+      }
+    }
   } finally {
+    cards.close();
+    watch = null;
+    process.off('unhandledRejection', onRejection);
     await bot.stop();
     await discord.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  return { seed: options.seed, ...result, wallMs: performance.now() - started, problems, kinds, outcomes };
+  for (const leak of cards.leaks.slice(0, 5)) note(`card leak: ${leak}`);
+  return {
+    seed: options.seed,
+    ...result,
+    unhandledRejections,
+    cardsLeaked: cards.leaks.length,
+    publicPayloads: cards.publicPayloads,
+    logLines: cards.logLines,
+    wallMs: performance.now() - started,
+    problems,
+    kinds,
+    outcomes,
+  };
 }
 
 /** A lobby, a match of four people, a match of two people and two bots, and a channel with none. */
@@ -215,6 +292,7 @@ function send(
   bot: RunningBot,
   commands: readonly Record<string, unknown>[],
   users: readonly ScriptedUser[],
+  channelIds: readonly string[],
 ): InteractionHandle {
   const here = bot.service.tableInChannel(channelId);
   const visible = user.messages(channelId).filter((m) => m.components.length > 0);
@@ -228,15 +306,29 @@ function send(
     version: here.ok ? (here.value.view?.version ?? 0) : 0,
   };
   const roll = rng.next();
-  if (roll < 0.35 && visible.length > 0) {
+  if (roll < 0.3 && visible.length > 0) {
     const click = realClick(rng, user, visible.slice(-8));
     if (click) return click;
   }
-  if (roll < 0.47 && world.messageIds.length > 0)
+  if (roll < 0.4 && visible.length > 0) {
+    const message = rng.pick(visible.slice(-8));
+    const seen = seenComponents(message);
+    if (seen.length > 0) {
+      const otherTableIds = channelIds.flatMap((id) => {
+        const there = bot.service.tableInChannel(id);
+        return there.ok && id !== channelId ? [there.value.table.id] : [];
+      });
+      return user.forge(
+        channelId,
+        mutateComponent(rng, { ...world, otherTableIds }, message.id, rng.pick(seen)),
+      );
+    }
+  }
+  if (roll < 0.5 && world.messageIds.length > 0)
     return user.forge(channelId, randomComponent(rng, world, rng.pick(world.messageIds)));
-  if (roll < 0.55) return legalCommand(rng, user, channelId, bot);
-  if (roll < 0.63) return user.forge(channelId, randomAutocomplete(rng, commands));
-  if (roll < 0.68) return user.forge(channelId, randomOther(rng, world));
+  if (roll < 0.58) return legalCommand(rng, user, channelId, bot);
+  if (roll < 0.66) return user.forge(channelId, randomAutocomplete(rng, commands));
+  if (roll < 0.71) return user.forge(channelId, randomOther(rng, world));
   return user.forge(channelId, randomCommand(rng, commands, world));
 }
 
@@ -270,6 +362,19 @@ function realClick(
     .slice(0, n)
     .map((o) => o.value);
   return user.select(message.id, id, values);
+}
+
+/** Every button and string menu of a message, disabled ones too, with its options' values. */
+function seenComponents(message: ReturnType<ScriptedUser['messages']>[number]): SeenComponent[] {
+  type Component = { type: number; custom_id?: string; options?: Array<{ value: string }> };
+  return message.components
+    .flatMap((row) => (row.components ?? []) as Component[])
+    .filter((c) => c.custom_id && (c.type === 2 || c.type === 3))
+    .map((c) => ({
+      type: c.type,
+      customId: c.custom_id as string,
+      values: (c.options ?? []).map((o) => o.value),
+    }));
 }
 
 /** What a player would type: a legal play of theirs, a pass, their hand, the lobby's commands. */
@@ -306,6 +411,23 @@ function stillThinking(discord: LocalDiscord, handle: InteractionHandle): boolea
   return original !== undefined && !original.deleted && (original.flags & 128) !== 0;
 }
 
+/** The channel's active table record and its match version (null: none, or no match yet). */
+function tableOf(bot: RunningBot, channelId: string): Before {
+  const here = bot.service.tableInChannel(channelId);
+  if (!here.ok) return { table: null, version: null };
+  return { table: here.value.table, version: here.value.view?.version ?? null };
+}
+
+/** The match's logged actions after `before`'s version up to `after`'s. */
+function eventsBetween(bot: RunningBot, before: Before, after: Before) {
+  const matchId = before.table?.matchId ?? null;
+  if (matchId === null || before.version === null) return [];
+  const upTo = after.version ?? Number.POSITIVE_INFINITY;
+  return bot.store.matches
+    .actions(matchId)
+    .filter((e) => e.version > (before.version as number) && e.version <= upTo);
+}
+
 function seatedAt(bot: RunningBot, channelId: string, userId: string): boolean {
   const here = bot.service.tableInChannel(channelId);
   return here.ok && here.value.table.seats.some((o) => o?.kind === 'user' && o.userId === userId);
@@ -333,29 +455,65 @@ function logged(
 }
 
 /**
- * `npm run bench`: 10,000 random interactions; the figures, and the seed printed (a new one each
- * run, or `--fuzz-seed=TEXT` to repeat one).
+ * `npm run bench` and `npm run chaos`: 10,000 random interactions, half with text cards and half
+ * with the card pictures; the figures, and the seed printed (a new one each run, or
+ * `--fuzz-seed=TEXT` to repeat one).
  */
 export async function fuzzFigures(
   seed = argument('--fuzz-seed=') ?? String(Date.now() % 100_000),
   interactions = 10_000,
 ): Promise<Figure[]> {
-  const run = await runFuzz({ interactions, seed });
-  console.log(
-    `fuzz: seed ${run.seed}, ${run.interactions} interactions (${run.accepted} accepted) in ${(run.wallMs / 1000).toFixed(1)} s`,
-  );
-  for (const problem of run.problems) console.log(`fuzz: ${problem}`);
-  const zero = (key: string, value: number): Figure => ({
+  const half = Math.ceil(interactions / 2);
+  const runs = [
+    await runFuzz({ interactions: half, seed }),
+    await runFuzz({ interactions: interactions - half, seed: `${seed}/pictures`, cardPictures: true }),
+  ];
+  const sum = (pick: (run: FuzzResult) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  for (const run of runs) {
+    console.log(
+      `fuzz: seed ${run.seed}, ${run.interactions} interactions (${run.accepted} accepted) in ${(run.wallMs / 1000).toFixed(1)} s; ${run.publicPayloads} public payloads and ${run.logLines} log lines looked at for cards`,
+    );
+    for (const problem of run.problems) console.log(`fuzz: ${problem}`);
+  }
+  const note = `seed ${seed}, ${sum((r) => r.interactions)} interactions (${sum((r) => r.accepted)} accepted), ${(sum((r) => r.wallMs) / 1000).toFixed(1)} s`;
+  const zero = (key: string, value: number, withNote = false): Figure => ({
     key,
     value,
     unit: 'count',
     target: '== 0',
     met: value === 0,
+    ...(withNote ? { note } : {}),
   });
   return [
-    zero('fuzz.internalErrors', run.internalErrors),
-    zero('fuzz.unanswered', run.unanswered),
-    zero('fuzz.illegalChanges', run.illegalChanges),
+    zero(
+      'fuzz.internalErrors',
+      sum((r) => r.internalErrors),
+      true,
+    ),
+    zero(
+      'fuzz.unanswered',
+      sum((r) => r.unanswered),
+    ),
+    zero(
+      'fuzz.illegalChanges',
+      sum((r) => r.illegalChanges),
+    ),
+    zero(
+      'fuzz.wrongStateChanges',
+      sum((r) => r.wrongStateChanges),
+    ),
+    zero(
+      'fuzz.wrongSeatActions',
+      sum((r) => r.wrongSeatActions),
+    ),
+    zero(
+      'fuzz.unhandledRejections',
+      sum((r) => r.unhandledRejections),
+    ),
+    zero(
+      'fuzz.cardsLeaked',
+      sum((r) => r.cardsLeaked),
+    ),
   ];
 }
 

@@ -260,3 +260,68 @@ export function randomComponent(rng: Rng, world: FuzzWorld, messageId: string): 
   );
   return { kind: 'component', messageId, customId, componentType, values };
 }
+
+/** A component a user sees on a message: its type, custom id and options (for `mutateComponent`). */
+export interface SeenComponent {
+  readonly type: number;
+  readonly customId: string;
+  readonly values: readonly string[];
+}
+
+/** A card of the deck as the custom ids and menu values write it: two base-36 digits of its index. */
+function anyCardCode(rng: Rng): string {
+  return rng.int(60).toString(36).padStart(2, '0');
+}
+
+/**
+ * A real component the user sees, mutated as a modified client would: the version moved, the
+ * table id swapped for another table's, an argument changed (another seat, other cards, a digit
+ * more), or menu values that are not among its options (other players' cards, repeats, too many).
+ */
+export function mutateComponent(
+  rng: Rng,
+  world: FuzzWorld & { readonly otherTableIds: readonly string[] },
+  messageId: string,
+  seen: SeenComponent,
+): Forged {
+  const [verb = '', table = '', version = '0', ...args] = seen.customId.split(':');
+  const parts = { verb, table, version, args: [...args] };
+  switch (rng.int(5)) {
+    case 0:
+      parts.version = String(rng.pick([Number(version) - 1, Number(version) + 1, 0, world.version + 1]));
+      break;
+    case 1:
+      parts.table = rng.pick(world.otherTableIds.length > 0 ? world.otherTableIds : ['zzzz9999']);
+      break;
+    case 2: {
+      const i = rng.int(Math.max(1, parts.args.length));
+      parts.args[i] = rng.pick([
+        String(rng.int(6)),
+        anyCardCode(rng) + anyCardCode(rng),
+        `${parts.args[i] ?? ''}${anyCardCode(rng)}`,
+        (parts.args[i] ?? '').slice(1),
+        '-',
+      ]);
+      break;
+    }
+    case 3:
+      parts.verb = rng.pick(VERBS);
+      break;
+    default:
+      break; // the values alone
+  }
+  const customId = [parts.verb, parts.table, parts.version, ...parts.args].join(':');
+  const values =
+    seen.type === 3
+      ? Array.from({ length: 1 + rng.int(4) }, () =>
+          rng.chance(0.5) && seen.values.length > 0
+            ? rng.pick(seen.values)
+            : rng.pick([
+                anyCardCode(rng),
+                anyCardCode(rng) + anyCardCode(rng),
+                `${anyCardCode(rng)}-${rng.int(16)}`,
+              ]),
+        )
+      : [];
+  return { kind: 'component', messageId, customId, componentType: seen.type === 3 ? 3 : 2, values };
+}
