@@ -18,7 +18,7 @@ import { Store } from '../../src/store/store.js';
 import { type BotRun, killBot, sleep, spawnBot, stopBot, waitConnected } from './botProcess.js';
 import { Ledger } from './ledger.js';
 import { Aborted, Gate, guardedUser, type PlayCounters, playTables, type TablePlayers } from './players.js';
-import { botSeatsOwing, logProblem, messageProblem, stored } from './tableCheck.js';
+import { botSeatsOwing, logProblem, logReaches, messageProblem, stored } from './tableCheck.js';
 
 export interface CrashOptions {
   readonly kills: number;
@@ -141,7 +141,7 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
       for (const change of ledger.changes) {
         if (checked.has(change)) continue;
         const at = stored(store, change.sent.tableId);
-        if (at && at.logged >= change.version) {
+        if (logReaches(store, change.sent.tableId, change.version)) {
           checked.add(change);
           continue;
         }
@@ -153,9 +153,8 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
         );
       }
       for (const [tableId, version] of ledger.shown) {
+        if (logReaches(store, tableId, version)) continue;
         const at = stored(store, tableId);
-        if (at && at.logged >= version) continue;
-        if (at && at.logged === -1 && version === 0) continue; // a lobby: version 0, no match yet
         if (flagged.has(`${tableId}:${version}`)) continue;
         flagged.add(`${tableId}:${version}`);
         tally.shownAhead++;

@@ -27,6 +27,12 @@ export function stored(store: Store, tableId: string): Stored | null {
   return { table, state: match?.state ?? null, logged: match ? match.loggedVersion : -1 };
 }
 
+/** Whether the file's log of the table's match reaches `version` (a lobby shows version 0 and has none). */
+export function logReaches(store: Store, tableId: string, version: number): boolean {
+  const at = stored(store, tableId);
+  return at !== null && (at.logged >= version || (at.logged === -1 && version === 0));
+}
+
 /**
  * What is wrong with a table's log, or null: versions 1..n each once, the stored state at version
  * n, and the log replayed from the match's seed giving exactly the stored state (so every logged
