@@ -119,6 +119,14 @@ export async function runSharded(setup: ShardSetup): Promise<ShardRun> {
   }
 }
 
+/** The refused calls by kind, e.g. " (PATCH /channels/:channel/messages/:message 429 x2)". */
+function refusedList(refused: readonly string[]): string {
+  if (refused.length === 0) return '';
+  const counts = new Map<string, number>();
+  for (const call of refused) counts.set(call, (counts.get(call) ?? 0) + 1);
+  return ` (${[...counts].map(([call, n]) => `${call} x${n}`).join(', ')})`;
+}
+
 const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
 
 /** The sharded figures: 200 tables' click-to-acknowledgement p99, and the bot's CPU per interaction. */
@@ -126,7 +134,7 @@ export async function shardFigures(seconds = 10, options: { baseline?: boolean }
   const run = await runSharded({ tables: TABLES, seconds, thinkMs: THINK_MS, shards: SHARDS });
   const p99 = percentile(run.latencies, 99);
   const perInteraction = run.cpuMs / run.interactions;
-  const shape = `${TABLES} tables (${TABLES / SHARDS} a shard) played ${seconds} s at once by 4 people each, pausing ~${THINK_MS} ms per click: ${run.interactions} interactions (${run.actions} game actions), ${run.refused.length} refused calls`;
+  const shape = `${TABLES} tables (${TABLES / SHARDS} a shard) played ${seconds} s at once by 4 people each, pausing ~${THINK_MS} ms per click: ${run.interactions} interactions (${run.actions} game actions), ${run.refused.length} refused calls${refusedList(run.refused)}`;
   const figures: Figure[] = [
     {
       key: 'e2e.tables200.p99Ms',
@@ -154,7 +162,7 @@ export async function shardFigures(seconds = 10, options: { baseline?: boolean }
       unit: 'ms',
       target: '(baseline)',
       met: true,
-      note: `today's shape: one process, 50 tables, ${one.interactions} interactions, p99 ${round(percentile(one.latencies, 99))} ms, ${one.refused.length} refused calls`,
+      note: `today's shape: one process, 50 tables, ${one.interactions} interactions, p99 ${round(percentile(one.latencies, 99))} ms, ${one.refused.length} refused calls${refusedList(one.refused)}`,
     });
   }
   return figures;
