@@ -23,9 +23,9 @@ import { botSeatsOwing, logProblem, logReaches, messageProblem, stored } from '.
 export interface CrashOptions {
   readonly kills: number;
   readonly seed: string;
-  /** Longest pause between a table's moving on after a restart and the kill (ms, default 1,500). */
+  /** Longest pause between a table's moving on after a restart and the kill (ms, default 1,000). */
   readonly maxKillDelayMs?: number;
-  /** Share of kills made during the bot's start-up instead of during play (default 0.15). */
+  /** Share of kills made during the bot's start-up instead of during play (default 0.2). */
   readonly startupKillShare?: number;
   /** A line of progress now and then (default: none). */
   readonly progress?: (line: string) => void;
@@ -250,7 +250,7 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
     players = playTables(tables, gate, () => running, counters, Number.parseInt(options.seed, 36) || 7);
     await resumed();
     while (kills < options.kills) {
-      await sleep(rng.int((options.maxKillDelayMs ?? 1_500) + 1));
+      await sleep(rng.int((options.maxKillDelayMs ?? 1_000) + 1));
       // Held and cut short first, then the reader closed: the bot is the only one on the file.
       gate.abort();
       live?.close();
@@ -259,7 +259,7 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
       kills++;
       let found = checkAfterKill(kills);
       // Sometimes killed again while starting (before or after it connects).
-      while (kills < options.kills && rng.chance(options.startupKillShare ?? 0.15)) {
+      while (kills < options.kills && rng.chance(options.startupKillShare ?? 0.2)) {
         bot = spawnBot(discord, { database, onLine });
         await sleep(rng.int(1_600));
         await killBot(discord, bot);
