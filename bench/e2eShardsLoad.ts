@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { registerCommands } from '../src/discord/deploy.js';
 import { LocalDiscord, type ScriptedUser } from '../src/localDiscord/index.js';
-import { openPanel, takeTurn } from '../test/support/panelPlayer.js';
+import { find, openPanel, tableMessage, takeTurn } from '../test/support/panelPlayer.js';
 import { idOnShard } from '../test/support/shardGuilds.js';
 import { playTables, type Step } from './e2ePlayers.js';
 
@@ -63,8 +63,18 @@ await Promise.all(
     await host.slash(channelId, 'table', { subcommand: 'start' }).reply(60_000);
   }),
 );
-// The opening's edits settle before anything is timed.
-await new Promise((resolve) => setTimeout(resolve, 2_000));
+// The opening's edits settle before anything is timed: every table message offers "My hand" (the
+// bot's channel writes are paced under Discord's global limit, so 200 starts take seconds to show).
+for (let waited = 0; ; waited += 100) {
+  const shown = channelIds.every((id, t) => {
+    const message = tableMessage(seated(t)[0] as ScriptedUser, id);
+    return message !== undefined && find(message, 'hand') !== undefined;
+  });
+  if (shown) break;
+  if (waited > 120_000) throw new Error('the table messages did not all show the match within 120 s');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+await new Promise((resolve) => setTimeout(resolve, 1_000));
 port.postMessage({ type: 'playing' });
 let actions = 0;
 const callsBefore = discord.calls.length;
