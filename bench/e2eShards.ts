@@ -174,7 +174,9 @@ if (isEntryPoint) {
   const secondsAt = args.indexOf('--seconds');
   const seconds = secondsAt >= 0 ? Number(args[secondsAt + 1]) : 10;
   const figures = await shardFigures(seconds, { baseline: args.includes('--baseline') });
-  if (args.includes('--json'))
+  // --figures: the whole figures as one JSON line, for bench/run.ts.
+  if (args.includes('--figures')) console.log(JSON.stringify(figures));
+  else if (args.includes('--json'))
     console.log(JSON.stringify(Object.fromEntries(figures.map((f) => [f.key, f.value]))));
   else
     for (const figure of figures)

@@ -61,6 +61,13 @@ const e2eOutput = execFileSync(
 );
 const e2eFigures = JSON.parse(e2eOutput.trim().split('\n').at(-1) ?? '[]') as Figure[];
 for (const figure of e2eFigures) record(figure);
+// The bot as npm start runs it with SHARDS=2 (its own processes), 200 tables; and one process at 50.
+const shardOutput = execFileSync(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('./e2eShards.ts', import.meta.url)), '--figures', '--baseline'],
+  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 300_000 },
+);
+for (const figure of JSON.parse(shardOutput.trim().split('\n').at(-1) ?? '[]') as Figure[]) record(figure);
 await recordBots();
 
 printJson();
