@@ -50,6 +50,10 @@ export interface CrashResult {
   readonly tablesStuck: number;
   /** Kills that found a hard bot mid-search (owing a move in the file): made after the restart. */
   readonly killedMidThought: number;
+  /** Kills that cut short a player's click or pick (sent, not yet answered). */
+  readonly killedMidInteraction: number;
+  /** Kills that found a table's log ahead of every payload that showed it (committed, not yet shown). */
+  readonly killedBeforeShown: number;
   /** The bot's log lines at level error or above, and lines that are not JSON (stack traces). */
   readonly botErrors: number;
   readonly interactionsAnswered: number;
@@ -112,6 +116,8 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
     notConverged: 0,
     stuck: 0,
     midThought: 0,
+    midInteraction: 0,
+    beforeShown: 0,
     botErrors: 0,
   };
   const restartMs: number[] = [];
@@ -137,6 +143,8 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
     if (existsSync(`${database}-wal`)) copyFileSync(`${database}-wal`, `${copy}-wal`);
     const store = Store.open(copy);
     let found = 0;
+    if (ledger.takeUnanswered() > 0) tally.midInteraction++;
+    let ahead = false;
     try {
       for (const change of ledger.changes) {
         if (checked.has(change)) continue;
@@ -170,7 +178,10 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
         }
         const at = stored(store, tableId);
         if (at && botSeatsOwing(at.table, at.state).length > 0) tally.midThought++;
+        const playing = at?.table.status === 'playing';
+        if (at && playing && at.logged > (ledger.shown.get(tableId) ?? -1)) ahead = true;
       }
+      if (ahead) tally.beforeShown++;
     } finally {
       store.close();
       for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
@@ -244,6 +255,7 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
   let players: Promise<void> = Promise.resolve();
   let kills = 0;
   let survived = 0;
+  let reported = 0;
   try {
     if (!(await waitConnected(discord, bot, CONNECT_MS))) throw new Error('the bot did not connect');
     live = Store.open(database);
@@ -283,8 +295,10 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
           `kill ${kills}: restart ${Math.round(restartMs.at(-1) ?? 0)} ms, settle ${Math.round(t1 - t0)} ms, resume ${Math.round(performance.now() - t1)} ms`,
         );
       if (found === 0) survived++;
-      if (kills % 10 === 0 || kills === options.kills)
+      if (Math.floor(kills / 10) > reported || kills === options.kills) {
+        reported = Math.floor(kills / 10);
         say(`chaos: ${kills} kills, ${survived} survived, ${ledger.changes.length} acknowledged changes`);
+      }
     }
   } finally {
     running = false;
@@ -310,6 +324,8 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
     messagesNotConverged: tally.notConverged,
     tablesStuck: tally.stuck,
     killedMidThought: tally.midThought,
+    killedMidInteraction: tally.midInteraction,
+    killedBeforeShown: tally.beforeShown,
     botErrors: tally.botErrors,
     interactionsAnswered: ledger.answered,
     tables: ledger.shown.size,

@@ -71,6 +71,17 @@ export class Ledger {
     });
   }
 
+  /**
+   * How many clicks and picks were sent and not answered (at a kill: the interactions it cut
+   * short); they are forgotten, since a dead bot answers none of them.
+   */
+  takeUnanswered(): number {
+    const n = this.sent.size;
+    this.sent.clear();
+    this.deferred.clear();
+    return n;
+  }
+
   private onCall(call: RestCall): void {
     if (call.status >= 300 || call.method === 'GET' || call.method === 'DELETE') return;
     for (const [tableId, version] of versionsShown(call.body)) {
