@@ -8,17 +8,26 @@
  * bot seat owes a move once the bot has been up a moment and every table message shows its stored
  * state; then every table must move on by a person's move before the next kill.
  */
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng } from '../../bench/fuzzInput.js';
 import { registerCommands } from '../../src/discord/deploy.js';
 import { LocalDiscord, type ScriptedUser } from '../../src/localDiscord/index.js';
 import { Store } from '../../src/store/store.js';
+import { checkAfterKill } from './afterKill.js';
 import { type BotRun, killBot, sleep, spawnBot, stopBot, waitConnected } from './botProcess.js';
-import { Ledger } from './ledger.js';
-import { Aborted, Gate, guardedUser, type PlayCounters, playTables, type TablePlayers } from './players.js';
-import { botSeatsOwing, logProblem, logReaches, messageProblem, stored } from './tableCheck.js';
+import { type Acknowledged, Ledger } from './ledger.js';
+import {
+  Aborted,
+  ensureTable,
+  Gate,
+  guardedUser,
+  type PlayCounters,
+  playTables,
+  type TablePlayers,
+} from './players.js';
+import { botSeatsOwing, messageProblem, stored } from './tableCheck.js';
 
 export interface CrashOptions {
   readonly kills: number;
@@ -121,8 +130,7 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
     botErrors: 0,
   };
   const restartMs: number[] = [];
-  const checked = new Set<object>();
-  const flagged = new Set<string>();
+  const seen = { checked: new Set<Acknowledged>(), flagged: new Set<string>() };
   const onLine = (line: string) => {
     let level = 60;
     try {
@@ -136,57 +144,18 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
     }
   };
 
-  /** After a kill, on a copy of the file: nothing acknowledged lost, logs whole; counts what it found. */
-  const checkAfterKill = (kill: number): number => {
-    const copy = join(dir, `check-${kill}.sqlite`);
-    copyFileSync(database, copy);
-    if (existsSync(`${database}-wal`)) copyFileSync(`${database}-wal`, `${copy}-wal`);
-    const store = Store.open(copy);
-    let found = 0;
+  /** After a kill: tallies what `checkAfterKill` found; how many problems. */
+  const afterKill = (kill: number): number => {
     if (ledger.takeUnanswered() > 0) tally.midInteraction++;
-    let ahead = false;
-    try {
-      for (const change of ledger.changes) {
-        if (checked.has(change)) continue;
-        const at = stored(store, change.sent.tableId);
-        if (logReaches(store, change.sent.tableId, change.version)) {
-          checked.add(change);
-          continue;
-        }
-        tally.lost++;
-        found++;
-        checked.add(change);
-        note(
-          `kill ${kill}: lost ${change.sent.verb} by ${change.sent.userId} at ${change.sent.tableId}: answered at version ${change.version}, log ends at ${at?.logged ?? 'no table'}`,
-        );
-      }
-      for (const [tableId, version] of ledger.shown) {
-        if (logReaches(store, tableId, version)) continue;
-        const at = stored(store, tableId);
-        if (flagged.has(`${tableId}:${version}`)) continue;
-        flagged.add(`${tableId}:${version}`);
-        tally.shownAhead++;
-        found++;
-        note(`kill ${kill}: table ${tableId} was shown at version ${version}, log ends at ${at?.logged}`);
-      }
-      for (const tableId of ledger.shown.keys()) {
-        const problem = logProblem(store, tableId);
-        if (problem) {
-          tally.logProblems++;
-          found++;
-          note(`kill ${kill}: ${problem}`);
-        }
-        const at = stored(store, tableId);
-        if (at && botSeatsOwing(at.table, at.state).length > 0) tally.midThought++;
-        const playing = at?.table.status === 'playing';
-        if (at && playing && at.logged > (ledger.shown.get(tableId) ?? -1)) ahead = true;
-      }
-      if (ahead) tally.beforeShown++;
-    } finally {
-      store.close();
-      for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
-    }
-    return found;
+    const found = checkAfterKill(database, join(dir, `check-${kill}.sqlite`), ledger, seen);
+    tally.lost += found.lost.length;
+    tally.shownAhead += found.shownAhead.length;
+    tally.logProblems += found.logProblems.length;
+    tally.midThought += found.midThought;
+    if (found.beforeShown) tally.beforeShown++;
+    const problems = [...found.lost, ...found.shownAhead, ...found.logProblems];
+    for (const problem of problems) note(`kill ${kill}: ${problem}`);
+    return problems.length;
   };
 
   /** Bot up, players held: waits (bounded) until no bot owes a move and every message shows its table. */
@@ -269,7 +238,7 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
       live = null;
       await killBot(discord, bot);
       kills++;
-      let found = checkAfterKill(kills);
+      let found = afterKill(kills);
       // Sometimes killed again while starting (before or after it connects).
       while (kills < options.kills && rng.chance(options.startupKillShare ?? 0.2)) {
         bot = spawnBot(discord, { database, onLine });
@@ -277,7 +246,7 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
         await killBot(discord, bot);
         if (found === 0) survived++;
         kills++;
-        found = checkAfterKill(kills);
+        found = afterKill(kills);
       }
       bot = spawnBot(discord, { database, onLine });
       if (!(await waitConnected(discord, bot, CONNECT_MS))) {
@@ -307,7 +276,7 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
     live?.close();
     live = null;
     await stopBot(bot);
-    if (kills > 0) checkAfterKill(kills + 1);
+    if (kills > 0) afterKill(kills + 1);
     ledger.close();
     await discord.close();
     rmSync(dir, { recursive: true, force: true });
@@ -333,34 +302,4 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
     wallMs: performance.now() - started,
     problems,
   };
-}
-
-/**
- * Makes sure the channel has a playing table: opens one (timer off: no deadline moves a table
- * between two clicks), has every person join, seats the bots, starts it. A kill may cut this short
- * anywhere: each step looks at the file first.
- */
-async function ensureTable(
-  reader: () => Store,
-  channelId: string,
-  people: readonly ScriptedUser[],
-  bots: readonly string[],
-): Promise<void> {
-  const host = people[0] as ScriptedUser;
-  const table = (user: ScriptedUser, subcommand: string, options: Record<string, string> = {}) =>
-    user.slash(channelId, 'table', { subcommand, options }).reply();
-  for (let step = 0; step < 12; step++) {
-    const record = reader().tables.activeInChannelId(channelId);
-    if (record?.status === 'playing') return;
-    if (!record) {
-      await table(host, 'create', { timer: 'off' });
-      continue;
-    }
-    if (record.status !== 'lobby') throw new Error(`table ${record.id} is ${record.status}`);
-    const missing = people.find((p) => !record.seats.some((o) => o?.kind === 'user' && o.userId === p.id));
-    const botCount = record.seats.filter((o) => o?.kind === 'bot').length;
-    if (missing) await table(missing, 'join');
-    else if (botCount < bots.length) await table(host, 'bot', { do: 'add', level: bots[botCount] as string });
-    else await table(host, 'start');
-  }
 }

@@ -6,6 +6,7 @@
  * the ledger with the version it claims to have seen.
  */
 import type { InteractionHandle, MessageView, ScriptedUser } from '../../src/localDiscord/index.js';
+import type { Store } from '../../src/store/store.js';
 import { Dice, openPanel, takeTurn } from '../../test/support/panelPlayer.js';
 import { sleep } from './botProcess.js';
 import type { Ledger } from './ledger.js';
@@ -124,4 +125,34 @@ export async function playTables(
       }
     }),
   );
+}
+
+/**
+ * Makes sure the channel has a playing table: opens one (timer off: no deadline moves a table
+ * between two clicks), has every person join, seats the bots, starts it. A kill may cut this short
+ * anywhere: each step looks at the file first.
+ */
+export async function ensureTable(
+  reader: () => Store,
+  channelId: string,
+  people: readonly ScriptedUser[],
+  bots: readonly string[],
+): Promise<void> {
+  const host = people[0] as ScriptedUser;
+  const table = (user: ScriptedUser, subcommand: string, options: Record<string, string> = {}) =>
+    user.slash(channelId, 'table', { subcommand, options }).reply();
+  for (let step = 0; step < 12; step++) {
+    const record = reader().tables.activeInChannelId(channelId);
+    if (record?.status === 'playing') return;
+    if (!record) {
+      await table(host, 'create', { timer: 'off' });
+      continue;
+    }
+    if (record.status !== 'lobby') throw new Error(`table ${record.id} is ${record.status}`);
+    const missing = people.find((p) => !record.seats.some((o) => o?.kind === 'user' && o.userId === p.id));
+    const botCount = record.seats.filter((o) => o?.kind === 'bot').length;
+    if (missing) await table(missing, 'join');
+    else if (botCount < bots.length) await table(host, 'bot', { do: 'add', level: bots[botCount] as string });
+    else await table(host, 'start');
+  }
 }
