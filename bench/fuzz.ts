@@ -132,6 +132,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     hardBudgetMs: 5,
     botWorkers: 1,
     ...(options.deferAfterMs === undefined ? {} : { deferAfterMs: options.deferAfterMs }),
+  }).catch(async (error: unknown) => {
+    process.off('unhandledRejection', onRejection);
+    await discord.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   });
   const result = {
     internalErrors: 0,
