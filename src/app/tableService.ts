@@ -31,6 +31,9 @@ import { Tables } from './tables.js';
 import * as views from './tableViews.js';
 import { onDue } from './timeouts.js';
 
+/** How long after a table ended start-up still re-renders its message (see `tablesShownInPlay`). */
+const ENDED_RERENDER_MS = 60 * 60_000;
+
 /** The table records the Discord layer reads, re-exported so it need not reach into src/store. */
 export type {
   Deadline,
@@ -139,9 +142,13 @@ export class TableService {
     return ids.length;
   }
 
-  /** Playing and paused tables with a table message, most recently changed first (start-up re-renders them). */
+  /**
+   * Tables with a table message that start-up re-renders, most recently changed first: lobbies,
+   * playing and paused ones, and those that ended within the last hour (the last process may have
+   * stopped between the commit that ended a match and its message's edit).
+   */
   tablesShownInPlay(): string[] {
-    return this.core.store.tables.shownInPlay(this.core.owns);
+    return this.core.store.tables.shownInPlay(this.core.owns, this.core.env.now() - ENDED_RERENDER_MS);
   }
 
   /** Hears of a table that closed by itself (a lobby nobody touched for a day): its message says so. */

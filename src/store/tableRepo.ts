@@ -112,8 +112,9 @@ export class TableRepo {
     >(
       "SELECT id, guild_id, deadline_at, deadline_key, timer FROM tables WHERE deadline_at IS NOT NULL AND status = 'playing'",
     );
-    this.shownInPlayRows = db.prepare<[], { id: string; guild_id: string }>(
-      `SELECT id, guild_id FROM tables WHERE status IN ('playing', 'paused') AND message_id IS NOT NULL
+    this.shownInPlayRows = db.prepare<[number], { id: string; guild_id: string }>(
+      `SELECT id, guild_id FROM tables WHERE message_id IS NOT NULL
+         AND (status IN ('lobby', 'playing', 'paused') OR updated_at >= ?)
        ORDER BY updated_at DESC`,
     );
     this.playingWithStandInsRows = db.prepare<[], { id: string; guild_id: string }>(
@@ -219,10 +220,15 @@ export class TableRepo {
       .map((row) => row.id);
   }
 
-  /** Playing and paused tables that have a table message, the most recently changed first (of `owns`' guilds). */
-  shownInPlay(owns: GuildFilter = everyGuild): string[] {
+  /**
+   * Tables whose message may not show their stored state after a stop, the most recently changed
+   * first (of `owns`' guilds): lobbies, playing and paused tables that have a table message, and
+   * those that finished or were abandoned since `endedSince` (a stop between the commit that ended
+   * a match and its message's edit left the message showing the match in play).
+   */
+  shownInPlay(owns: GuildFilter = everyGuild, endedSince = Number.MAX_SAFE_INTEGER): string[] {
     return this.shownInPlayRows
-      .all()
+      .all(endedSince)
       .filter((row) => owns(row.guild_id))
       .map((row) => row.id);
   }
