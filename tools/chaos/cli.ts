@@ -3,7 +3,10 @@
  * play (tools/chaos/crashes.ts), then 10,000 forged and mutated interactions (bench/fuzz.ts); each
  * figure printed beside its target, with the seeds, sample sizes and durations.
  *
- *   npm run chaos [-- --json] [-- --kills=N] [-- --seed=TEXT] [-- --fuzz-count=N] [-- --fuzz-seed=TEXT]
+ *   npm run chaos [-- --json] [-- --kills=N] [-- --seed=TEXT] [-- --target=POINTS] [-- --fuzz-count=N] [-- --fuzz-seed=TEXT]
+ *
+ * `--target` sets every table's target score (default: 1000 at two tables, 200 and 100 at the
+ * others; 50 ends a match every hand or two, so that more kills land at the ends of matches).
  *
  * `CHAOS_DEBUG=1` in front prints how long each restart, settling and resumption took.
  * `--json` adds one JSON object on the last line (`chaos.killsSurvived`, `chaos.acknowledgedLost`,
@@ -14,7 +17,7 @@ import { fuzzFigures } from '../../bench/fuzz.js';
 import { runCrashes } from './crashes.js';
 
 const USAGE =
-  'npm run chaos [-- --json] [-- --kills=N] [-- --seed=TEXT] [-- --fuzz-count=N] [-- --fuzz-seed=TEXT]';
+  'npm run chaos [-- --json] [-- --kills=N] [-- --seed=TEXT] [-- --target=POINTS] [-- --fuzz-count=N] [-- --fuzz-seed=TEXT]';
 
 function argument(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -31,7 +34,7 @@ function count(name: string, fallback: number): number {
   return value;
 }
 
-const known = /^--(json|help|kills=|seed=|fuzz-count=|fuzz-seed=)/;
+const known = /^--(json|help|kills=|seed=|target=|fuzz-count=|fuzz-seed=)/;
 const unknown = process.argv.slice(2).find((a) => !known.test(a));
 if (unknown !== undefined || process.argv.includes('--help')) {
   if (unknown !== undefined) console.error(`Unknown option "${unknown}".`);
@@ -80,7 +83,13 @@ function percentile(values: readonly number[], p: number): number {
 console.log(
   `Tichu chaos on Node ${process.version}: seed ${seed}, ${kills} kills, then ${fuzzCount} fuzzed interactions`,
 );
-const crash = await runCrashes({ kills, seed, progress: (line) => console.log(line) });
+const target = argument('target') === undefined ? undefined : count('target', 1_000);
+const crash = await runCrashes({
+  kills,
+  seed,
+  ...(target === undefined ? {} : { targetScore: target }),
+  progress: (line) => console.log(line),
+});
 for (const problem of crash.problems) console.log(`chaos: ${problem}`);
 const sample = `seed ${crash.seed}, ${crash.kills} kills, ${crash.tables} tables, ${crash.acknowledgedChanges} acknowledged changes, ${(crash.wallMs / 1000).toFixed(0)} s`;
 record({

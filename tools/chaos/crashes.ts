@@ -36,6 +36,8 @@ export interface CrashOptions {
   readonly maxKillDelayMs?: number;
   /** Share of kills made during the bot's start-up instead of during play (default 0.2). */
   readonly startupKillShare?: number;
+  /** Every table's target score (default: 1,000 at two tables, 200 and 100 at the others). */
+  readonly targetScore?: number;
   /** A line of progress now and then (default: none). */
   readonly progress?: (line: string) => void;
 }
@@ -73,12 +75,15 @@ export interface CrashResult {
   readonly problems: readonly string[];
 }
 
-/** The tables played: people and bots (levels) at each. A hard bot at two of them, to be killed mid-search. */
-const PLAN: ReadonlyArray<{ people: number; bots: readonly string[] }> = [
-  { people: 4, bots: [] },
-  { people: 3, bots: ['normal'] },
-  { people: 2, bots: ['easy', 'hard'] },
-  { people: 1, bots: ['easy', 'normal', 'hard'] },
+/**
+ * The tables played: people and bots (levels) at each, and the target score. A hard bot at two of
+ * them, to be killed mid-search; two short matches, so that kills land at the ends of matches too.
+ */
+const PLAN: ReadonlyArray<{ people: number; bots: readonly string[]; target: number }> = [
+  { people: 4, bots: [], target: 1_000 },
+  { people: 3, bots: ['normal'], target: 1_000 },
+  { people: 2, bots: ['easy', 'hard'], target: 200 },
+  { people: 1, bots: ['easy', 'normal', 'hard'], target: 100 },
 ];
 const CONNECT_MS = 30_000;
 const SETTLE_MS = 15_000;
@@ -110,7 +115,11 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
   const tables: TablePlayers[] = PLAN.map((plan, t) => {
     const channelId = (channels[t] as { id: string }).id;
     const seated = people[t] as ScriptedUser[];
-    return { channelId, people: seated, ensure: () => ensureTable(reader, channelId, seated, plan.bots) };
+    return {
+      channelId,
+      people: seated,
+      ensure: () => ensureTable(reader, channelId, seated, plan.bots, options.targetScore ?? plan.target),
+    };
   });
 
   const problems: string[] = [];
@@ -166,15 +175,14 @@ export async function runCrashes(options: CrashOptions): Promise<CrashResult> {
     while (performance.now() < deadline) {
       last = [];
       owing = [];
-      for (const table of tables) {
-        const record = reader().tables.activeInChannelId(table.channelId);
-        if (!record) continue;
-        const at = stored(reader(), record.id);
-        if (!at) continue;
+      // Every table ever shown, finished ones too: each message must show what the file holds.
+      for (const tableId of ledger.shown.keys()) {
+        const at = stored(reader(), tableId);
+        if (!at || at.table.messageId === null) continue;
         const seats = botSeatsOwing(at.table, at.state);
-        if (seats.length > 0) owing.push(`table ${record.id}: bot seat ${seats.join(',')} owes a move`);
+        if (seats.length > 0) owing.push(`table ${tableId}: bot seat ${seats.join(',')} owes a move`);
         const problem = messageProblem(discord, at);
-        if (problem) last.push(problem);
+        if (problem) last.push(`${problem} (${at.table.status})`);
       }
       if (last.length === 0 && owing.length === 0) return 0;
       await sleep(25);

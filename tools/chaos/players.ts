@@ -7,7 +7,7 @@
  */
 import type { InteractionHandle, MessageView, ScriptedUser } from '../../src/localDiscord/index.js';
 import type { Store } from '../../src/store/store.js';
-import { Dice, openPanel, takeTurn } from '../../test/support/panelPlayer.js';
+import { type Component, Dice, find, tableMessage, takeTurn } from '../../test/support/panelPlayer.js';
 import { sleep } from './botProcess.js';
 import type { Ledger } from './ledger.js';
 
@@ -75,6 +75,19 @@ export function guardedUser(user: ScriptedUser, gate: Gate, ledger: Ledger): Scr
   });
 }
 
+/**
+ * Clicks "My hand" on the channel's table message (the newest, as a person would; an older table's
+ * message may still show the button) and returns the panel.
+ */
+async function openPanel(user: ScriptedUser, channelId: string): Promise<MessageView> {
+  const message = await user.waitForMessage(
+    channelId,
+    (m) => m.id === tableMessage(user, channelId)?.id && find(m, 'hand') !== undefined,
+  );
+  const hand = find(message, 'hand') as Component;
+  return user.click(message.id, hand.custom_id as string).reply();
+}
+
 export interface TablePlayers {
   readonly channelId: string;
   readonly people: readonly ScriptedUser[];
@@ -137,15 +150,16 @@ export async function ensureTable(
   channelId: string,
   people: readonly ScriptedUser[],
   bots: readonly string[],
+  targetScore = 1_000,
 ): Promise<void> {
   const host = people[0] as ScriptedUser;
-  const table = (user: ScriptedUser, subcommand: string, options: Record<string, string> = {}) =>
+  const table = (user: ScriptedUser, subcommand: string, options: Record<string, string | number> = {}) =>
     user.slash(channelId, 'table', { subcommand, options }).reply();
   for (let step = 0; step < 12; step++) {
     const record = reader().tables.activeInChannelId(channelId);
     if (record?.status === 'playing') return;
     if (!record) {
-      await table(host, 'create', { timer: 'off' });
+      await table(host, 'create', { timer: 'off', target: targetScore });
       continue;
     }
     if (record.status !== 'lobby') throw new Error(`table ${record.id} is ${record.status}`);
