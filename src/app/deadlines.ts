@@ -122,7 +122,12 @@ export function wakeAt(deadline: Deadline, now: number): number {
  * reminder first; a lobby's has none), or not.
  */
 export function armTable(core: Core, table: TableRecord): void {
-  if (!table.deadline || (table.status !== 'playing' && table.status !== 'lobby'))
+  // Another shard's table is never armed here (its own shard runs its clock).
+  if (
+    !core.owns(table.guildId) ||
+    !table.deadline ||
+    (table.status !== 'playing' && table.status !== 'lobby')
+  )
     core.clock.heap.cancel(table.id);
   else if (table.status === 'lobby') core.clock.heap.arm(table.id, table.deadline.at);
   else core.clock.heap.arm(table.id, wakeAt(table.deadline, core.env.now()));

@@ -17,6 +17,8 @@ export function dispatchHard(core: Core, loaded: LoadedTable): void {
   const { bots } = core;
   const { table, match } = loaded;
   if (bots.stopped || bots.inFlight.has(table.id) || table.status !== 'playing' || !match) return;
+  // Another shard's table: its own shard asks for its hard seats' decisions.
+  if (!core.owns(table.guildId)) return;
   const seat = hardSeatOwing(table, match.state);
   if (seat === null) return;
   const request = requestFor(core, 'hard', match.state, seat);

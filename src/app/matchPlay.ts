@@ -165,6 +165,8 @@ export function settleBots(
   announce = true,
 ): { loaded: LoadedTable; events: GameEvent[] } {
   if (loaded.table.status !== 'playing' || !loaded.match) return { loaded, events: [] };
+  // Another shard's table is settled by its own shard, never here.
+  if (!core.owns(loaded.table.guildId)) return { loaded, events: [] };
   const moves = seatMoves(core, loaded.table, loaded.match.id, loaded.match.state);
   try {
     const after = commitMoves(core, loaded, moves);

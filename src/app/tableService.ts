@@ -27,7 +27,7 @@ import {
 } from './seatRequests.js';
 import { type Candidate, replaceSeat } from './substitutes.js';
 import { listTables, type TableList } from './tableList.js';
-import { Tables } from './tables.js';
+import { MAX_LOADED_TABLES, Tables } from './tables.js';
 import * as views from './tableViews.js';
 import { onDue } from './timeouts.js';
 
@@ -78,7 +78,8 @@ export interface ServiceOptions {
   /**
    * Which guilds' tables this service takes charge of at start-up (arming deadlines, waking stand-ins,
    * re-rendering): a shard process passes its own guilds; by default every guild (one process).
-   * Interactions reach a shard only for its own guilds, so no other table is ever touched.
+   * Another guild's table is unknown to it (`unknown_table`): a custom id naming one loads,
+   * caches, arms and writes nothing.
    */
   readonly owns?: (guildId: string) => boolean;
 }
@@ -116,7 +117,12 @@ export class TableService {
       }),
       owns: options.owns ?? (() => true),
       // A table read from SQLite first lets its bots make the moves a crash may have cut short.
-      tables: new Tables(store, (loaded) => settleBots(core, loaded).loaded),
+      tables: new Tables(
+        store,
+        (loaded) => settleBots(core, loaded).loaded,
+        MAX_LOADED_TABLES,
+        (guildId) => core.owns(guildId),
+      ),
     };
     this.core = core;
     if (!options.armLater) this.armDeadlines();

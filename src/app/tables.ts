@@ -24,12 +24,14 @@ export class Tables {
 
   /**
    * `afterLoad` brings a table read from SQLite up to date before anyone sees it (the bot seats'
-   * owed moves, after a crash or a restart); it may only commit through `put`.
+   * owed moves, after a crash or a restart); it may only commit through `put`. `owns` says which
+   * guilds' tables this process may hold (a shard's own): another's is unknown here, never loaded.
    */
   constructor(
     private readonly store: Store,
     private readonly afterLoad: (loaded: LoadedTable) => LoadedTable = (loaded) => loaded,
     private readonly capacity = MAX_LOADED_TABLES,
+    private readonly owns: (guildId: string) => boolean = () => true,
   ) {}
 
   get(tableId: string): LoadedTable | null {
@@ -40,7 +42,9 @@ export class Tables {
       return cached;
     }
     const table = this.store.tables.get(tableId);
-    if (!table) return null;
+    // Another shard's table (a forged custom id, say) is not ours to cache, settle or arm: its
+    // shard holds it, and a stale copy here could later overwrite its row.
+    if (!table || !this.owns(table.guildId)) return null;
     const loaded: LoadedTable = {
       table,
       match: table.matchId === null ? null : this.loadMatch(table.matchId),
@@ -66,7 +70,7 @@ export class Tables {
   /** Records what was just committed. A table that is over leaves memory (it is read again if touched). */
   put(loaded: LoadedTable): void {
     this.cache.delete(loaded.table.id);
-    if (isActive(loaded.table)) this.remember(loaded);
+    if (isActive(loaded.table) && this.owns(loaded.table.guildId)) this.remember(loaded);
   }
 
   private remember(loaded: LoadedTable): void {

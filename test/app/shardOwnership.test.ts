@@ -8,7 +8,19 @@ import { TableService } from '../../src/app/tableService.js';
 import { ownedBy } from '../../src/discord/shards.js';
 import type { TableRecord } from '../../src/store/records.js';
 import { Store } from '../../src/store/store.js';
-import { accepted, createFixture, type Fixture, HOST, openLobby } from '../support/service.js';
+import {
+  accepted,
+  committedState,
+  createFixture,
+  type Fixture,
+  HOST,
+  openLobby,
+  owingSeat,
+  plainPolicy,
+  refusal,
+  STRANGER,
+  USERS,
+} from '../support/service.js';
 
 /** Guild ids on shard 0 and shard 1 of two (the shard is the id's timestamp bits modulo 2). */
 const GUILD_ZERO = String(100_000_000_000n << 22n);
@@ -71,6 +83,56 @@ describe('a shard takes charge of its own guilds’ tables only', () => {
       expect(single.wakeStandIns()).toBe(2);
     } finally {
       for (const service of [shardZero, shardOne, single]) service.stopTimers();
+    }
+  });
+
+  it('treats another shard’s table as unknown: nothing loaded, cached, armed, asked of a bot or written', async () => {
+    // Guild one's table plays with a hard bot and a timer; its host owes a decision.
+    const playing = tablesIn(GUILD_ONE, 600_000_000_000_000_000n).playing.id;
+    const hardLobby = openLobby(fx, [HOST], { guildId: GUILD_ONE, channelId: '600000000000000010' });
+    accepted(fx.service.addBot(hardLobby.id, HOST, 1, 'hard'));
+    await fx.service.botsIdle();
+    fx.service.stopTimers();
+    const rows = () =>
+      fx.store.db
+        .prepare('SELECT * FROM tables ORDER BY id')
+        .all()
+        .concat(fx.store.db.prepare('SELECT * FROM matches ORDER BY id').all());
+    const before = JSON.stringify(rows());
+
+    const shardZero = serviceOn(ownedBy({ id: 0, count: 2 }));
+    try {
+      expect(shardZero.armedTimers).toBe(0);
+      const state = committedState(fx.store, fx.store.tables.get(playing) as TableRecord);
+      const seat = owingSeat(state);
+      expect(seat).not.toBeNull();
+      const actor = USERS[seat as number] ?? HOST;
+      const action = plainPolicy(state, seat as never);
+      // A forged custom id in guild zero naming guild one's table, on every path a click takes.
+      const refusals = [
+        shardZero.tableView(playing),
+        shardZero.playerView(playing, HOST.userId),
+        shardZero.act(playing, actor, action, state.version),
+        shardZero.pause(playing, HOST),
+        shardZero.goAway(playing, HOST),
+        shardZero.requestSeat(playing, STRANGER, 1),
+        shardZero.join(hardLobby.id, STRANGER),
+        shardZero.abandon(hardLobby.id, HOST),
+        shardZero.tableInChannel('600000000000000001'),
+      ].map((outcome) => refusal(outcome).code);
+      expect(new Set(refusals)).toEqual(new Set(['unknown_table']));
+      await shardZero.botsIdle();
+      expect([shardZero.loadedTables, shardZero.armedTimers]).toEqual([0, 0]);
+      expect(JSON.stringify(rows())).toBe(before);
+    } finally {
+      shardZero.stopTimers();
+    }
+    // The shard that owns it still sees it.
+    const shardOne = serviceOn(ownedBy({ id: 1, count: 2 }));
+    try {
+      expect(accepted(shardOne.tableView(playing)).table.id).toBe(playing);
+    } finally {
+      shardOne.stopTimers();
     }
   });
 
