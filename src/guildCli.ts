@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ZodError } from 'zod';
 import { loadDatabasePath, readEnvFile } from './config.js';
 import { GuildFileError, type GuildTable, parseGuildFile } from './store/guildFile.js';
 import {
@@ -28,7 +29,9 @@ export const USAGE = `Usage:
       players they name) as JSON to standard output. The database is only read.
   npm run guild -- import <file> [--database PATH]
       Writes the server's rows from the file into the database (created if missing), replacing
-      what it held of that server; refuses if the database holds newer data of the server.
+      what it held of that server. Stop the bot on that database first (import refuses while one
+      runs on it) and start it again after. Refuses if the database holds newer data of the server
+      or a match of it that the file does not have.
 
 The database is DATABASE_PATH (from .env or the environment, default ./data/tichu.sqlite) unless
 --database PATH is given. Exit codes: 0 done, 1 refused or failed (nothing changed), 2 bad usage.`;
@@ -101,7 +104,16 @@ export function runGuildCli(args: readonly string[], context: CliContext): numbe
     out.warn(USAGE);
     return 2;
   }
-  const database = resolve(parsed.database ?? loadDatabasePath(context.env));
+  let database: string;
+  try {
+    database = resolve(parsed.database ?? loadDatabasePath(context.env));
+  } catch (error) {
+    const reason = error instanceof ZodError ? (error.issues[0]?.message ?? 'not usable') : String(error);
+    out.warn(
+      `DATABASE_PATH cannot be used (${reason}): set it to the database file’s path, or pass --database PATH.`,
+    );
+    return 2;
+  }
   try {
     if (parsed.command === 'export') {
       const { file, counts } = exportGuildFromFile(database, parsed.target, context.now());
@@ -133,9 +145,18 @@ export function importLines(guildId: string, database: string, report: ImportRep
     lines.push(
       `The file was at schema version ${report.upgradedFrom}: its rows were brought up to this version.`,
     );
-  if (report.replacedNewestAt !== null)
+  if (report.removed !== null)
     lines.push(
-      `It replaced what the database held of the server (newest change ${iso(report.replacedNewestAt)}, not after the file's).`,
+      `It replaced what the database held of the server (newest change ${report.replacedNewestAt === null ? 'unknown' : iso(report.replacedNewestAt)}, not after the file's): removed ${describe(
+        report.removed,
+        NOUNS.filter(([table]) => table !== 'players'),
+      )}.`,
+    );
+  if (report.kept.length)
+    lines.push(
+      `Matches this database already held keep the numbers it gave them (/history shows these): ${report.kept
+        .map(([from, to]) => `#${from} → #${to}`)
+        .join(', ')}.`,
     );
   if (report.renumbered.length)
     lines.push(
@@ -143,6 +164,9 @@ export function importLines(guildId: string, database: string, report: ImportRep
         .map(([from, to]) => `#${from} → #${to}`)
         .join(', ')}.`,
     );
+  lines.push(
+    'Start the bot on this database again: it arms deadlines and bot moves of imported tables at start.',
+  );
   return lines;
 }
 
@@ -157,8 +181,8 @@ const NOUNS: ReadonlyArray<[GuildTable, string]> = [
   ['players', 'players'],
 ];
 
-function describe(counts: Readonly<Partial<Record<GuildTable, number>>>): string {
-  return NOUNS.map(([table, noun]) => `${counts[table] ?? 0} ${noun}`).join(', ');
+function describe(counts: Readonly<Partial<Record<GuildTable, number>>>, nouns = NOUNS): string {
+  return nouns.map(([table, noun]) => `${counts[table] ?? 0} ${noun}`).join(', ');
 }
 
 function readText(path: string): string {

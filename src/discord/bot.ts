@@ -6,6 +6,7 @@ import { type Environment, systemEnvironment } from '../app/ids.js';
 import { StatsService } from '../app/stats.js';
 import { TableService } from '../app/tableService.js';
 import { WorkerPool } from '../bots/workerPool.js';
+import { takeBotLock } from '../store/botLock.js';
 import { Store } from '../store/store.js';
 import type { BotContext } from './context.js';
 import { isDeferral } from './door/answer.js';
@@ -69,6 +70,8 @@ export function inviteLink(applicationId: string): string {
 
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const store = Store.open(options.databasePath);
+  // Marks the file as in use while the bot runs: `npm run guild -- import` refuses to write under it.
+  const lock = takeBotLock(options.databasePath);
   const logger = options.logger;
   // Hard bots think in worker threads (started on the first hard decision), never on the thread
   // that answers clicks.
@@ -178,6 +181,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     await client.destroy();
     await service.stopBots();
     store.close();
+    lock.release();
     throw error;
   }
   logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
@@ -209,6 +213,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       await story.drain();
       await client.destroy();
       store.close();
+      lock.release();
       logger.info('stopped');
     },
   };

@@ -2,7 +2,8 @@
  * The file `npm run guild -- export` writes and `import` reads: one server's rows, table by table,
  * with the format and the schema version they were read at. Parsing checks its shape and that
  * every row belongs to the server and points only at rows of the file, so an import never links a
- * row to another server's data; each problem is one plain sentence (GuildFileError).
+ * row to another server's data, and that its players are only those its rows name, so it cannot
+ * rewrite anyone else's name or settings; each problem is one plain sentence (GuildFileError).
  */
 import { z } from 'zod';
 
@@ -49,6 +50,18 @@ export interface GuildFile {
 }
 
 export class GuildFileError extends Error {}
+
+/** The columns naming a player, per table: a file's player rows are those these name, no others. */
+export const PLAYER_COLUMNS: Readonly<Partial<Record<GuildTable, string>>> = {
+  tables: 'host_id',
+  seats: 'user_id',
+  events: 'user_id',
+  match_players: 'user_id',
+  seat_holders: 'user_id',
+  seat_requests: 'user_id',
+  ratings: 'user_id',
+  player_stats: 'user_id',
+};
 
 /** The columns holding a match id, per table: the ones an import renumbers. */
 export const MATCH_ID_COLUMNS: Readonly<Partial<Record<GuildTable, string>>> = {
@@ -139,8 +152,11 @@ export function newestChange(file: Pick<GuildFile, 'tables'>): number {
   return newest;
 }
 
-/** Every row belongs to the server, and points only at tables and matches the file holds. */
-function checkRows(file: GuildFile, name: string): void {
+/**
+ * Every row belongs to the server, points only at tables and matches the file holds, and every
+ * player row is of a player the server's rows name. Throws GuildFileError naming the file `name`.
+ */
+export function checkRows(file: GuildFile, name: string): void {
   const bad = (what: string) =>
     new GuildFileError(`${name} is inconsistent: ${what}. Export the server again.`);
   for (const [table, rows] of Object.entries(file.tables)) {
@@ -176,6 +192,14 @@ function checkRows(file: GuildFile, name: string): void {
         throw bad(`a row of ${table} names match ${String(id)}, not in the file`);
     }
   }
+  // A player's row (name, leaderboard visibility, turn pings) is global: it moves only with the
+  // server's rows that name it, so a file cannot overwrite the settings of anyone else.
+  const named = new Set<CellValue>();
+  for (const [table, column] of Object.entries(PLAYER_COLUMNS) as Array<[GuildTable, string]>)
+    for (const r of rowObjects(file.tables[table])) if (r[column] !== null) named.add(r[column] ?? null);
+  for (const r of rowObjects(file.tables.players))
+    if (!named.has(r.user_id ?? null))
+      throw bad(`it has a player row of user ${String(r.user_id)}, whom no row of the server names`);
   if (file.newestAt !== newestChange(file)) throw bad('its newest change (newestAt) is not that of its rows');
   if (
     tableIds.size === 0 &&

@@ -4,16 +4,20 @@
  * actions, snapshots, results, seat holders and seat requests, its ratings and players' totals, and
  * the players those rows name (display name, leaderboard visibility, turn pings). Import writes
  * them in one write transaction, replacing whatever the target held of that server, so importing
- * the same file twice leaves the same data. It refuses when the target holds a change of the server
- * newer than the file's newest, and renumbers matches whose numbers other servers' matches already
- * use there (every reference follows). Card emoji are the application's, not a server's: not moved.
+ * the same file twice leaves the same data. It refuses while a bot runs on the target (botLock.ts),
+ * when the target holds a change of the server newer than the file's newest, and when it holds a
+ * match of the server the file does not have. A match the target already holds keeps its number
+ * there; another takes its number from the file unless another server's match uses it, then the
+ * next free one (every reference follows). Card emoji are the application's, not a server's: not moved.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { botsRunningOn, markFile } from './botLock.js';
 import {
   type CellValue,
   CHANGE_COLUMNS,
+  checkRows,
   GUILD_FORMAT,
   GUILD_TABLES,
   type GuildFile,
@@ -21,6 +25,7 @@ import {
   type GuildTable,
   MATCH_ID_COLUMNS,
   newestChange,
+  rowObjects,
   type TableRows,
 } from './guildFile.js';
 import { migrate, readMigrations } from './migrate.js';
@@ -59,11 +64,16 @@ export interface ExportResult {
 }
 
 export interface ImportReport {
+  /** The file's rows written, by table. */
   readonly counts: Readonly<Partial<Record<GuildTable, number>>>;
-  /** Matches given another number in the target: [number in the file, number now]. */
+  /** Matches the target already held under another number, which they keep: [number in the file, number here]. */
+  readonly kept: ReadonlyArray<readonly [number, number]>;
+  /** Matches given another number because other servers' matches use theirs: [number in the file, number now]. */
   readonly renumbered: ReadonlyArray<readonly [number, number]>;
   /** The newest change of the server the target held before, replaced by the file (null: none). */
   readonly replacedNewestAt: number | null;
+  /** The target's rows of the server removed, by table (players are never removed): null when it held none. */
+  readonly removed: Readonly<Partial<Record<GuildTable, number>>> | null;
   /** Set when the file came from an older schema and was brought up to this one on the way. */
   readonly upgradedFrom: number | null;
 }
@@ -143,10 +153,17 @@ export function exportGuild(
 
 /**
  * Imports `file` into the database at `path` (created if missing, migrated as `npm start` would),
- * in one write transaction, synced to disk before it returns. A file from an older schema is
- * brought up to this one first, through the migrations; one from a newer schema is refused.
+ * in one write transaction, synced to disk before it returns. Refused while a bot runs on the file.
+ * A file from an older schema is brought up to this one first, through the migrations; one from a
+ * newer schema is refused.
  */
 export function importGuildIntoFile(path: string, file: GuildFile): ImportReport {
+  const running = botsRunningOn(path);
+  if (running.length)
+    throw new GuildMoveError(
+      `Refused: a bot is running on this file (pid ${running.join(', ')}): stop it first, import, then start it again. Nothing was changed. (If no bot runs, another process reuses that pid: remove ${markFile(path, running[0] as number)}.)`,
+    );
+  checkRows(file, 'The file');
   const latest = currentSchemaVersion();
   if (file.schemaVersion > latest)
     throw new GuildMoveError(
@@ -198,11 +215,17 @@ export function importGuild(db: Database.Database, file: GuildFile): Omit<Import
           `Refused: the database already holds data of server ${guild} changed at ${iso(held)}, after the newest change in the file (${iso(file.newestAt)}). Importing would lose it. Export the server from this database instead, or move that data away first.`,
         );
       refuseForeignTables(db, file);
+      const same = sameMatches(db, file);
       // Children first: each one's rows are found through the tables and matches still there.
+      const removed: Partial<Record<GuildTable, number>> = {};
+      let removedAny = false;
       for (const table of [...GUILD_TABLES].reverse())
-        if (table !== 'players' && present.has(table))
-          db.prepare(`DELETE FROM ${quote(table)} WHERE ${WHERE[table]}`).run({ guild });
-      const renumber = matchNumbers(db, file);
+        if (table !== 'players' && present.has(table)) {
+          const gone = db.prepare(`DELETE FROM ${quote(table)} WHERE ${WHERE[table]}`).run({ guild }).changes;
+          removed[table] = gone;
+          if (gone) removedAny = true;
+        }
+      const renumber = matchNumbers(db, file, same);
       const counts: Partial<Record<GuildTable, number>> = {};
       for (const table of GUILD_TABLES) {
         const rows = file.tables[table];
@@ -210,10 +233,53 @@ export function importGuild(db: Database.Database, file: GuildFile): Omit<Import
         writeRows(db, table, rows, renumber);
         counts[table] = rows.rows.length;
       }
-      const renumbered = [...renumber].filter(([from, to]) => from !== to);
-      return { counts, renumbered, replacedNewestAt: held };
+      const moved = [...renumber].filter(([from, to]) => from !== to);
+      return {
+        counts,
+        kept: moved.filter(([from]) => same.has(from)),
+        renumbered: moved.filter(([from]) => !same.has(from)),
+        replacedNewestAt: held,
+        removed: removedAny ? removed : null,
+      };
     })
     .immediate();
+}
+
+/** A match the same in two files: its table, its seed and when it started (ids may differ). */
+function matchKey(tableId: unknown, seed: unknown, startedAt: unknown): string {
+  return JSON.stringify([tableId, seed, startedAt]);
+}
+
+/**
+ * The target's number for each of the file's matches that it already holds of the server (by the
+ * file's number). Refuses, naming them, when the target holds matches of the server the file does
+ * not: the bot never deletes a match, so those were played where the file was not, and the import
+ * would delete them.
+ */
+function sameMatches(db: Database.Database, file: GuildFile): Map<number, number> {
+  const inFile = new Map<string, number>();
+  for (const m of rowObjects(file.tables.matches))
+    inFile.set(matchKey(m.table_id, m.seed, m.started_at), m.id as number);
+  const held = db
+    .prepare('SELECT id, table_id, seed, started_at FROM matches WHERE guild_id = ? ORDER BY id')
+    .all(file.guildId) as Array<{ id: number; table_id: string; seed: string; started_at: number }>;
+  const same = new Map<number, number>();
+  const missing: typeof held = [];
+  for (const m of held) {
+    const id = inFile.get(matchKey(m.table_id, m.seed, m.started_at));
+    if (id === undefined) missing.push(m);
+    else same.set(id, m.id);
+  }
+  if (missing.length)
+    throw new GuildMoveError(
+      `Refused: the database holds ${missing.length} match${missing.length === 1 ? '' : 'es'} of server ${file.guildId} that the file does not have (${missing
+        .slice(0, 5)
+        .map((m) => `#${m.id} at table ${m.table_id}, started ${iso(m.started_at)}`)
+        .join(
+          '; ',
+        )}${missing.length > 5 ? '; ...' : ''}). Importing would delete them. Export the server from this database instead, or move that data away first. Nothing was changed.`,
+    );
+  return same;
 }
 
 /** Brings a file from an older schema up to this one: its rows in an in-memory database at its version, migrated. */
@@ -244,17 +310,34 @@ function upgrade(file: GuildFile): GuildFile {
   }
 }
 
-/** Each of the file's matches keeps its number unless another server's match has it; then the next free ones, in order. */
-function matchNumbers(db: Database.Database, file: GuildFile): Map<number, number> {
+/**
+ * The number each of the file's matches gets here (called once the server's old rows are gone): a
+ * match the target held (`same`) keeps the target's number, so /history numbers survive a re-import;
+ * another keeps the file's number unless another server's match (or one of `same`) has it, and
+ * then takes the next free one, in order.
+ */
+function matchNumbers(
+  db: Database.Database,
+  file: GuildFile,
+  same: ReadonlyMap<number, number>,
+): Map<number, number> {
   const rows = file.tables.matches;
   const map = new Map<number, number>();
   if (!rows) return map;
   const idAt = rows.columns.indexOf('id');
   const ids = rows.rows.map((row) => row[idAt] as number).sort((a, b) => a - b);
   const taken = db.prepare('SELECT 1 FROM matches WHERE id = ?').pluck();
+  const used = new Set(same.values());
   const highest = (db.prepare('SELECT ifnull(max(id), 0) FROM matches').pluck().get() as number) ?? 0;
-  let next = ids.reduce((a, b) => Math.max(a, b), highest) + 1;
-  for (const id of ids) map.set(id, taken.get(id) === undefined ? id : next++);
+  let next = [...ids, ...used].reduce((a, b) => Math.max(a, b), highest) + 1;
+  for (const id of ids) {
+    const held = same.get(id);
+    if (held !== undefined) map.set(id, held);
+    else if (taken.get(id) === undefined && !used.has(id)) {
+      map.set(id, id);
+      used.add(id);
+    } else map.set(id, next++);
+  }
   return map;
 }
 

@@ -2,15 +2,19 @@
  * The guild mover on files: two servers in one file, one exported; imported into an empty file and
  * into a file whose other server uses the same match numbers (renumbered, every reference with
  * them); imported twice with the same result; refused over newer data, from a newer schema, and
- * when the file is malformed, each time changing nothing. A file of an older schema is brought up
- * to date on the way, and the CLI answers with its exit codes.
+ * when the file is malformed, holds a player its rows do not name, while a bot runs on the target,
+ * and when the target holds a match the file lacks, each time changing nothing. Matches the target
+ * already held keep their numbers there. A file of an older schema is brought up to date on the
+ * way, and the CLI answers with its exit codes.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importLines, runGuildCli } from '../../src/guildCli.js';
+import { botsRunningOn, takeBotLock } from '../../src/store/botLock.js';
 import { type GuildFile, GuildFileError, parseGuildFile } from '../../src/store/guildFile.js';
 import {
   currentSchemaVersion,
@@ -321,7 +325,7 @@ describe('import', () => {
       [1, 3],
       [2, 4],
     ]);
-    expect(importLines(A, target, report).at(-1)).toBe(
+    expect(importLines(A, target, report).at(-2)).toBe(
       "Matches renumbered because other servers' matches use their numbers here (/history shows the new ones): #1 → #3, #2 → #4.",
     );
     const map = (id: number) => id + 2;
@@ -366,6 +370,100 @@ describe('import', () => {
       `Refused: the database already holds data of server ${A} changed at ${new Date(T0 + 60_000).toISOString()}, after the newest change in the file (${new Date(T0 + 20).toISOString()})`,
     );
     expect(dump(target)).toEqual(before);
+  });
+
+  it('refuses when the target holds a match of the server that the file lacks, however old, and changes nothing', () => {
+    const file = throughText(exportA());
+    const target = path('target.sqlite');
+    importGuildIntoFile(target, file);
+    const db = new Database(target);
+    // A match of the server only this database has, started before anything in the file.
+    db.prepare(
+      `INSERT INTO matches (id, table_id, guild_id, seed, settings, status, started_at) VALUES (9, 'aaaafin', ?, 'other', '{}', 'abandoned', ?)`,
+    ).run(A, T0 - 50_000);
+    db.close();
+    const before = dump(target);
+    expect(() => importGuildIntoFile(target, file)).toThrow(
+      `Refused: the database holds 1 match of server ${A} that the file does not have (#9 at table aaaafin, started ${new Date(T0 - 50_000).toISOString()}). Importing would delete them.`,
+    );
+    expect(dump(target)).toEqual(before);
+  });
+
+  it('keeps the numbers the target gave its matches: a re-import after other servers added matches, and a move back', () => {
+    const source = sourceFile();
+    const file = throughText(exportA(source));
+    const target = path('target.sqlite');
+    let db = openDatabase(target);
+    seedGuild(db, C, 'cccc', T0 + 3000);
+    db.close();
+    expect(importGuildIntoFile(target, file).renumbered).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
+    const placed = guildRows(target, A);
+    // Another server plays on here: matches 5 and 6, the highest numbers now.
+    db = openDatabase(target);
+    expect(seedGuild(db, B, 'bbbb', T0 + 4000)).toEqual([5, 6]);
+    db.close();
+    const again = importGuildIntoFile(target, file);
+    expect(again).toMatchObject({
+      renumbered: [],
+      kept: [
+        [1, 3],
+        [2, 4],
+      ],
+    });
+    expect(importLines(A, target, again)).toContain(
+      'Matches this database already held keep the numbers it gave them (/history shows these): #1 → #3, #2 → #4.',
+    );
+    expect(guildRows(target, A)).toEqual(placed);
+    // Moved back home: the matches take their old numbers there again.
+    const home = importGuildIntoFile(source, throughText(exportGuildFromFile(target, A, T0 + 6000).file));
+    expect(home).toMatchObject({
+      renumbered: [],
+      kept: [
+        [3, 1],
+        [4, 2],
+      ],
+    });
+    expect(guildRows(source, A).matches.map((m) => m.id)).toEqual([1, 2]);
+  });
+
+  it('refuses while a bot runs on the target (its mark with a live pid), not after it stopped or died', () => {
+    const file = throughText(exportA());
+    const target = path('target.sqlite');
+    importGuildIntoFile(target, file);
+    const before = dump(target);
+    const lock = takeBotLock(target);
+    expect(botsRunningOn(target)).toEqual([process.pid]);
+    const refused = `Refused: a bot is running on this file (pid ${process.pid}): stop it first, import, then start it again. Nothing was changed.`;
+    expect(() => importGuildIntoFile(target, file)).toThrow(refused);
+    // Before even creating a missing file.
+    const fresh = path('fresh.sqlite');
+    const freshLock = takeBotLock(fresh);
+    expect(() => importGuildIntoFile(fresh, file)).toThrow(refused);
+    expect(existsSync(fresh)).toBe(false);
+    freshLock.release();
+    const cli = { data: '', say: [] as string[], warn: [] as string[] };
+    const json = path('guild.json');
+    writeFileSync(json, JSON.stringify(file));
+    const code = runGuildCli(['import', json, '--database', target], {
+      env: {},
+      now: () => T0,
+      out: { data: () => {}, say: (l) => cli.say.push(l), warn: (l) => cli.warn.push(l) },
+    });
+    expect(code).toBe(1);
+    expect(cli.warn[0]).toContain(refused);
+    expect(dump(target)).toEqual(before);
+    lock.release();
+    expect(botsRunningOn(target)).toEqual([]);
+    expect(importGuildIntoFile(target, file).removed).not.toBeNull();
+    // A bot that was killed leaves its mark; its pid is gone, so the mark is ignored.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid as number;
+    takeBotLock(target, dead);
+    expect(existsSync(`${target}.bot-${dead}`)).toBe(true);
+    expect(botsRunningOn(target)).toEqual([]);
+    expect(() => importGuildIntoFile(target, file)).not.toThrow();
   });
 
   it('refuses a file from a newer schema before touching the target', () => {
@@ -480,6 +578,29 @@ describe('a malformed file', () => {
     expect(dump(target)).toEqual(before);
   });
 
+  it('refuses a player row that none of the server’s rows names (it could rewrite anyone’s name or settings)', () => {
+    const target = path('target.sqlite');
+    const db = openDatabase(target);
+    db.prepare(
+      "INSERT INTO players (user_id, display_name, hidden, created_at, updated_at) VALUES (?, 'Zed', 0, 1, 1)",
+    ).run('300000000000000098');
+    db.close();
+    const before = dump(target);
+    const file = exportA();
+    const players = file.tables.players as { columns: string[]; rows: unknown[][] };
+    const row = [...(players.rows[0] as unknown[])];
+    row[players.columns.indexOf('user_id')] = '300000000000000098';
+    row[players.columns.indexOf('display_name')] = 'Hijacked';
+    row[players.columns.indexOf('updated_at')] = T0 + 99_999;
+    players.rows.push(row);
+    const message = 'has a player row of user 300000000000000098, whom no row of the server names';
+    expect(() => parseGuildFile(JSON.stringify(file), 'guild.json')).toThrow(
+      `guild.json is inconsistent: it ${message}. Export the server again.`,
+    );
+    expect(() => importGuildIntoFile(target, file)).toThrow(message);
+    expect(dump(target)).toEqual(before);
+  });
+
   it('a row that does not fit its column (text in a number) fails the import, which changes nothing', () => {
     const source = sourceFile();
     const target = path('target.sqlite');
@@ -532,8 +653,9 @@ describe('npm run guild', () => {
     const again = run(['import', file, `--database=${target}`]);
     expect(again.code).toBe(0);
     expect(again.say[1]).toBe(
-      `It replaced what the database held of the server (newest change ${new Date(T0 + 20).toISOString()}, not after the file's).`,
+      `It replaced what the database held of the server (newest change ${new Date(T0 + 20).toISOString()}, not after the file's): removed 2 tables, 2 matches, 4 hands, 6 logged actions, 4 result rows, 4 ratings, 4 player totals.`,
     );
+    expect(again.say.at(-1)).toMatch(/^Start the bot on this database again/);
   });
 
   it('bad usage: exit 2 with the usage; --help: exit 0', () => {
@@ -554,6 +676,14 @@ describe('npm run guild', () => {
     const help = run(['--help']);
     expect(help.code).toBe(0);
     expect(help.say[0]).toContain('npm run guild -- export <serverId>');
+  });
+
+  it('a DATABASE_PATH that is not a path: exit 2 with a plain message', () => {
+    const r = run(['export', A], { DATABASE_PATH: 42 as unknown as string });
+    expect(r.code).toBe(2);
+    expect(r.warn).toEqual([
+      'DATABASE_PATH cannot be used (Invalid input: expected string, received number): set it to the database file’s path, or pass --database PATH.',
+    ]);
   });
 
   it('refusals exit 1: a missing database, a missing file', () => {
