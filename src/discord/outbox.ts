@@ -12,9 +12,12 @@
  *   burst (1,000 deadlines falling at once) is spread out rather than competing with the answers.
  * - Tried again: a keyed write put with `retry` that fails because Discord failed for now (5xx past
  *   discord.js's own retries, a timeout, a broken connection) is put again after a wait (1 s,
- *   doubling per failure in a row, at most 30 s), unless a newer write of its key took its place.
+ *   doubling per failure in a row, at most 30 s, each give or take a quarter so that writes that
+ *   failed together do not come back together), unless a newer write of its key took its place.
  *   So a table message converges once Discord recovers, even if nothing moves at the table.
- *   (A 429 never gets here: discord.js waits it out and sends the request again itself.)
+ *   After 10 minutes of failures in a row the key is given up (its `onFailure` hears so, once)
+ *   until a newer write of it is put. (A 429 never gets here: discord.js waits it out and sends
+ *   the request again itself.)
  */
 
 export type Priority = 0 | 1 | 2;
@@ -31,11 +34,26 @@ export interface OutboxOptions {
   /** Writes in flight at most (default 8). */
   readonly concurrency?: number;
   readonly now?: () => number;
+  /** A number in [0, 1) for the retries' jitter (default Math.random; tests fix it). */
+  readonly random?: () => number;
+}
+
+/** What a write's failure led to: the failures of its key in a row, and whether it is put again. */
+export interface FailureReport {
+  readonly failures: number;
+  readonly retrying: boolean;
+  /** Failing for `RETRY_GIVE_UP_MS`: not tried again until a newer write of the key is put. */
+  readonly gaveUp: boolean;
 }
 
 export interface PutOptions {
-  /** Put the write again later when it fails for a reason that passes (see `isTransient`). */
-  readonly retry?: boolean;
+  /**
+   * Put the write again later when it fails for a reason that passes (see `isTransient`); a
+   * function is asked too, after each such failure (false: not this time).
+   */
+  readonly retry?: boolean | ((error: unknown) => boolean);
+  /** Hears of each failure of the write (the write's own code logs it as it sees fit). */
+  readonly onFailure?: (error: unknown, report: FailureReport) => void;
 }
 
 interface Job {
@@ -44,12 +62,22 @@ interface Job {
   run: () => Promise<unknown>;
   settle: Array<(value: unknown) => void>;
   queued: boolean;
-  retry: boolean;
+  options: PutOptions;
+}
+
+/** A key's failures in a row, and when the first of them was. */
+interface Streak {
+  count: number;
+  readonly since: number;
 }
 
 /** The first wait before a failed write is tried again, and the longest. */
 export const RETRY_FIRST_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;
+/** Each wait is its doubling's value give or take this share, drawn anew each time. */
+export const RETRY_JITTER = 0.25;
+/** A key failing this long in a row is given up until a newer write of it is put. */
+export const RETRY_GIVE_UP_MS = 10 * 60_000;
 
 const NETWORK_CODES = new Set([
   'ECONNRESET',
@@ -74,9 +102,13 @@ export function isTransient(error: unknown): boolean {
   return NETWORK_CODES.has(String(e.code)) || NETWORK_CODES.has(String(e.cause?.code));
 }
 
-/** The wait before trying a write again after `failures` failures in a row. */
-export function retryDelayMs(failures: number): number {
-  return Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1));
+/**
+ * The wait before trying a write again after `failures` failures in a row: 1 s doubling up to
+ * 30 s, moved by up to `RETRY_JITTER` of it either way as `random` (in [0, 1), 0.5 the middle) says.
+ */
+export function retryDelayMs(failures: number, random = 0.5): number {
+  const base = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1));
+  return Math.round(base * (1 + RETRY_JITTER * (2 * random - 1)));
 }
 
 export class Outbox {
@@ -88,19 +120,24 @@ export class Outbox {
   private readonly rate: number;
   private readonly concurrency: number;
   private readonly now: () => number;
+  private readonly random: () => number;
   private tokens: number;
   private refilledAt: number;
   private timer: NodeJS.Timeout | null = null;
   private unpaced = false;
   private sent = 0;
-  /** Failures in a row per key (writes put with `retry`), and the timers that will put them again. */
-  private readonly failures = new Map<string, number>();
+  /**
+   * Failures in a row per key, kept only while the key is being tried again (a settle that does
+   * not retry ends its streak), and the timers that will put them again.
+   */
+  private readonly failures = new Map<string, Streak>();
   private readonly retries = new Map<string, { timer: NodeJS.Timeout; fire: () => void }>();
 
   constructor(options: OutboxOptions = {}) {
     this.rate = options.ratePerSecond ?? 45;
     this.concurrency = options.concurrency ?? 8;
     this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
     // A small bucket: a quiet bot sends at once, a busy one at the steady rate.
     this.tokens = this.capacity;
     this.refilledAt = this.now();
@@ -118,7 +155,6 @@ export class Outbox {
   ): Promise<T | undefined> {
     return new Promise<T | undefined>((resolve) => {
       const settle = resolve as (value: unknown) => void;
-      const retry = options.retry ?? false;
       // A failed write waiting to be tried again is replaced too: this newer one shows more.
       this.cancelRetry(key);
       const waiting = this.waiting.get(key);
@@ -127,11 +163,11 @@ export class Outbox {
         for (const s of waiting.settle) s(undefined);
         waiting.run = run;
         waiting.settle = [settle];
-        waiting.retry = retry;
+        waiting.options = options;
         if (priority > waiting.priority) this.raise(waiting, priority);
         return;
       }
-      const job: Job = { key, priority, run, settle: [settle], queued: false, retry };
+      const job: Job = { key, priority, run, settle: [settle], queued: false, options };
       this.waiting.set(key, job);
       if (!this.busyKeys.has(key)) this.enqueue(job);
       this.pump();
@@ -147,7 +183,7 @@ export class Outbox {
         run,
         settle: [resolve as (value: unknown) => void],
         queued: false,
-        retry: false,
+        options: {},
       });
       this.pump();
     });
@@ -156,6 +192,11 @@ export class Outbox {
   /** Writes waiting to be sent (keyed and unkeyed; not those in flight), for tests and the bench. */
   get pending(): number {
     return this.waiting.size + this.queues.reduce((n, q) => n + q.filter((j) => j.key === null).length, 0);
+  }
+
+  /** Keys with a streak of failures on record (being tried again), for tests. */
+  get failing(): number {
+    return this.failures.size;
   }
 
   /** Writes started since the outbox was made. */
@@ -179,19 +220,28 @@ export class Outbox {
   }
 
   /**
-   * Puts a failed write of `key` again after a wait that doubles per failure in a row. A newer write
-   * of the key put meanwhile takes its place (this one then only puts itself behind it, replaced).
+   * After a keyed write failed: extends its key's streak and puts it again after a wait that
+   * doubles per failure in a row, if it `wants` to be and the streak is younger than
+   * `RETRY_GIVE_UP_MS`; else ends the streak. A newer write of the key waiting meanwhile takes its
+   * place (and carries the streak on).
    */
-  private retryLater(key: string, priority: Priority, run: () => Promise<unknown>): void {
-    if (this.unpaced || this.retries.has(key)) return;
-    const failures = (this.failures.get(key) ?? 0) + 1;
-    this.failures.set(key, failures);
-    if (this.waiting.has(key)) return;
+  private failed(job: Job, error: unknown, wants: boolean): void {
+    const key = job.key as string;
+    const now = this.now();
+    const streak = this.failures.get(key) ?? { count: 0, since: now };
+    streak.count++;
+    const gaveUp = wants && !this.unpaced && now - streak.since >= RETRY_GIVE_UP_MS;
+    const retrying = wants && !this.unpaced && !gaveUp;
+    if (retrying) this.failures.set(key, streak);
+    else this.failures.delete(key);
+    job.options.onFailure?.(error, { failures: streak.count, retrying, gaveUp });
+    if (!retrying || this.waiting.has(key) || this.retries.has(key)) return;
+    const { priority, run, options } = job;
     const fire = () => {
       this.retries.delete(key);
-      if (!this.waiting.has(key)) void this.put(key, priority, run, { retry: true });
+      if (!this.waiting.has(key)) void this.put(key, priority, run, options);
     };
-    const timer = setTimeout(fire, retryDelayMs(failures));
+    const timer = setTimeout(fire, retryDelayMs(streak.count, this.random()));
     timer.unref();
     this.retries.set(key, { timer, fire });
   }
@@ -260,7 +310,7 @@ export class Outbox {
       this.busyKeys.add(key);
     }
     this.sent++;
-    const { settle, run, retry, priority } = job;
+    const { settle, run, options } = job;
     const work: Promise<void> = runNow(run)
       .then(
         (value) => {
@@ -270,7 +320,14 @@ export class Outbox {
         (error: unknown) => {
           // The write's own code logs its failure; a failed write settles like a replaced one.
           for (const s of settle) s(undefined);
-          if (key !== null && retry && isTransient(error)) this.retryLater(key, priority, run);
+          if (key === null) return;
+          const { retry } = options;
+          const wants =
+            retry !== undefined &&
+            retry !== false &&
+            isTransient(error) &&
+            (typeof retry !== 'function' || retry(error));
+          this.failed(job, error, wants);
         },
       )
       .finally(() => {

@@ -5,6 +5,7 @@ import {
   LOW,
   NORMAL,
   Outbox,
+  RETRY_GIVE_UP_MS,
   RETRY_MAX_MS,
   retryDelayMs,
   URGENT,
@@ -119,7 +120,12 @@ describe('Outbox', () => {
   });
 
   it('tries a write put with retry again after Discord failed for now, waiting longer each time', async () => {
-    const outbox = new Outbox({ ratePerSecond: 1000, concurrency: 4, now: () => Date.now() });
+    const outbox = new Outbox({
+      ratePerSecond: 1000,
+      concurrency: 4,
+      now: () => Date.now(),
+      random: () => 0.5,
+    });
     const tries: number[] = [];
     let failing = 3;
     const run = async () => {
@@ -180,5 +186,136 @@ describe('Outbox', () => {
     expect(isTransient(new TypeError('undefined is not a function'))).toBe(false);
     expect(retryDelayMs(1)).toBe(1_000);
     expect(retryDelayMs(20)).toBe(RETRY_MAX_MS);
+  });
+
+  it('spreads the retries of writes that failed together: each wait moves by up to a quarter', async () => {
+    expect(retryDelayMs(3, 0)).toBe(3_000);
+    expect(retryDelayMs(3, 0.999_999)).toBe(5_000);
+    expect(retryDelayMs(20, 0)).toBe(RETRY_MAX_MS * 0.75);
+    const draws = [0, 0.999_999];
+    const outbox = new Outbox({
+      ratePerSecond: 1000,
+      concurrency: 4,
+      now: () => Date.now(),
+      random: () => draws.shift() ?? 0.5,
+    });
+    const tries: Record<string, number[]> = { a: [], b: [] };
+    const start = Date.now();
+    for (const key of ['a', 'b']) {
+      let failing = 1;
+      void outbox.put(
+        `table:${key}`,
+        NORMAL,
+        async () => {
+          tries[key]?.push(Date.now() - start);
+          if (failing-- > 0) throw Object.assign(new Error('Bad Gateway'), { status: 502 });
+        },
+        { retry: true },
+      );
+    }
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(tries).toEqual({ a: [0, 750], b: [0, 1_250] });
+  });
+
+  it('gives a key up after ten minutes of failures, says so once, and tries again at its next write', async () => {
+    const outbox = new Outbox({
+      ratePerSecond: 1000,
+      concurrency: 4,
+      now: () => Date.now(),
+      random: () => 0.5,
+    });
+    const tries: number[] = [];
+    const reports: Array<{ failures: number; retrying: boolean; gaveUp: boolean }> = [];
+    const start = Date.now();
+    const put = () =>
+      outbox.put(
+        'table:a',
+        NORMAL,
+        async () => {
+          tries.push(Date.now() - start);
+          throw Object.assign(new Error('Service Unavailable'), { status: 503 });
+        },
+        { retry: true, onFailure: (_error, report) => reports.push(report) },
+      );
+    void put();
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    // 1, 2, 4, 8, 16 s, then every 30 s, until ten minutes of failures: then nothing more.
+    const last = tries.at(-1) as number;
+    expect(last).toBeGreaterThanOrEqual(RETRY_GIVE_UP_MS);
+    expect(last).toBeLessThan(RETRY_GIVE_UP_MS + RETRY_MAX_MS);
+    expect(tries.length).toBeLessThan(30);
+    expect(reports.filter((r) => r.gaveUp)).toEqual([
+      { failures: tries.length, retrying: false, gaveUp: true },
+    ]);
+    expect(reports.slice(0, -1).every((r) => r.retrying)).toBe(true);
+    expect(outbox.failing).toBe(0);
+    // The table changes: its write goes at once, and is tried again from 1 s.
+    const given = tries.length;
+    void put();
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(tries.slice(given).map((t) => t - (tries[given] as number))).toEqual([0, 1_000]);
+  });
+
+  it('keeps no streak for a key that stopped being tried again: 4xx, no retry, replaced, drained', async () => {
+    const outbox = new Outbox({
+      ratePerSecond: 1000,
+      concurrency: 4,
+      now: () => Date.now(),
+      random: () => 0.5,
+    });
+    const unavailable = () => Object.assign(new Error('Service Unavailable'), { status: 503 });
+    // A: 503, then the retry meets a 404 (the message is gone for good).
+    let aTries = 0;
+    void outbox.put(
+      'table:a',
+      NORMAL,
+      async () => {
+        if (aTries++ === 0) throw unavailable();
+        throw Object.assign(new Error('Unknown Channel'), { status: 404, code: 10003 });
+      },
+      { retry: true },
+    );
+    // B: 503, then a newer write without retry takes its place and fails too.
+    void outbox.put(
+      'table:b',
+      NORMAL,
+      async () => {
+        throw unavailable();
+      },
+      { retry: true },
+    );
+    // C: 503, then the retry is declined by the write's own judgement.
+    let cTries = 0;
+    void outbox.put(
+      'table:c',
+      NORMAL,
+      async () => {
+        cTries++;
+        throw unavailable();
+      },
+      { retry: () => cTries < 2 },
+    );
+    // D: 503, then shutdown sends it once more, and it fails again.
+    void outbox.put(
+      'table:d',
+      NORMAL,
+      async () => {
+        throw unavailable();
+      },
+      { retry: true },
+    );
+    await vi.advanceTimersByTimeAsync(10);
+    expect(outbox.failing).toBe(4);
+    void outbox.put('table:b', NORMAL, async () => {
+      throw unavailable();
+    });
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(aTries).toBe(2);
+    expect(cTries).toBe(2);
+    expect(outbox.failing).toBe(1);
+    const drained = outbox.drain();
+    await vi.runAllTimersAsync();
+    await drained;
+    expect(outbox.failing).toBe(0);
   });
 });
