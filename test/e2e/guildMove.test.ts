@@ -3,7 +3,8 @@
  * both sides: a finished match (Ann plays a hand to 50 while the others are away) and ratings
  * written beside it, and a paused match in another channel (Eve, Fay and two bots). The bot stops;
  * the server is exported with `npm run guild -- export <id> > guild.json` (npm's banner and all)
- * and imported into a new, empty file, which takes the old one's place; a bot starts on it. Then
+ * and imported into a new, empty file, which takes the old one's place (an import into the file
+ * while the bot ran on it was refused); a bot starts on it. Then
  * /stats, /leaderboard, /history and /table list answer exactly as before, and the paused match
  * resumes where it stood and plays on.
  */
@@ -183,6 +184,13 @@ describe('a server moved to a new database file', () => {
     const moved = join(fx.databasePath, '..', 'moved.sqlite');
     let exported: ReturnType<typeof npmGuild> | undefined;
     let imported: ReturnType<typeof npmGuild> | undefined;
+    // While the bot runs, export (read-only) is fine but an import into its file is refused.
+    expect(npmGuild(['export', fx.guildId, '--database', fx.databasePath], json).status).toBe(0);
+    const live = npmGuild(['import', json, '--database', fx.databasePath]);
+    expect(live.status).toBe(1);
+    expect(live.stderr).toContain(
+      `Refused: a bot is running on this file (pid ${process.pid}): stop it first, import, then start it again. Nothing was changed.`,
+    );
     await fx.restart(() => {
       exported = npmGuild(['export', fx.guildId, '--database', fx.databasePath], json);
       imported = npmGuild(['import', json, '--database', moved]);
