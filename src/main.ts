@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { onSignals, runBotProcess, STOP_GUARD_MS, startFailure } from './botProcess.js';
-import { loadConfig, problemReport, readEnvFile } from './config.js';
+import { loadConfig, MAX_SHARDS, problemReport, readEnvFile } from './config.js';
 import { inviteLink } from './discord/bot.js';
 import { gatewayAdvice, startShards } from './discord/shards.js';
 import { createLogger } from './logger.js';
@@ -31,7 +31,9 @@ else await runSharded();
 
 /**
  * The sharded main process: asks Discord how many shards (auto) and how many may connect at once,
- * applies the migrations once, then spawns the shard processes and restarts any that dies.
+ * applies the migrations once, then spawns the shard processes and restarts any that dies (with a
+ * growing pause; one that keeps dying stops the bot with exit code 1). Discord's recommendation is
+ * capped at MAX_SHARDS, the most SHARDS accepts.
  */
 async function runSharded(): Promise<void> {
   let stopRequested = false;
@@ -55,7 +57,12 @@ async function runSharded(): Promise<void> {
     console.error(startFailure(error, config.apiUrl));
     process.exit(1);
   }
-  const count = config.shards === 'auto' ? advice.shards : config.shards;
+  const count = config.shards === 'auto' ? Math.min(advice.shards, MAX_SHARDS) : config.shards;
+  if (config.shards === 'auto' && advice.shards > MAX_SHARDS)
+    logger.warn(
+      { recommended: advice.shards, shards: MAX_SHARDS },
+      `Discord recommends more shards than one machine runs here: starting ${MAX_SHARDS}`,
+    );
   if (count === 1) {
     logger.info('Discord recommends one shard: running the bot in this process');
     return runBotProcess(config, logger);
@@ -82,6 +89,11 @@ async function runSharded(): Promise<void> {
       count,
       maxConcurrency: advice.maxConcurrency,
       logger,
+      // A shard that keeps dying: the others stop too, and the exit code tells a supervisor.
+      onGiveUp: () => {
+        stopRequested = true;
+        if (fleet) fleet.stop(STOP_GUARD_MS).finally(() => process.exit(1));
+      },
     });
     logger.info(
       { invite: inviteLink(config.applicationId), database: config.databasePath, shards: count },

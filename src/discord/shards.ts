@@ -1,8 +1,8 @@
 /**
  * Shards on one machine: which shard a guild belongs to (Discord's formula), what Discord recommends,
  * and the main process of a sharded bot — discord.js's ShardingManager, one process per shard, each
- * restarted by the manager when it dies. The shards share the one SQLite file: a table lives in one
- * guild, so it is written by one shard only.
+ * restarted (with a growing pause, given up after too many deaths in a row) when it dies. The shards
+ * share the one SQLite file: a table lives in one guild, so it is written by one shard only.
  */
 import type { ChildProcess } from 'node:child_process';
 import { DefaultUserAgentAppendix, REST, Routes, type Shard, ShardingManager } from 'discord.js';
@@ -79,6 +79,40 @@ export function spawnDelayMs(count: number, maxConcurrency: number): number {
   return count <= maxConcurrency ? 0 : 5_500;
 }
 
+/**
+ * How a shard that died is started again: after `firstMs`, doubling to `maxMs`, for at most
+ * `maxTries` deaths in a row; a shard that stayed up `stableMs` starts the count afresh. Discord
+ * allows 1,000 identifies a day: a shard that always fails must not spend them every few seconds.
+ */
+export interface RestartPolicy {
+  readonly firstMs: number;
+  readonly maxMs: number;
+  readonly stableMs: number;
+  readonly maxTries: number;
+}
+
+/** 1 s, 2 s, 4 s ... 60 s; ten deaths in a row (about five minutes of failing) and the bot gives up. */
+export const RESTART_POLICY: RestartPolicy = {
+  firstMs: 1_000,
+  maxMs: 60_000,
+  stableMs: 5 * 60_000,
+  maxTries: 10,
+};
+
+/**
+ * After a shard's death: its restarts in a row so far (`triesInRow`) and how long it was up decide
+ * when it starts again (`delayMs`, and the count that restart makes), or null: give up.
+ */
+export function nextRestart(
+  triesInRow: number,
+  upMs: number,
+  policy: RestartPolicy = RESTART_POLICY,
+): { readonly triesInRow: number; readonly delayMs: number } | null {
+  const before = upMs >= policy.stableMs ? 0 : triesInRow;
+  if (before >= policy.maxTries) return null;
+  return { triesInRow: before + 1, delayMs: Math.min(policy.maxMs, policy.firstMs * 2 ** before) };
+}
+
 export interface ShardFleetOptions {
   /** The shard process's entry file (src/shardMain.ts), run by node with `execArgv`. */
   readonly file: string;
@@ -87,8 +121,15 @@ export interface ShardFleetOptions {
   readonly count: number;
   readonly maxConcurrency: number;
   readonly logger: Logger;
-  /** How long one shard may take to connect before the start counts as failed (default 30 s). */
+  /** How long one shard may take to connect before the start (or a restart) counts as failed (default 30 s). */
   readonly readyTimeoutMs?: number;
+  /** When a shard that died is started again (RESTART_POLICY by default). */
+  readonly restartPolicy?: RestartPolicy;
+  /**
+   * Told once when a shard died too often in a row to be started again (the error line is logged):
+   * the main process stops the others and exits non-zero, so a supervisor sees it.
+   */
+  readonly onGiveUp?: (reason: string) => void;
 }
 
 export interface ShardFleet {
@@ -97,13 +138,21 @@ export interface ShardFleet {
   stop(guardMs: number): Promise<void>;
 }
 
+/** Whether a child process is still running. */
+function running(child: ChildProcess | null): child is ChildProcess {
+  return child !== null && child.exitCode === null && child.signalCode === null;
+}
+
 /**
  * Spawns the shard processes one after the other, each awaited until its client is connected. A
- * shard that dies during this start fails it (a bad setting would only die again); once all are up,
- * one that dies is spawned again by discord.js, on the same file, and the others never notice.
+ * shard that dies during this start, before or after its own ready, fails it (a bad setting would
+ * only die again). Once all are up, one that dies is started again by this fleet (discord.js's own
+ * respawn stays off: it restarts at once, for ever), on the same file, and the others never notice.
  */
 export async function startShards(options: ShardFleetOptions): Promise<ShardFleet> {
   const { logger } = options;
+  const policy = options.restartPolicy ?? RESTART_POLICY;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
   const manager = new ShardingManager(options.file, {
     totalShards: options.count,
     token: options.token,
@@ -112,19 +161,72 @@ export async function startShards(options: ShardFleetOptions): Promise<ShardFlee
     mode: 'process',
   });
   let stopping = false;
+  let started = false;
+  /** The first shard death while starting: the start has failed (and starts nothing more). */
+  let diedDuringStart: string | null = null;
+  let gaveUp = false;
+  const restarts = new Map<number, { triesInRow: number; upSince: number }>();
+  const timers = new Set<NodeJS.Timeout>();
+  const killAll = (signal: NodeJS.Signals) => {
+    for (const shard of manager.shards.values()) if (running(shard.process)) shard.process.kill(signal);
+  };
+
+  const restart = (shard: Shard, child: ChildProcess) => {
+    const state = restarts.get(shard.id) ?? { triesInRow: 0, upSince: Date.now() };
+    const next = nextRestart(state.triesInRow, Date.now() - state.upSince, policy);
+    const ended = { shard: shard.id, pid: child.pid, code: child.exitCode, signal: child.signalCode };
+    if (!next) {
+      if (gaveUp) return;
+      gaveUp = true;
+      const reason = `shard ${shard.id} ended ${state.triesInRow + 1} times in a row; not starting it again`;
+      logger.error({ ...ended, triesInRow: state.triesInRow + 1 }, reason);
+      options.onGiveUp?.(reason);
+      return;
+    }
+    logger.warn(
+      { ...ended, restartInMs: next.delayMs, triesInRow: next.triesInRow },
+      'shard process ended; starting it again',
+    );
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (stopping || gaveUp) return;
+      restarts.set(shard.id, { triesInRow: next.triesInRow, upSince: Date.now() });
+      shard.spawn(readyTimeoutMs).catch((error: Error) => {
+        logger.error({ shard: shard.id, err: error.message }, 'restarted shard did not connect');
+        // One that never connected is ended: its death brings the next (later) try.
+        if (running(shard.process)) shard.process.kill('SIGKILL');
+      });
+    }, next.delayMs);
+    timers.add(timer);
+  };
+
   manager.on('shardCreate', (shard: Shard) => {
     // Process mode: each shard is a child process.
     shard.on('spawn', (child) => {
+      // A start already failed: a shard spawned after that is ended at once (its spawn fails).
+      if (diedDuringStart || stopping) {
+        (child as ChildProcess).kill('SIGKILL');
+        return;
+      }
+      if (!restarts.has(shard.id)) restarts.set(shard.id, { triesInRow: 0, upSince: Date.now() });
       logger.info({ shard: shard.id, pid: (child as ChildProcess).pid }, 'shard started');
     });
     shard.on('death', (died) => {
       if (stopping) return;
       const child = died as ChildProcess;
-      const restart = manager.respawn;
-      logger.warn(
-        { shard: shard.id, pid: child.pid, code: child.exitCode, signal: child.signalCode, restart },
-        restart ? 'shard process ended; starting it again' : 'shard process ended',
-      );
+      if (!started) {
+        logger.error(
+          { shard: shard.id, pid: child.pid, code: child.exitCode, signal: child.signalCode },
+          'shard process ended during start',
+        );
+        if (!diedDuringStart) {
+          diedDuringStart = `shard ${shard.id} ended during start (exit code ${child.exitCode ?? child.signalCode}); its log lines above say why`;
+          // The shard being awaited dies too, so the manager's spawn ends now rather than at its timeout.
+          killAll('SIGTERM');
+        }
+        return;
+      }
+      restart(shard, child);
     });
     shard.on('error', (error: Error) =>
       logger.error({ shard: shard.id, err: error.message }, 'shard failed'),
@@ -134,13 +236,9 @@ export async function startShards(options: ShardFleetOptions): Promise<ShardFlee
     manager,
     async stop(guardMs) {
       stopping = true;
-      manager.respawn = false;
-      const children = [...manager.shards.values()]
-        .map((shard) => shard.process)
-        .filter(
-          (child): child is ChildProcess =>
-            child !== null && child.exitCode === null && child.signalCode === null,
-        );
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      const children = [...manager.shards.values()].map((shard) => shard.process).filter(running);
       const exits = children.map(
         (child) => new Promise<void>((resolve) => child.once('exit', () => resolve())),
       );
@@ -152,17 +250,21 @@ export async function startShards(options: ShardFleetOptions): Promise<ShardFlee
       clearTimeout(guard);
     },
   };
+  let failure: unknown = null;
   try {
     await manager.spawn({
       amount: options.count,
       delay: spawnDelayMs(options.count, options.maxConcurrency),
-      timeout: options.readyTimeoutMs ?? 30_000,
+      timeout: readyTimeoutMs,
     });
   } catch (error) {
-    await fleet.stop(5_000);
-    throw error;
+    failure = error;
   }
-  // From here on a shard that dies is started again (read by discord.js when the process exits).
-  manager.respawn = true;
+  if (failure !== null || diedDuringStart !== null) {
+    await fleet.stop(5_000);
+    throw diedDuringStart !== null ? new Error(diedDuringStart) : failure;
+  }
+  // From here on a shard that dies is started again by `restart`, with a pause that grows.
+  started = true;
   return fleet;
 }
