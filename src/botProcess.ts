@@ -47,11 +47,24 @@ export async function runBotProcess(config: Config, logger: Logger, shard?: Shar
         process.exit(1);
       },
     );
+  let managerGone = false;
   const signals = onSignals(logger, () => {
-    if (bot) finish(bot);
+    if (bot && !managerGone) finish(bot);
   });
-  // A shard whose manager is gone (its IPC channel closed) stops too: nothing would restart it.
-  if (shard) process.on('disconnect', () => signals.stop('manager gone'));
+  // A shard whose manager is gone (its IPC channel closed: killed, say) stops at once, not after a
+  // drain: a new main process may already be starting this shard again, and two processes must
+  // never run one shard's tables side by side.
+  if (shard)
+    process.on('disconnect', () => {
+      if (managerGone) return;
+      managerGone = true;
+      logger.warn('the shard manager is gone: stopping at once');
+      setTimeout(() => {
+        logger.error({ afterMs: STOP_GUARD_MS }, 'stopping at once did not finish in time; exiting anyway');
+        process.exit(1);
+      }, STOP_GUARD_MS).unref();
+      if (bot) halt(bot, logger);
+    });
 
   // A start that fails takes away the database file it created (a bad token leaves nothing behind).
   const created = NewFiles.before(config.databasePath);
@@ -86,7 +99,29 @@ export async function runBotProcess(config: Config, logger: Logger, shard?: Shar
       { invite: inviteLink(config.applicationId), database: config.databasePath },
       'ready: invite the bot with this link',
     );
-  if (signals.stopping()) finish(bot);
+  if (managerGone) halt(bot, logger);
+  else if (signals.stopping()) finish(bot);
+}
+
+/**
+ * Stops a shard at once: no new interaction is taken (the gateway closes first), no deadline fires
+ * and no hard bot's answer lands, what was committed is flushed to disk (commits are synchronous, so
+ * none is ever cut in half), and the process exits. Table edits still queued for Discord are left:
+ * the next start re-renders every table in play.
+ */
+async function halt(bot: RunningBot, logger: Logger): Promise<never> {
+  try {
+    await bot.client.destroy();
+    bot.service.stopTimers();
+    await bot.service.stopBots();
+    await bot.store.durable();
+    bot.store.close();
+  } catch (error) {
+    logger.error({ err: String(error) }, 'stopping at once failed');
+    process.exit(1);
+  }
+  logger.info('stopped at once');
+  process.exit(0);
 }
 
 /** One line: what went wrong and what to do. */

@@ -190,6 +190,32 @@ describe('SHARDS=2: two shard processes on one file', () => {
     }
   }, 90_000);
 
+  it('a main process killed outright leaves no shard behind: each stops at once, not after a drain', async () => {
+    const run = runMain(
+      botEnv({
+        DISCORD_TOKEN: discord.token,
+        DISCORD_APPLICATION_ID: discord.applicationId,
+        DISCORD_API_URL: discord.restUrl,
+        DATABASE_PATH: join(dir, 'tichu.sqlite'),
+        LOG_LEVEL: 'info',
+        SHARDS: '2',
+      }),
+      { detached: true },
+    );
+    group = run.child.pid;
+    const ready = await logOrExit(run, 'ready: invite the bot with this link', WAIT_MS);
+    expect(typeof ready === 'object', `the sharded bot did not start:\n${run.out()}`).toBe(true);
+    const shardPids = [...pidsOf(run, 0), ...pidsOf(run, 1)];
+    expect(shardPids).toHaveLength(2);
+    process.kill(run.child.pid as number, 'SIGKILL');
+    // Each shard hears its manager is gone and stops at once (no drain, no 5 s guard).
+    const stopped = (shard: number) =>
+      logLines(run.out()).some((l) => l.msg === 'stopped at once' && l.shard === shard);
+    await eventually(() => (stopped(0) && stopped(1) ? true : undefined), 'both shards to stop at once');
+    expect(await survivors(shardPids, 5_000)).toEqual([]);
+    expect(logLines(run.out()).filter((l) => /did not finish in time/.test(String(l.msg)))).toEqual([]);
+  });
+
   it('SHARDS=auto asks Discord: a recommendation of one shard runs the bot in the one process', async () => {
     await discord.close();
     discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000, recommendedShards: 1 });
