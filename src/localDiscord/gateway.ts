@@ -154,13 +154,15 @@ export class Gateway {
   }
 
   /**
-   * Sends an event to every session (queued for a session that is disconnected, until it resumes);
-   * a guild's event (one with `guild_id`) only to the sessions of that guild's shard.
+   * Sends an event to the sessions that receive it (queued for a session that is disconnected, until
+   * it resumes): a guild's event (one with `guild_id`) to the sessions of that guild's shard, one
+   * without a guild (a DM) to shard 0's only, as Discord does.
    */
   dispatch(type: string, data: unknown): void {
     const guildId = (data as { guild_id?: unknown } | null)?.guild_id;
     for (const session of this.sessions.values())
-      if (typeof guildId !== 'string' || receives(session, guildId)) this.send(session, type, data);
+      if (typeof guildId === 'string' ? receives(session, guildId) : session.shard[0] === 0)
+        this.send(session, type, data);
   }
 
   /**

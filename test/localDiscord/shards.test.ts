@@ -1,7 +1,8 @@
 /**
  * The local Discord's sharding, as Discord does it: IDENTIFY with `shard: [id, count]`, READY
  * carrying it, GUILD_CREATE only for that shard's guilds, and every guild event (interactions,
- * messages) only to the session of shard `(guild_id >> 22) % count`; GET /gateway/bot's advice.
+ * messages) only to the session of shard `(guild_id >> 22) % count`, an event without a guild (a DM)
+ * to shard 0 only; GET /gateway/bot's advice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -138,6 +139,27 @@ describe('sharded gateway', () => {
       await one.until(() => one.dispatched('MESSAGE_CREATE')[0], 'MESSAGE_CREATE on shard 1');
       expect(one.dispatched('MESSAGE_CREATE').map((m) => m.channel_id)).toEqual([channels[1]]);
       expect(zero.dispatched('MESSAGE_CREATE')).toEqual([]);
+    } finally {
+      zero.close();
+      one.close();
+    }
+  });
+
+  it('an event without a guild (a DM) goes to shard 0 only, as on Discord', async () => {
+    const zero = await RawSession.open(discord, { shard: [0, 2] });
+    const one = await RawSession.open(discord, { shard: [1, 2] });
+    try {
+      for (const session of [zero, one]) await session.until(() => session.dispatched('READY')[0], 'READY');
+      discord.gateway.dispatch('MESSAGE_CREATE', { id: '1', channel_id: '2', content: 'a DM' });
+      // Then a guild event for shard 1: once it arrived, the DM would have too (one socket, in order).
+      discord.gateway.dispatch('MESSAGE_CREATE', { id: '3', channel_id: channels[1], guild_id: guilds[1] });
+      await one.until(
+        () => (one.dispatched('MESSAGE_CREATE').some((m) => m.id === '3') ? true : undefined),
+        'shard 1 event',
+      );
+      await zero.until(() => zero.dispatched('MESSAGE_CREATE')[0], 'the DM on shard 0');
+      expect(zero.dispatched('MESSAGE_CREATE').map((m) => m.id)).toEqual(['1']);
+      expect(one.dispatched('MESSAGE_CREATE').map((m) => m.id)).toEqual(['3']);
     } finally {
       zero.close();
       one.close();
