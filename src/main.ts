@@ -6,9 +6,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { onSignals, runBotProcess, STOP_GUARD_MS, startFailure } from './botProcess.js';
-import { loadConfig, MAX_SHARDS, problemReport, readEnvFile } from './config.js';
+import { loadConfig, problemReport, readEnvFile } from './config.js';
 import { inviteLink } from './discord/bot.js';
-import { gatewayAdvice, startShards } from './discord/shards.js';
+import { gatewayAdvice, MAX_SHARD_PROCESSES, shardCount, startShards } from './discord/shards.js';
 import { createLogger } from './logger.js';
 import { NewFiles } from './store/newFiles.js';
 import { Store } from './store/store.js';
@@ -33,7 +33,7 @@ else await runSharded();
  * The sharded main process: asks Discord how many shards (auto) and how many may connect at once,
  * applies the migrations once, then spawns the shard processes and restarts any that dies (with a
  * growing pause; one that keeps dying stops the bot with exit code 1). Discord's recommendation is
- * capped at MAX_SHARDS, the most SHARDS accepts.
+ * capped at MAX_SHARD_PROCESSES, the most SHARDS accepts.
  */
 async function runSharded(): Promise<void> {
   let stopRequested = false;
@@ -57,11 +57,11 @@ async function runSharded(): Promise<void> {
     console.error(startFailure(error, config.apiUrl));
     process.exit(1);
   }
-  const count = config.shards === 'auto' ? Math.min(advice.shards, MAX_SHARDS) : config.shards;
-  if (config.shards === 'auto' && advice.shards > MAX_SHARDS)
+  const { count, capped } = shardCount(config.shards, advice.shards);
+  if (capped)
     logger.warn(
-      { recommended: advice.shards, shards: MAX_SHARDS },
-      `Discord recommends more shards than one machine runs here: starting ${MAX_SHARDS}`,
+      { recommended: advice.shards, shards: count },
+      `Discord recommends more shards than SHARDS allows (${MAX_SHARD_PROCESSES}): starting ${count}`,
     );
   if (count === 1) {
     logger.info('Discord recommends one shard: running the bot in this process');

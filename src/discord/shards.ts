@@ -71,6 +71,21 @@ export async function gatewayAdvice(token: string, api?: string): Promise<Gatewa
   };
 }
 
+/** The most shard processes one main process runs (SHARDS refuses more; `auto` is capped at it). */
+export const MAX_SHARD_PROCESSES = 64;
+
+/**
+ * How many shards to run: the count set, or for `auto` Discord's recommendation capped at
+ * MAX_SHARD_PROCESSES (`capped` says the recommendation was cut, for a log line).
+ */
+export function shardCount(
+  setting: number | 'auto',
+  recommended: number,
+): { readonly count: number; readonly capped: boolean } {
+  if (setting !== 'auto') return { count: setting, capped: false };
+  return { count: Math.min(recommended, MAX_SHARD_PROCESSES), capped: recommended > MAX_SHARD_PROCESSES };
+}
+
 /**
  * Discord lets `max_concurrency` sessions identify every 5 s (shard id modulo it names the bucket):
  * when every shard has its own bucket they start together, else one every 5.5 s (discord.js' pace).

@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_SHARDS } from '../../src/config.js';
 import {
+  MAX_SHARD_PROCESSES,
   nextRestart,
   ownedBy,
   RESTART_POLICY,
   restUserAgent,
   type ShardFleet,
+  shardCount,
   shardOf,
   shardTag,
   sharedWrites,
@@ -37,6 +40,21 @@ describe('shards', () => {
 
   it('shares the 45 channel writes a second among the shards, at least one each', () => {
     expect([1, 2, 3, 64].map((count) => sharedWrites({ id: 0, count }))).toEqual([45, 22, 15, 1]);
+  });
+
+  it('runs the count set, or Discord’s recommendation capped at 64 (the most SHARDS accepts)', () => {
+    expect([
+      shardCount(3, 200),
+      shardCount('auto', 5),
+      shardCount('auto', 64),
+      shardCount('auto', 65),
+    ]).toEqual([
+      { count: 3, capped: false },
+      { count: 5, capped: false },
+      { count: 64, capped: false },
+      { count: 64, capped: true },
+    ]);
+    expect(MAX_SHARD_PROCESSES).toBe(MAX_SHARDS);
   });
 
   it('names the shard in the user agent', () => {
