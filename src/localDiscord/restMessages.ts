@@ -105,6 +105,20 @@ export function editMessage(
   return message;
 }
 
+/** How long a message's nonce is enforced (Discord: "the past few minutes"). */
+const NONCE_WINDOW_MS = 5 * 60_000;
+const nonceMaps = new WeakMap<Hub, Map<string, StoredMessage>>();
+
+/** The messages posted with `enforce_nonce`, by channel, author and nonce. */
+function nonces(hub: Hub): Map<string, StoredMessage> {
+  let map = nonceMaps.get(hub);
+  if (!map) {
+    map = new Map();
+    nonceMaps.set(hub, map);
+  }
+  return map;
+}
+
 export function channelMessages(
   hub: Hub,
   req: RestRequest,
@@ -125,6 +139,13 @@ export function channelMessages(
       return { status: 200, body: list };
     }
     const body = req.json ?? {};
+    // enforce_nonce: a nonce the author used in the channel in the past few minutes gets that
+    // message back, and no new one is made (a retry of a post Discord took).
+    const nonceKey =
+      body.enforce_nonce === true && body.nonce != null ? `${channelId}:${botId}:${body.nonce}` : null;
+    const sent = nonceKey ? nonces(hub).get(nonceKey) : undefined;
+    if (sent && hub.world.now() - sent.createdAt < NONCE_WINDOW_MS)
+      return { status: 200, body: hub.world.messageJson(sent, hub.port) };
     const meta = {
       channelId,
       guildId: channel.guildId,
@@ -134,6 +155,7 @@ export function channelMessages(
       webhookId: null,
     };
     const created = createMessage(hub, req, body, meta);
+    if (nonceKey && 'id' in created) nonces(hub).set(nonceKey, created);
     return 'id' in created ? { status: 200, body: hub.world.messageJson(created, hub.port) } : created;
   }
   const message = hub.world.messages.get(messageId);

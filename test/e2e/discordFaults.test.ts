@@ -6,7 +6,8 @@
  * - the table does not get stuck (the players' moves keep being accepted),
  * - no interaction is acknowledged twice (a second callback would be refused with 40060),
  * - once Discord recovers, the table message shows the true state (its text is a fresh render's).
- * One table runs through all the scenarios in order, so each starts from wherever the last left it.
+ * One table runs through all the scenarios in order, so each starts from wherever the last left it;
+ * the last scenario opens a second table in a second channel, to fail its first post.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTable } from '../../src/discord/renderTable.js';
@@ -21,7 +22,7 @@ let fx: BotFixture;
 const dice = new Dice(12);
 
 beforeAll(async () => {
-  fx = await startFixture({ env: scriptedEnv('fault').env });
+  fx = await startFixture({ env: scriptedEnv('fault').env, moreChannels: ['lobby'] });
   const [ann, ...others] = fx.users as [ScriptedUser, ...ScriptedUser[]];
   await ann.slash(fx.channelId, 'table', { subcommand: 'create' }).reply();
   for (const u of others) await u.slash(fx.channelId, 'table', { subcommand: 'join' }).reply();
@@ -250,5 +251,47 @@ describe('when Discord fails, the bot answers, the table moves on, and its messa
     expect(fx.discord.gateway.resumes).toBe(resumes + 1);
     expectAnswered(since);
     await expectConverged();
+  });
+
+  it('5xx after Discord posted a new table message (the answer lost): the bot keeps that one message', async () => {
+    const channelId = fx.channelIds[1] as string;
+    const [ann, ben] = fx.users as [ScriptedUser, ScriptedUser];
+    // A lobby, whose message (the answer to /table create) someone deletes: its next change posts anew.
+    await ann.slash(channelId, 'table', { subcommand: 'create' }).reply();
+    const stored = () => {
+      const here = fx.bot.service.tableInChannel(channelId);
+      return here.ok ? (here.value.table.messageId ?? undefined) : undefined;
+    };
+    const first = await eventually(stored, 'the table message id to be stored');
+    const deleted = fx.discord.hub.world.messages.get(first);
+    if (!deleted) throw new Error('no table message');
+    deleted.deleted = true;
+    fx.discord.hub.messageChanged(deleted);
+    // Every try of the post is taken by Discord and answered 502: discord.js's four, the outbox's first.
+    const since = fx.discord.calls.length;
+    const post = new RegExp(`^POST /channels/${channelId}/messages$`);
+    const fault = fx.discord.faults.rest({ route: post, status: 502, times: 5, processed: true });
+    await ben.slash(channelId, 'table', { subcommand: 'join' }).reply();
+    const id = await eventually(
+      () => (stored() !== first ? stored() : undefined),
+      'the new table message id to be stored',
+      10_000,
+    );
+    expect(fault.hits).toBe(5);
+    const tableMessages = () => fx.discord.channelMessages(channelId).filter((m) => m.embeds.length > 0);
+    expect(tableMessages().map((m) => m.id)).toEqual([id]);
+    expect(embedText(tableMessages()[0] as MessageView)).toContain('Ben');
+    // Discord answers again: the table's next change edits that message, and posts nothing.
+    await ben.slash(channelId, 'table', { subcommand: 'leave' }).reply();
+    await eventually(
+      () => (embedText(tableMessages()[0] as MessageView).includes('Ben') ? undefined : true),
+      'the table message to show Ben gone',
+    );
+    expect(tableMessages().map((m) => m.id)).toEqual([id]);
+    const posts = fx.discord.calls
+      .slice(since)
+      .filter((c) => c.method === 'POST' && post.test(`POST ${c.path}`));
+    expect(posts).toHaveLength(6);
+    expect(fx.errors).toEqual([]);
   });
 });
