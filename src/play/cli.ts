@@ -195,6 +195,8 @@ function startBotProcess(discord: LocalDiscord, database: string): ChildProcess 
       DISCORD_API_URL: discord.restUrl,
       DISCORD_DEV_GUILD_ID: '',
       DATABASE_PATH: database,
+      // One process, whatever a developer's .env says: the page stops the bot it started.
+      SHARDS: '1',
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     },
   });

@@ -38,6 +38,8 @@ export function spawnBot(discord: LocalDiscord, options: BotProcessOptions): Bot
       DISCORD_API_URL: discord.restUrl,
       DISCORD_DEV_GUILD_ID: '',
       DATABASE_PATH: options.database,
+      // One process, whatever a developer's .env says: the run kills and checks that process.
+      SHARDS: '1',
       LOG_LEVEL: 'info',
       BOT_WORKERS: '1',
       BOT_HARD_BUDGET_MS: String(options.hardBudgetMs ?? 50),
