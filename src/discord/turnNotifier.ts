@@ -5,6 +5,7 @@
  * at a time: the next one replaces it, and the end of the hand takes it away.
  */
 
+import { randomUUID } from 'node:crypto';
 import { type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { ActOutcome, Reminder, TableService } from '../app/tableService.js';
@@ -110,8 +111,11 @@ export class TurnNotifier {
    */
   private send(tableId: string, channelId: string, body: Record<string, unknown>): void {
     const previous = this.current.get(tableId) ?? null;
+    // The same nonce on every try (discord.js tries a 5xx again): a try Discord took whose answer was
+    // lost is answered with that message, not posted twice.
+    const once = { ...body, nonce: randomUUID().replaceAll('-', '').slice(0, 25), enforce_nonce: true };
     const post = () =>
-      this.client.rest.post(Routes.channelMessages(channelId), { body }).then(
+      this.client.rest.post(Routes.channelMessages(channelId), { body: once }).then(
         (message): Sent | null => {
           const id = (message as { id?: unknown } | null)?.id;
           return typeof id === 'string' ? { channelId, messageId: id } : null;
