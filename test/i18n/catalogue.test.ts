@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES as DE_NAMESPACES } from '../../src/i18n/de/index.js';
 import { NAMESPACES as EN_NAMESPACES } from '../../src/i18n/en/index.js';
-import { placeholdersOf } from '../../src/i18n/format.js';
+import { fill, placeholdersOf } from '../../src/i18n/format.js';
 import { CATALOGUES, LANGS, langOf, plural, t } from '../../src/i18n/index.js';
 
 const english = CATALOGUES.en;
@@ -50,6 +50,14 @@ describe('looking up a text', () => {
     expect(t('en', 'combo.pair', { rank: 'K' })).toBe('pair K');
     expect(t('de', 'combo.pair', { rank: 'K' })).toBe('Paar K');
     expect(t('de', 'card.dragon')).toBe('Drache');
+  });
+
+  it('fills every placeholder, the same one twice, and leaves an unknown one visible', () => {
+    expect(fill('{a} took {b} from {a}', { a: 'Ann', b: 3 })).toBe('Ann took 3 from Ann');
+    expect(fill('{a} and {missing}', { a: 1 })).toBe('1 and {missing}');
+    expect(fill('no placeholder', { a: 1 })).toBe('no placeholder');
+    expect(fill('{a}', undefined)).toBe('{a}');
+    expect(fill('{a}', { a: 'twice' })).toBe('twice');
   });
 
   it('reads Discord locales, English when unsure', () => {
