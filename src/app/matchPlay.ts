@@ -55,7 +55,9 @@ export function startMatch(core: Core, tableId: string, actor: Actor): Outcome<A
     notice: null,
     updatedAt: now,
   };
-  core.store.transaction(() => {
+  // The new match and its bots' first decisions (Grand Tichu) commit together: a crash between them
+  // would leave a file where a bot owes a move nobody is waiting for.
+  const { loaded: after, events } = core.store.transaction(() => {
     const matchId = core.store.matches.create(table.id, table.guildId, state, now);
     next = { ...next, matchId };
     core.store.tables.update(next);
@@ -66,10 +68,11 @@ export function startMatch(core: Core, tableId: string, actor: Actor): Outcome<A
     }
     // Requests to take a seat belong to their match.
     core.store.seats.deleteRequestsBefore(table.id, matchId);
+    const loaded: LoadedTable = { table: next, match: { id: matchId, state, handStart: 0 } };
+    core.tables.put(loaded);
+    // Inside the transaction the bots' commit is a savepoint of it.
+    return settleBots(core, loaded, false);
   });
-  const loaded: LoadedTable = { table: next, match: { id: next.matchId as number, state, handStart: 0 } };
-  core.tables.put(loaded);
-  const { loaded: after, events } = settleBots(core, loaded, false);
   return ok({ table: after.table, state: (after.match as LoadedMatch).state, events });
 }
 
