@@ -14,12 +14,14 @@ import {
   Options,
   Routes,
 } from 'discord.js';
+import type { ScriptedUser } from '../src/localDiscord/index.js';
+import { type Dice, find } from '../test/support/panelPlayer.js';
 import type { Answerer, Ready } from './e2eRun.js';
 
 /** The custom id prefix of the floor's buttons, which the floor's players look for. */
 export const FLOOR_PREFIX = 'floor';
 
-const ROW = {
+export const FLOOR_ROW = {
   type: ComponentType.ActionRow,
   components: [
     {
@@ -31,7 +33,11 @@ const ROW = {
   ],
 };
 /** The answer: constant, ephemeral, with a button to click again (as a panel offers its actions). */
-const ANSWER = { content: 'Noted.', flags: MessageFlags.Ephemeral, components: [ROW] } as const;
+export const FLOOR_ANSWER = {
+  content: 'Noted.',
+  flags: MessageFlags.Ephemeral,
+  components: [FLOOR_ROW],
+} as const;
 
 /** Connects the floor bot and posts one message with a button in every channel (not timed). */
 export async function startFloorBot(ready: Ready): Promise<Answerer> {
@@ -44,15 +50,37 @@ export async function startFloorBot(ready: Ready): Promise<Answerer> {
   client.on(Events.InteractionCreate, (interaction) => {
     if (!interaction.isRepliable()) return;
     // A failed answer shows as a refused call in the figure's note and a player's timeout here.
-    interaction.reply(ANSWER).catch((error: unknown) => console.error(`floor bot: ${String(error)}`));
+    interaction.reply(FLOOR_ANSWER).catch((error: unknown) => console.error(`floor bot: ${String(error)}`));
   });
   const connected = once(client, Events.ClientReady);
   await client.login(ready.token);
   await connected;
   for (const channelId of ready.channelIds) {
     await client.rest.post(Routes.channelMessages(channelId), {
-      body: { content: 'Floor: click to get a constant answer.', components: [ROW] },
+      body: { content: 'Floor: click to get a constant answer.', components: [FLOOR_ROW] },
     });
   }
   return { stop: () => client.destroy() };
+}
+
+/**
+ * A floor player's step, shaped like openPanel + takeTurn: find the public message's button (the
+ * floor bot posted one per channel), click it and wait for the answer; then click the answer's
+ * button in the share of steps the bot's players acted (whole part always, fraction by the dice).
+ */
+export async function floorStep(
+  user: ScriptedUser,
+  channelId: string,
+  dice: Dice,
+  extra: number,
+): Promise<void> {
+  const source = await user.waitForMessage(
+    channelId,
+    (m) => !m.ephemeral && find(m, FLOOR_PREFIX) !== undefined,
+  );
+  let answer = await user.click(source.id, find(source, FLOOR_PREFIX)?.custom_id as string).reply();
+  const clicks = Math.floor(extra) + (dice.next(1000) < (extra % 1) * 1000 ? 1 : 0);
+  for (let i = 0; i < clicks; i++) {
+    answer = await user.click(answer.id, find(answer, FLOOR_PREFIX)?.custom_id as string).reply();
+  }
 }

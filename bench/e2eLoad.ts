@@ -6,8 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { loadCardImages } from '../src/discord/cardImages.js';
 import { deployCardEmoji, registerCommands } from '../src/discord/deploy.js';
 import { LocalDiscord, type ScriptedUser } from '../src/localDiscord/index.js';
-import { type Dice, find, openPanel, tableMessage, takeTurn } from '../test/support/panelPlayer.js';
-import { FLOOR_PREFIX } from './e2eFloor.js';
+import { find, openPanel, tableMessage, takeTurn } from '../test/support/panelPlayer.js';
+import { floorStep } from './e2eFloor.js';
 import { type LagWatch, quiet, watchLag } from './e2eLagWatch.js';
 import { playTables, type Step } from './e2ePlayers.js';
 import { uxPlayers } from './e2eUxWatch.js';
@@ -172,21 +172,4 @@ async function openTables(): Promise<void> {
       await host.slash(channel.id, 'table', { subcommand: 'start' }).reply();
     }),
   );
-}
-
-/**
- * A floor player's step, shaped like openPanel + takeTurn: find the public message's button (the
- * floor bot posted one per channel), click it and wait for the answer; then click the answer's
- * button in the share of steps the bot's players acted (whole part always, fraction by the dice).
- */
-async function floorStep(user: ScriptedUser, channelId: string, dice: Dice, extra: number): Promise<void> {
-  const source = await user.waitForMessage(
-    channelId,
-    (m) => !m.ephemeral && find(m, FLOOR_PREFIX) !== undefined,
-  );
-  let answer = await user.click(source.id, find(source, FLOOR_PREFIX)?.custom_id as string).reply();
-  const clicks = Math.floor(extra) + (dice.next(1000) < (extra % 1) * 1000 ? 1 : 0);
-  for (let i = 0; i < clicks; i++) {
-    answer = await user.click(answer.id, find(answer, FLOOR_PREFIX)?.custom_id as string).reply();
-  }
 }

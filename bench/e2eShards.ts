@@ -14,15 +14,24 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { botEnv, descendants, type MainProcess, runMain, within } from '../test/support/mainProcess.js';
+import {
+  botEnv,
+  descendants,
+  type MainProcess,
+  runMain,
+  spawnProcess,
+  TSX,
+  within,
+} from '../test/support/mainProcess.js';
 import type { Measured } from './e2ePlayers.js';
 import { percentile } from './e2eRun.js';
 import type { ShardSetup } from './e2eShardsLoad.js';
 import type { Figure } from './engine.js';
 
 const TABLES = 200;
+const FLOOR_ENTRY = fileURLToPath(new URL('./e2eFloorProcess.ts', import.meta.url));
 const SHARDS = 2;
 /** Pause of a scripted player between two clicks, as in bench/e2e.ts. */
 const THINK_MS = 100;
@@ -74,56 +83,90 @@ export async function runSharded(setup: ShardSetup): Promise<ShardRun> {
       worker.on('message', onMessage);
       worker.once('error', reject);
     });
-  const ready = await next<{ restUrl: string; token: string; applicationId: string }>('ready');
+  const ready = await next<LoadReady>('ready');
   const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-shards-'));
-  let bot: MainProcess | null = null;
+  const floor = setup.floorExtraPerStep !== undefined;
+  let processes: MainProcess[] = [];
   try {
-    bot = runMain(
-      botEnv({
-        DISCORD_TOKEN: ready.token,
-        DISCORD_APPLICATION_ID: ready.applicationId,
-        DISCORD_API_URL: ready.restUrl,
-        DATABASE_PATH: join(dir, 'bench.sqlite'),
-        LOG_LEVEL: 'warn',
-        SHARDS: String(setup.shards),
-      }),
-    );
+    processes = floor ? startFloors(setup.shards, ready) : [startBot(setup.shards, ready, dir)];
     const playing = next('playing');
     const played = next('played');
     const finished = next<Done>('done');
     worker.postMessage('go');
     await playing;
-    const mainPid = bot.child.pid as number;
-    // The main process and everything below it: the shards (and tsx's esbuild service, idle by now).
-    const below = descendants(mainPid);
-    const pids = [mainPid, ...below.map((p) => p.pid)];
+    // Each process started and everything below it: the bot's shards (and tsx's esbuild service,
+    // idle by now). The floor's processes have none.
+    const tops = processes.map((p) => p.child.pid as number);
+    const below = tops.flatMap((pid) => descendants(pid));
+    const pids = [...tops, ...below.map((p) => p.pid)];
     const before = pids.map(cpuMsOf);
     await played;
     const used = pids.map((pid, i) => cpuMsOf(pid) - (before[i] as number));
     const done = await finished;
-    const shardIndexes = below.flatMap((p, i) => (p.cmd.includes('shardMain') ? [i + 1] : []));
-    return {
-      ...done,
-      cpuMs: used.reduce((a, b) => a + b, 0),
-      cpuMsOfShards: setup.shards > 1 ? shardIndexes.map((i) => used[i] as number) : [used[0] as number],
-    };
+    const shardIndexes = below.flatMap((p, i) => (p.cmd.includes('shardMain') ? [tops.length + i] : []));
+    const ofShards = floor
+      ? used.slice(0, tops.length)
+      : setup.shards > 1
+        ? shardIndexes.map((i) => used[i] as number)
+        : [used[0] as number];
+    return { ...done, cpuMs: used.reduce((a, b) => a + b, 0), cpuMsOfShards: ofShards };
   } finally {
-    if (bot && bot.child.exitCode === null) {
-      bot.child.kill('SIGTERM');
-      const exit = await within(bot.exited, 10_000, 'timeout');
-      if (exit === 'timeout') bot.child.kill('SIGKILL');
-    }
+    await Promise.all(
+      processes.map(async (p) => {
+        if (p.child.exitCode !== null) return;
+        p.child.kill('SIGTERM');
+        const exit = await within(p.exited, 10_000, 'timeout');
+        if (exit === 'timeout') p.child.kill('SIGKILL');
+      }),
+    );
     worker.postMessage('close');
     await new Promise((resolve) => worker.once('exit', resolve));
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** The refused calls by kind, e.g. " (PATCH /channels/:channel/messages/:message 429 x2)". */
+interface LoadReady {
+  readonly restUrl: string;
+  readonly token: string;
+  readonly applicationId: string;
+}
+
+/** The bot as `npm start` runs it, with SHARDS=shards. */
+function startBot(shards: number, ready: LoadReady, dir: string): MainProcess {
+  return runMain(
+    botEnv({
+      DISCORD_TOKEN: ready.token,
+      DISCORD_APPLICATION_ID: ready.applicationId,
+      DISCORD_API_URL: ready.restUrl,
+      DATABASE_PATH: join(dir, 'bench.sqlite'),
+      LOG_LEVEL: 'warn',
+      SHARDS: String(shards),
+      // BOT_NODE_OPTIONS reaches the bot's processes only (e.g. --import of a profiler).
+      ...(process.env.BOT_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BOT_NODE_OPTIONS } : {}),
+    }),
+  );
+}
+
+/** One floor process a shard (bench/e2eFloorProcess.ts), as the bot runs one process a shard. */
+function startFloors(shards: number, ready: LoadReady): MainProcess[] {
+  return Array.from({ length: shards }, (_, shard) =>
+    spawnProcess(process.execPath, ['--import', TSX, FLOOR_ENTRY], {
+      ...botEnv({}),
+      FLOOR_TOKEN: ready.token,
+      FLOOR_API: ready.restUrl,
+      FLOOR_SHARD: String(shard),
+      FLOOR_SHARDS: String(shards),
+    }),
+  );
+}
+
+/** The refused calls by kind, e.g. " (PATCH /channels/:id/messages/:id 429 x2)". */
 function refusedList(refused: readonly string[]): string {
   if (refused.length === 0) return '';
   const counts = new Map<string, number>();
-  for (const call of refused) counts.set(call, (counts.get(call) ?? 0) + 1);
+  // By route: the ids of channels and messages are one kind of call.
+  for (const call of refused.map((c) => c.replace(/\d{6,}/g, ':id')))
+    counts.set(call, (counts.get(call) ?? 0) + 1);
   return ` (${[...counts].map(([call, n]) => `${call} x${n}`).join(', ')})`;
 }
 
@@ -132,9 +175,22 @@ const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 
 /** The sharded figures: 200 tables' click-to-acknowledgement p99, and the bot's CPU per interaction. */
 export async function shardFigures(seconds = 10, options: { baseline?: boolean } = {}): Promise<Figure[]> {
   const run = await runSharded({ tables: TABLES, seconds, thinkMs: THINK_MS, shards: SHARDS });
+  // The floor: one discord.js process a shard answering a constant, its players clicking again in
+  // the share of steps the bot's players acted on their panel, so both runs offer the same pace.
+  const extraPerStep = run.steps > 0 ? (run.interactions - run.steps) / run.steps : 0;
+  const floor = await runSharded({
+    tables: TABLES,
+    seconds,
+    thinkMs: THINK_MS,
+    shards: SHARDS,
+    floorExtraPerStep: extraPerStep,
+  });
   const p99 = percentile(run.latencies, 99);
+  const floorP99 = percentile(floor.latencies, 99);
   const perInteraction = run.cpuMs / run.interactions;
+  const floorPer = floor.cpuMs / floor.interactions;
   const shape = `${TABLES} tables (${TABLES / SHARDS} a shard) played ${seconds} s at once by 4 people each, pausing ~${THINK_MS} ms per click: ${run.interactions} interactions (${run.actions} game actions), ${run.refused.length} refused calls${refusedList(run.refused)}`;
+  const floorShape = `the floor (bench/e2eFloorProcess.ts: discord.js answering a constant, one process a shard, no database) under the same players: ${floor.interactions} interactions, ${floor.refused.length} refused calls${refusedList(floor.refused)}`;
   const figures: Figure[] = [
     {
       key: 'e2e.tables200.p99Ms',
@@ -142,7 +198,7 @@ export async function shardFigures(seconds = 10, options: { baseline?: boolean }
       unit: 'ms',
       target: '<= 50 ms',
       met: p99 <= 50,
-      note: `npm start with SHARDS=${SHARDS} (main + ${SHARDS} shard processes, one file); p50 ${round(percentile(run.latencies, 50))} ms, steady p99 ${round(percentile(run.steadyLatencies, 99))} ms; ${shape}`,
+      note: `npm start with SHARDS=${SHARDS} (main + ${SHARDS} shard processes, one file); floor p99 ${round(floorP99)} ms, ratio ${(p99 / floorP99).toFixed(1)}x; p50 ${round(percentile(run.latencies, 50))} ms (floor ${round(percentile(floor.latencies, 50))}), steady p99 ${round(percentile(run.steadyLatencies, 99))} ms; ${shape}`,
     },
     {
       key: 'e2e.cpuPerInteractionMs',
@@ -150,7 +206,23 @@ export async function shardFigures(seconds = 10, options: { baseline?: boolean }
       unit: 'ms',
       target: '<= 0.4 ms',
       met: perInteraction <= 0.4,
-      note: `bot CPU (user + system, every thread) of the main and shard processes over the play, ${round(run.cpuMs, 0)} ms (shards ${run.cpuMsOfShards.map((ms) => round(ms, 0)).join(' + ')}), per handled click or select`,
+      note: `bot CPU (user + system, every thread) of the main and shard processes over the play, ${round(run.cpuMs, 0)} ms (shards ${run.cpuMsOfShards.map((ms) => round(ms, 0)).join(' + ')}), per handled click or select; floor ${round(floorPer, 3)} ms, ratio ${(perInteraction / floorPer).toFixed(1)}x`,
+    },
+    {
+      key: 'e2e.floor.tables200.p99Ms',
+      value: round(floorP99),
+      unit: 'ms',
+      target: '(floor)',
+      met: true,
+      note: floorShape,
+    },
+    {
+      key: 'e2e.floor.cpuPerInteractionMs',
+      value: round(floorPer, 3),
+      unit: 'ms',
+      target: '(floor)',
+      met: true,
+      note: `CPU of the floor processes over the play, ${round(floor.cpuMs, 0)} ms (${floor.cpuMsOfShards.map((ms) => round(ms, 0)).join(' + ')}), per click: what discord.js alone costs to receive a click and answer it`,
     },
   ];
   if (options.baseline) {

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 /** tsx's loader by absolute URL, so the entry point also runs from another folder (its own .env). */
-const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+export const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 export const MAIN_ARGS = ['--import', TSX, join(ROOT, 'src', 'main.ts')];
 
 export interface Exit {
