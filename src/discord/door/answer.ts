@@ -9,12 +9,17 @@ import {
   DiscordAPIError,
   type Interaction,
   type InteractionReplyOptions,
+  InteractionResponse,
   type InteractionUpdateOptions,
   type Message,
+  Routes,
 } from 'discord.js';
+import { leanCallbackData } from './callbackBody.js';
 
 const ALREADY_ACKNOWLEDGED = 40060;
 const EPHEMERAL = 64;
+const CHANNEL_MESSAGE = 4;
+const UPDATE_MESSAGE = 7;
 const DEFER_REPLY = 5;
 const DEFER_UPDATE = 6;
 
@@ -104,7 +109,7 @@ export class Answer {
       return this.callback(
         interaction,
         'replied',
-        () => reply(o),
+        direct(interaction, CHANNEL_MESSAGE, o) ?? (() => reply(o)),
         () => (o.withResponse ? this.fetchResponse(interaction) : undefined),
       );
     };
@@ -120,7 +125,11 @@ export class Answer {
           return this.send(() => interaction.editReply(o));
         }
         this.sent = true;
-        return this.callback(interaction, 'replied', () => update(o));
+        return this.callback(
+          interaction,
+          'replied',
+          direct(interaction, UPDATE_MESSAGE, o) ?? (() => update(o)),
+        );
       };
     }
   }
@@ -208,4 +217,42 @@ export class Answer {
       return onRetry?.();
     });
   }
+}
+
+/** discord.js's own result of a reply or update (its constructor is not in the typings). */
+const Response = InteractionResponse as unknown as new (
+  interaction: Replier,
+  id?: string,
+) => InteractionResponse;
+
+/**
+ * A reply or update sent as the callback body built from our renders (callbackBody.ts), leaving
+ * discord.js in the state its own call would (replied; a reply's ephemerality) and returning what it
+ * would. Null when discord.js must send it: already answered (it throws), or an option only it
+ * translates.
+ */
+function direct(
+  interaction: Replier,
+  type: typeof CHANNEL_MESSAGE | typeof UPDATE_MESSAGE,
+  options: object,
+): (() => Promise<InteractionResponse>) | null {
+  if (interaction.deferred || interaction.replied) return null;
+  const data = leanCallbackData(options);
+  if (!data) return null;
+  return async () => {
+    await interaction.client.rest.post(Routes.interactionCallback(interaction.id, interaction.token), {
+      body: { type, data },
+      auth: false,
+    });
+    const state = interaction as unknown as { replied: boolean; ephemeral: boolean | null };
+    state.replied = true;
+    if (type === CHANNEL_MESSAGE) {
+      state.ephemeral = ((data.flags as number | undefined) ?? 0) & EPHEMERAL ? true : false;
+      return new Response(interaction);
+    }
+    const clicked = interaction.isMessageComponent()
+      ? interaction.message.interactionMetadata?.id
+      : undefined;
+    return new Response(interaction, clicked);
+  };
 }
