@@ -143,6 +143,7 @@ function startBot(shards: number, ready: LoadReady, dir: string): MainProcess {
       SHARDS: String(shards),
       // BOT_NODE_OPTIONS reaches the bot's processes only (e.g. --import of a profiler).
       ...(process.env.BOT_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BOT_NODE_OPTIONS } : {}),
+      ...(process.env.CPU_PROFILE_DIR ? { CPU_PROFILE_DIR: process.env.CPU_PROFILE_DIR } : {}),
     }),
   );
 }
