@@ -141,11 +141,21 @@ function startBot(shards: number, ready: LoadReady, dir: string): MainProcess {
       DATABASE_PATH: join(dir, 'bench.sqlite'),
       LOG_LEVEL: 'warn',
       SHARDS: String(shards),
-      // BOT_NODE_OPTIONS reaches the bot's processes only (e.g. --import of a profiler).
-      ...(process.env.BOT_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BOT_NODE_OPTIONS } : {}),
-      ...(process.env.CPU_PROFILE_DIR ? { CPU_PROFILE_DIR: process.env.CPU_PROFILE_DIR } : {}),
+      ...profiling(),
     }),
   );
+}
+
+/**
+ * BOT_NODE_OPTIONS reaches the bot's processes (and the floor's) only, with CPU_PROFILE_DIR: e.g.
+ * `--import ./bench/cpuProfile.mjs` for a CPU profile of each.
+ */
+function profiling(): Record<string, string> {
+  const { BOT_NODE_OPTIONS, CPU_PROFILE_DIR } = process.env;
+  return {
+    ...(BOT_NODE_OPTIONS ? { NODE_OPTIONS: BOT_NODE_OPTIONS } : {}),
+    ...(CPU_PROFILE_DIR ? { CPU_PROFILE_DIR } : {}),
+  };
 }
 
 /** One floor process a shard (bench/e2eFloorProcess.ts), as the bot runs one process a shard. */
@@ -157,6 +167,7 @@ function startFloors(shards: number, ready: LoadReady): MainProcess[] {
       FLOOR_API: ready.restUrl,
       FLOOR_SHARD: String(shard),
       FLOOR_SHARDS: String(shards),
+      ...profiling(),
     }),
   );
 }
