@@ -35,6 +35,8 @@ const FLOOR_ENTRY = fileURLToPath(new URL('./e2eFloorProcess.ts', import.meta.ur
 const SHARDS = 2;
 /** Pause of a scripted player between two clicks, as in bench/e2e.ts. */
 const THINK_MS = 100;
+/** About how long the floor takes to answer a click here (its p50), to pace its players to the bot's rate. */
+const FLOOR_ANSWER_MS = 3;
 
 interface Done extends Measured {
   readonly actions: number;
@@ -188,12 +190,15 @@ const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 
 export async function shardFigures(seconds = 10, options: { baseline?: boolean } = {}): Promise<Figure[]> {
   const run = await runSharded({ tables: TABLES, seconds, thinkMs: THINK_MS, shards: SHARDS });
   // The floor: one discord.js process a shard answering a constant, its players clicking again in
-  // the share of steps the bot's players acted on their panel, so both runs offer the same pace.
+  // the share of steps the bot's players acted on their panel. Paced to the bot's rate: players who
+  // are answered at once would otherwise click twice as often (the loop is closed), and a client's
+  // CPU per click falls as its load rises (more events a wake-up), so the same pace is the fair floor.
   const extraPerStep = run.steps > 0 ? (run.interactions - run.steps) / run.steps : 0;
+  const stepMs = run.steps > 0 ? (seconds * 1000 * TABLES) / run.steps : THINK_MS;
   const floor = await runSharded({
     tables: TABLES,
     seconds,
-    thinkMs: THINK_MS,
+    thinkMs: Math.max(THINK_MS, stepMs - (1 + extraPerStep) * FLOOR_ANSWER_MS),
     shards: SHARDS,
     floorExtraPerStep: extraPerStep,
   });
@@ -202,7 +207,7 @@ export async function shardFigures(seconds = 10, options: { baseline?: boolean }
   const perInteraction = run.cpuMs / run.interactions;
   const floorPer = floor.cpuMs / floor.interactions;
   const shape = `${TABLES} tables (${TABLES / SHARDS} a shard) played ${seconds} s at once by 4 people each, pausing ~${THINK_MS} ms per click: ${run.interactions} interactions (${run.actions} game actions), ${run.refused.length} refused calls${refusedList(run.refused)}`;
-  const floorShape = `the floor (bench/e2eFloorProcess.ts: discord.js answering a constant, one process a shard, no database) under the same players: ${floor.interactions} interactions, ${floor.refused.length} refused calls${refusedList(floor.refused)}`;
+  const floorShape = `the floor (bench/e2eFloorProcess.ts: discord.js answering a constant, one process a shard, no database) under the same players paced to the bot's rate: ${floor.interactions} interactions (the bot's run: ${run.interactions}), p50 ${round(percentile(floor.latencies, 50))} ms, ${floor.refused.length} refused calls${refusedList(floor.refused)}`;
   const figures: Figure[] = [
     {
       key: 'e2e.tables200.p99Ms',
