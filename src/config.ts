@@ -25,6 +25,23 @@ function boundedInteger(min: number, max: number, message: string) {
 export const MAX_SHARDS = 64;
 const SHARDS_HELP = `SHARDS must be auto (as many shard processes as Discord recommends) or how many to run, a whole number from 1 to ${MAX_SHARDS}, or left empty (one process)`;
 
+const SHARD_IDS_HELP =
+  'SHARD_IDS must list the shards this machine runs, as ids and ranges such as 0-3 or 0,2,5-7 (each below SHARDS), or be left empty (every shard)';
+
+/** "0-2,5" as [0, 1, 2, 5]: sorted, each once; null when it is not such a list. */
+export function parseShardIds(text: string): number[] | null {
+  const ids = new Set<number>();
+  for (const part of text.split(',')) {
+    const match = /^\s*(\d{1,4})\s*(?:-\s*(\d{1,4})\s*)?$/.exec(part);
+    if (!match) return null;
+    const from = Number(match[1]);
+    const to = match[2] === undefined ? from : Number(match[2]);
+    if (to < from) return null;
+    for (let id = from; id <= to; id++) ids.add(id);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** What `.env` held, so that a problem can say where a value came from. */
@@ -139,6 +156,18 @@ const schemaFor = (file: EnvFile | undefined) =>
         )
         .optional(),
     ),
+    SHARD_IDS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((text, ctx) => {
+          const ids = parseShardIds(text);
+          if (ids) return ids;
+          ctx.addIssue({ code: 'custom', message: SHARD_IDS_HELP });
+          return z.NEVER;
+        })
+        .optional(),
+    ),
     LOG_LEVEL: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
       z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -162,6 +191,11 @@ export interface Config {
    * (Discord's recommended count), runs discord.js's ShardingManager with one process per shard.
    */
   readonly shards: number | 'auto';
+  /**
+   * The shards this machine runs (SHARD_IDS), each below `shards`, which is then a number: the
+   * other shards run on other machines, each with its own database file. Undefined: every shard.
+   */
+  readonly shardIds: readonly number[] | undefined;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -184,6 +218,8 @@ export function loadConfig(env: Env, file?: EnvFile): ConfigResult {
     return { ok: false, problems };
   }
   const v = parsed.data;
+  const shardProblem = shardIdsProblem(v.SHARD_IDS, v.SHARDS);
+  if (shardProblem) return { ok: false, problems: [shardProblem] };
   return {
     ok: true,
     config: {
@@ -196,8 +232,23 @@ export function loadConfig(env: Env, file?: EnvFile): ConfigResult {
       hardBudgetMs: v.BOT_HARD_BUDGET_MS ?? DEFAULT_HARD_BUDGET_MS,
       botWorkers: v.BOT_WORKERS,
       shards: v.SHARDS ?? 1,
+      shardIds: v.SHARD_IDS,
     },
   };
+}
+
+/** Why SHARD_IDS does not fit SHARDS, or null: a list needs a count to be part of (not auto, not one). */
+function shardIdsProblem(
+  ids: readonly number[] | undefined,
+  shards: number | 'auto' | undefined,
+): string | null {
+  if (ids === undefined) return null;
+  if (typeof shards !== 'number' || shards < 2)
+    return 'SHARD_IDS needs SHARDS set to the number of shards of every machine together (2 or more, not auto: each machine must count the same)';
+  const outside = ids.filter((id) => id >= shards);
+  if (outside.length > 0)
+    return `SHARD_IDS names shard ${outside.join(', ')}, but SHARDS=${shards} numbers them 0 to ${shards - 1}`;
+  return null;
 }
 
 /**

@@ -63,6 +63,8 @@ async function runSharded(): Promise<void> {
       { recommended: advice.shards, shards: count },
       `Discord recommends more shards than SHARDS allows (${MAX_SHARD_PROCESSES}): starting ${count}`,
     );
+  // SHARD_IDS: this machine runs only these shards of `count` (config checked they fit).
+  const ids = config.shardIds;
   if (count === 1) {
     logger.info('Discord recommends one shard: running the bot in this process');
     return runBotProcess(config, logger);
@@ -87,6 +89,7 @@ async function runSharded(): Promise<void> {
       execArgv: ['--import', import.meta.resolve('tsx')],
       token: config.discordToken,
       count,
+      ...(ids ? { ids } : {}),
       maxConcurrency: advice.maxConcurrency,
       logger,
       // A shard that keeps dying: the others stop too, and the exit code tells a supervisor.
@@ -96,7 +99,12 @@ async function runSharded(): Promise<void> {
       },
     });
     logger.info(
-      { invite: inviteLink(config.applicationId), database: config.databasePath, shards: count },
+      {
+        invite: inviteLink(config.applicationId),
+        database: config.databasePath,
+        shards: count,
+        ...(ids ? { shardIds: ids } : {}),
+      },
       'ready: invite the bot with this link',
     );
   } catch (error) {

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
         hardBudgetMs: DEFAULT_HARD_BUDGET_MS,
         botWorkers: undefined,
         shards: 1,
+        shardIds: undefined,
       },
     });
   });
@@ -35,6 +36,19 @@ describe('loadConfig', () => {
       return result.ok ? result.config.shards : result.problems;
     };
     expect([shards('4'), shards(' AUTO '), shards(''), shards('1')]).toEqual([4, 'auto', 1, 1]);
+  });
+
+  it('reads SHARD_IDS: the shards of this machine as ids and ranges, sorted, each once', () => {
+    const ids = (value: string) => {
+      const result = loadConfig({ ...good, SHARDS: '8', SHARD_IDS: value });
+      return result.ok ? result.config.shardIds : result.problems;
+    };
+    expect([ids('0-3'), ids(' 5, 1-2 ,2 '), ids('7'), ids('')]).toEqual([
+      [0, 1, 2, 3],
+      [1, 2, 5],
+      [7],
+      undefined,
+    ]);
   });
 
   it('reads the hard bots’ thinking time and thread count', () => {
@@ -70,6 +84,16 @@ describe('loadConfig', () => {
     ['a fractional shard count', { ...good, SHARDS: '2.5' }, /^SHARDS must be auto/],
     ['too many shards', { ...good, SHARDS: '65' }, /^SHARDS must be auto .* from 1 to 64/],
     ['a word that is not auto', { ...good, SHARDS: 'many' }, /^SHARDS must be auto/],
+    ['shard ids that are not a list', { ...good, SHARDS: '4', SHARD_IDS: 'first' }, /^SHARD_IDS must list/],
+    ['a range backwards', { ...good, SHARDS: '4', SHARD_IDS: '3-1' }, /^SHARD_IDS must list/],
+    ['a negative shard id', { ...good, SHARDS: '4', SHARD_IDS: '-1' }, /^SHARD_IDS must list/],
+    ['shard ids without SHARDS', { ...good, SHARD_IDS: '0-1' }, /^SHARD_IDS needs SHARDS set to the number/],
+    ['shard ids with SHARDS=auto', { ...good, SHARDS: 'auto', SHARD_IDS: '0' }, /not auto/],
+    [
+      'a shard id past SHARDS',
+      { ...good, SHARDS: '4', SHARD_IDS: '2-5' },
+      /^SHARD_IDS names shard 4, 5, but SHARDS=4 numbers them 0 to 3$/,
+    ],
     [
       'an API address that is not the local Discord',
       { ...good, DISCORD_API_URL: 'http://10.0.0.5:8080/api' },

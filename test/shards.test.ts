@@ -190,6 +190,62 @@ describe('SHARDS=2: two shard processes on one file', () => {
     }
   }, 90_000);
 
+  it('SHARD_IDS splits the shards between machines: each main process runs its share on its own file', async () => {
+    const tables = [await tableOnShard(0, 'Zero'), await tableOnShard(1, 'One')] as const;
+    // Two "machines": both count SHARDS=2, each runs one of them, each with its own database file.
+    const runs = [0, 1].map((shard) =>
+      runMain(
+        botEnv({
+          DISCORD_TOKEN: discord.token,
+          DISCORD_APPLICATION_ID: discord.applicationId,
+          DISCORD_API_URL: discord.restUrl,
+          DATABASE_PATH: join(dir, `machine-${shard}.sqlite`),
+          LOG_LEVEL: 'info',
+          SHARDS: '2',
+          SHARD_IDS: String(shard),
+        }),
+        { detached: true },
+      ),
+    );
+    const groups = runs.map((run) => run.child.pid as number);
+    try {
+      for (const [shard, run] of runs.entries()) {
+        const ready = await logOrExit(run, 'ready: invite the bot with this link', WAIT_MS);
+        expect(typeof ready === 'object', `machine ${shard} did not start:\n${run.out()}`).toBe(true);
+        expect(ready).toMatchObject({ shards: 2, shardIds: [shard] });
+        // One shard process each, the one named.
+        expect(
+          logLines(run.out())
+            .filter((l) => l.msg === 'shard started')
+            .map((l) => l.shard),
+        ).toEqual([shard]);
+      }
+      expect(discord.gateway.connectedShards()).toEqual([0, 1]);
+      const firstCall = discord.calls.length;
+      await Promise.all(tables.map(async (t) => openWithBots(t).then(() => play(t, 3))));
+      const calls = discord.calls.slice(firstCall).filter((c) => guildOf(c) !== undefined);
+      for (const [shard, table] of tables.entries())
+        expect(new Set(calls.filter((c) => guildOf(c) === table.guildId).map(shardOfCall))).toEqual(
+          new Set([shard]),
+        );
+      for (const run of runs) process.kill(run.child.pid as number, 'SIGTERM');
+      for (const run of runs)
+        expect(await within(run.exited, WAIT_MS, 'still running')).toEqual({ code: 0, signal: null });
+    } finally {
+      for (const pid of groups) killGroup(pid);
+    }
+    // Each machine's file holds its own guild's table and nothing of the other's.
+    for (const [shard, table] of tables.entries()) {
+      const store = Store.open(join(dir, `machine-${shard}.sqlite`));
+      try {
+        expect(store.tables.activeInGuild(table.guildId).map((t) => t.status)).toEqual(['playing']);
+        expect(store.tables.activeInGuild(tables[1 - shard]?.guildId ?? '')).toEqual([]);
+      } finally {
+        store.close();
+      }
+    }
+  }, 90_000);
+
   it('a main process killed outright leaves no shard behind: each stops at once, not after a drain', async () => {
     const run = runMain(
       botEnv({

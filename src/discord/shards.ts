@@ -88,10 +88,17 @@ export function shardCount(
 
 /**
  * Discord lets `max_concurrency` sessions identify every 5 s (shard id modulo it names the bucket):
- * when every shard has its own bucket they start together, else one every 5.5 s (discord.js' pace).
+ * when every shard started has its own bucket they start together, else one every 5.5 s (discord.js'
+ * pace).
  */
-export function spawnDelayMs(count: number, maxConcurrency: number): number {
-  return count <= maxConcurrency ? 0 : 5_500;
+export function spawnDelayMs(ids: readonly number[], maxConcurrency: number): number {
+  const buckets = new Set(ids.map((id) => id % maxConcurrency));
+  return buckets.size === ids.length ? 0 : 5_500;
+}
+
+/** Every shard id of `count`, in order: what one machine runs unless SHARD_IDS names its share. */
+export function allShards(count: number): number[] {
+  return Array.from({ length: count }, (_, id) => id);
 }
 
 /**
@@ -134,6 +141,8 @@ export interface ShardFleetOptions {
   readonly execArgv: readonly string[];
   readonly token: string;
   readonly count: number;
+  /** The shards of `count` this machine runs (SHARD_IDS); every one when absent. */
+  readonly ids?: readonly number[];
   readonly maxConcurrency: number;
   readonly logger: Logger;
   /** How long one shard may take to connect before the start (or a restart) counts as failed (default 30 s). */
@@ -168,8 +177,10 @@ export async function startShards(options: ShardFleetOptions): Promise<ShardFlee
   const { logger } = options;
   const policy = options.restartPolicy ?? RESTART_POLICY;
   const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+  const ids = options.ids ?? allShards(options.count);
   const manager = new ShardingManager(options.file, {
     totalShards: options.count,
+    shardList: [...ids],
     token: options.token,
     execArgv: [...options.execArgv],
     respawn: false,
@@ -269,7 +280,7 @@ export async function startShards(options: ShardFleetOptions): Promise<ShardFlee
   try {
     await manager.spawn({
       amount: options.count,
-      delay: spawnDelayMs(options.count, options.maxConcurrency),
+      delay: spawnDelayMs(ids, options.maxConcurrency),
       timeout: readyTimeoutMs,
     });
   } catch (error) {

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_SHARDS } from '../../src/config.js';
 import {
+  allShards,
   MAX_SHARD_PROCESSES,
   nextRestart,
   ownedBy,
@@ -33,8 +34,15 @@ describe('shards', () => {
   });
 
   it('spawns shards together only when each has its own identify bucket, else every 5.5 s', () => {
-    expect([spawnDelayMs(2, 1), spawnDelayMs(2, 2), spawnDelayMs(16, 16), spawnDelayMs(17, 16)]).toEqual([
-      5_500, 0, 0, 5_500,
+    expect([
+      spawnDelayMs([0, 1], 1),
+      spawnDelayMs([0, 1], 2),
+      spawnDelayMs(allShards(16), 16),
+      spawnDelayMs(allShards(17), 16),
+    ]).toEqual([5_500, 0, 0, 5_500]);
+    // A machine's share of the shards: ids in different buckets start together, else paced.
+    expect([spawnDelayMs([2, 3], 16), spawnDelayMs([1, 17], 16), spawnDelayMs([5], 1)]).toEqual([
+      0, 5_500, 0,
     ]);
   });
 
