@@ -10,6 +10,7 @@ import { loadConfig, problemReport, readEnvFile } from './config.js';
 import { inviteLink } from './discord/bot.js';
 import { gatewayAdvice, MAX_SHARD_PROCESSES, shardCount, startShards } from './discord/shards.js';
 import { createLogger } from './logger.js';
+import { refuseDuringImport } from './store/botLock.js';
 import { NewFiles } from './store/newFiles.js';
 import { Store } from './store/store.js';
 import { proveWritable } from './store/writable.js';
@@ -82,6 +83,7 @@ async function runSharded(): Promise<void> {
   try {
     // Once, here: the shards then open a file that is up to date (and find it writable).
     proveWritable(config.databasePath);
+    refuseDuringImport(config.databasePath);
     Store.open(config.databasePath).close();
     fleet = await startShards({
       file: fileURLToPath(new URL('./shardMain.ts', import.meta.url)),

@@ -6,7 +6,7 @@ import { type Environment, systemEnvironment } from '../app/ids.js';
 import { StatsService } from '../app/stats.js';
 import { TableService } from '../app/tableService.js';
 import { WorkerPool } from '../bots/workerPool.js';
-import { takeBotLock } from '../store/botLock.js';
+import { refuseDuringImport, takeBotLock } from '../store/botLock.js';
 import { Store } from '../store/store.js';
 import type { BotContext } from './context.js';
 import { isDeferral } from './door/answer.js';
@@ -69,9 +69,18 @@ export function inviteLink(applicationId: string): string {
 }
 
 export async function startBot(options: BotOptions): Promise<RunningBot> {
+  // Not under an import (npm run guild -- import) writing to the file: refused before it is opened.
+  refuseDuringImport(options.databasePath);
   const store = Store.open(options.databasePath);
   // Marks the file as in use while the bot runs: `npm run guild -- import` refuses to write under it.
-  const lock = takeBotLock(options.databasePath);
+  let lock: ReturnType<typeof takeBotLock>;
+  try {
+    lock = takeBotLock(options.databasePath);
+  } catch (error) {
+    // An import began between the look before opening and the mark: it goes first.
+    store.close();
+    throw error;
+  }
   const logger = options.logger;
   // Hard bots think in worker threads (started on the first hard decision), never on the thread
   // that answers clicks.

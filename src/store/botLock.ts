@@ -4,12 +4,20 @@
  * tables would overwrite imported rows). The mark is the file `<database>.bot-<pid>`, made when the
  * bot opens the database and removed when it stops: one per process, since a sharded bot's shard
  * processes share one file. A mark whose process is gone (a bot that was killed) is stale: ignored.
+ *
+ * The other way round too: an import marks the file `<database>.import-<pid>` while it runs, and a
+ * bot does not start under it. Each side marks first and then looks for the other's mark, so of two
+ * starting at the same moment at least one sees the other (both may, and both then refuse).
  * Advisory only: SQLite's own locking still guards every write.
  */
 import { readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 
 const MARK = '.bot-';
+const IMPORT_MARK = '.import-';
+
+/** A bot refused to start because an import is writing to its database. */
+export class ImportRunningError extends Error {}
 
 /** A running bot's mark on its database file. */
 export interface BotLock {
@@ -17,25 +25,59 @@ export interface BotLock {
   release(): void;
 }
 
-/** Marks the database at `path` as in use by this process (nothing for an in-memory database). */
+/**
+ * Marks the database at `path` as in use by this process (nothing for an in-memory database).
+ * Throws ImportRunningError, leaving no mark, while an import writes to it.
+ */
 export function takeBotLock(path: string, pid: number = process.pid): BotLock {
   if (path === ':memory:') return { release() {} };
-  const mark = `${canonical(path)}${MARK}${pid}`;
-  writeFileSync(mark, `${pid}\n`);
+  const lock = mark(path, MARK, pid);
+  try {
+    refuseDuringImport(path);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return lock;
+}
+
+/** Marks the database at `path` as being written by an import run by this process. */
+export function takeImportLock(path: string, pid: number = process.pid): BotLock {
+  return mark(path, IMPORT_MARK, pid);
+}
+
+/** Throws ImportRunningError while a live import has marked the database at `path`. */
+export function refuseDuringImport(path: string): void {
+  if (path === ':memory:') return;
+  const imports = marksOn(path, IMPORT_MARK);
+  if (imports.length === 0) return;
+  throw new ImportRunningError(
+    `an import (npm run guild -- import, pid ${imports.join(', ')}) is writing to ${resolve(path)}: start the bot once it has finished. (If no import runs, another process reuses that pid: remove ${canonical(path)}${IMPORT_MARK}${imports[0]}.)`,
+  );
+}
+
+function mark(path: string, kind: string, pid: number): BotLock {
+  const file = `${canonical(path)}${kind}${pid}`;
+  writeFileSync(file, `${pid}\n`);
   let held = true;
   return {
     release() {
       if (!held) return;
       held = false;
-      rmSync(mark, { force: true });
+      rmSync(file, { force: true });
     },
   };
 }
 
 /** The pids of the live processes that marked the database at `path` (stale marks left out), in order. */
 export function botsRunningOn(path: string): number[] {
+  return marksOn(path, MARK);
+}
+
+/** The live pids of `kind`'s marks on the database at `path`, in order. */
+function marksOn(path: string, kind: string): number[] {
   const file = canonical(path);
-  const prefix = `${basename(file)}${MARK}`;
+  const prefix = `${basename(file)}${kind}`;
   let names: string[];
   try {
     names = readdirSync(dirname(file));

@@ -11,9 +11,9 @@
  * next free one (every reference follows). Card emoji are the application's, not a server's: not moved.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { botsRunningOn, markFile } from './botLock.js';
+import { botsRunningOn, markFile, takeImportLock } from './botLock.js';
 import {
   type CellValue,
   CHANGE_COLUMNS,
@@ -158,6 +158,16 @@ export function exportGuild(
  * newer schema is refused.
  */
 export function importGuildIntoFile(path: string, file: GuildFile): ImportReport {
+  // Marked first, then the bots looked for: a bot starting meanwhile sees this mark and waits its turn.
+  const importing = existsSync(dirname(resolve(path))) ? takeImportLock(path) : null;
+  try {
+    return importUnlocked(path, file);
+  } finally {
+    importing?.release();
+  }
+}
+
+function importUnlocked(path: string, file: GuildFile): ImportReport {
   const running = botsRunningOn(path);
   if (running.length)
     throw new GuildMoveError(

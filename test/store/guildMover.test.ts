@@ -8,13 +8,21 @@
  * way, and the CLI answers with its exit codes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startBot } from '../../src/discord/bot.js';
 import { importLines, runGuildCli } from '../../src/guildCli.js';
-import { botsRunningOn, takeBotLock } from '../../src/store/botLock.js';
+import {
+  botsRunningOn,
+  ImportRunningError,
+  refuseDuringImport,
+  takeBotLock,
+  takeImportLock,
+} from '../../src/store/botLock.js';
 import { type GuildFile, GuildFileError, parseGuildFile } from '../../src/store/guildFile.js';
 import {
   currentSchemaVersion,
@@ -464,6 +472,40 @@ describe('import', () => {
     expect(existsSync(`${target}.bot-${dead}`)).toBe(true);
     expect(botsRunningOn(target)).toEqual([]);
     expect(() => importGuildIntoFile(target, file)).not.toThrow();
+  });
+
+  it('a bot does not start while an import writes to its file, and an import leaves no mark behind', async () => {
+    const file = throughText(exportA());
+    const target = path('target.sqlite');
+    importGuildIntoFile(target, file);
+    // Done (and after a refusal too): no import mark left beside the file.
+    expect(() => importGuildIntoFile(target, { ...file, schemaVersion: 999 })).toThrow();
+    expect(readdirSync(dir).filter((name) => name.includes('.import-'))).toEqual([]);
+    const importing = takeImportLock(target);
+    const said = `an import (npm run guild -- import, pid ${process.pid}) is writing to ${target}: start the bot once it has finished.`;
+    expect(() => refuseDuringImport(target)).toThrow(said);
+    // The bot's own mark is taken back when it finds the import's.
+    expect(() => takeBotLock(target)).toThrow(ImportRunningError);
+    expect(botsRunningOn(target)).toEqual([]);
+    // startBot refuses before opening the file (a fresh one is not even created).
+    const fresh = path('fresh.sqlite');
+    const freshImport = takeImportLock(fresh);
+    const started = startBot({
+      token: 'unused',
+      applicationId: '100000000000000000',
+      databasePath: fresh,
+      logger: pino({ level: 'silent' }),
+    });
+    await expect(started).rejects.toThrow(ImportRunningError);
+    expect(existsSync(fresh)).toBe(false);
+    freshImport.release();
+    importing.release();
+    expect(() => takeBotLock(target).release()).not.toThrow();
+    // An import that was killed leaves its mark; its pid is gone, so the mark is ignored.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid as number;
+    takeImportLock(target, dead);
+    expect(existsSync(`${target}.import-${dead}`)).toBe(true);
+    expect(() => refuseDuringImport(target)).not.toThrow();
   });
 
   it('refuses a file from a newer schema before touching the target', () => {
