@@ -10,28 +10,36 @@
  * (like every REST call) only once the store's flush has made the commit durable. A crash between
  * the commit and the post loses that summary: it is never posted late (accepted: the table
  * message and /history still show the score).
+ *
+ * A post Discord failed for now (a 5xx past discord.js's own retries, a timeout, a broken
+ * connection) is tried again after 1 s, 2 s, 4 s ... while Discord still knows its nonce
+ * (`POST_RETRY_WINDOW_MS`); every try carries the same nonce with `enforce_nonce`, so a try Discord
+ * took but whose answer was lost is answered with that message rather than posted twice. The next
+ * post of the table waits for it: the story reads in order.
  */
 
+import { randomUUID } from 'node:crypto';
 import { type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { StatsService } from '../app/stats.js';
 import type { ActOutcome } from '../app/tableService.js';
 import type { Looks } from './looks.js';
-import { NORMAL, type Outbox } from './outbox.js';
+import { isTransient, NORMAL, type Outbox, retryDelayMs } from './outbox.js';
 import { renderHandSummary, renderMatchResult, type StoryPayload, scoreAfter } from './renderStory.js';
+import { POST_RETRY_WINDOW_MS } from './tableMessages.js';
 
 export class HandStory {
-  private readonly inFlight = new Set<Promise<void>>();
-  /** Each table's last post under way: the next one goes after it, so a hand's story reads in order. */
-  private readonly last = new Map<string, Promise<void>>();
+  private readonly posts: StoryPosts;
 
   constructor(
-    private readonly client: Client,
+    client: Client,
     private readonly stats: StatsService,
-    private readonly logger: Logger,
-    private readonly outbox: Outbox,
+    logger: Logger,
+    outbox: Outbox,
     private readonly looks: Looks,
-  ) {}
+  ) {
+    this.posts = new StoryPosts(client.rest, outbox, logger);
+  }
 
   /** The table service's hand-end listener: renders now (from what was just committed), posts soon. */
   handEnded(outcome: ActOutcome): void {
@@ -48,32 +56,93 @@ export class HandStory {
       const detail = this.stats.matchDetail(table.guildId, table.matchId);
       posts.push(renderMatchResult(table, state, detail.ok ? detail.value : null, lang));
     }
-    for (const body of posts) this.post(table.id, table.channelId, body);
+    for (const body of posts) this.posts.post(table.id, table.channelId, body);
   }
 
-  /** Waits for the posts under way (a clean shutdown). */
-  async drain(): Promise<void> {
-    for (let round = 0; this.inFlight.size > 0 && round < 1_000; round++) {
-      await this.outbox.drain();
-      await Promise.all([...this.inFlight]);
-    }
+  /** Waits for the posts under way (a clean shutdown: a failed one is not tried again). */
+  drain(): Promise<void> {
+    return this.posts.drain();
+  }
+}
+
+export interface StoryPostsOptions {
+  readonly now?: () => number;
+  /** A number in [0, 1) for the retries' jitter. */
+  readonly random?: () => number;
+  readonly wait?: (ms: number) => Promise<void>;
+}
+
+/** Posts of the story: in order per table, each tried again (same nonce) while Discord fails for now. */
+export class StoryPosts {
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Each table's last post under way: the next one goes after it, so a hand's story reads in order. */
+  private readonly last = new Map<string, Promise<void>>();
+  private stopping = false;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly wait: (ms: number) => Promise<void>;
+
+  constructor(
+    private readonly rest: Pick<Client['rest'], 'post'>,
+    private readonly outbox: Outbox,
+    private readonly logger: Logger,
+    options: StoryPostsOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.wait = options.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()));
   }
 
-  private post(tableId: string, channelId: string, body: StoryPayload): void {
+  post(tableId: string, channelId: string, body: StoryPayload): void {
     const previous = this.last.get(tableId) ?? Promise.resolve();
-    const send = () =>
-      this.client.rest.post(Routes.channelMessages(channelId), { body }).then(
-        () => {},
-        (error: unknown) => this.logger.warn({ tableId, err: String(error) }, 'hand story message failed'),
-      );
     const work: Promise<void> = previous
-      .then(() => this.outbox.add(NORMAL, send))
-      .then(() => {})
+      .then(() => this.deliver(tableId, channelId, body))
       .finally(() => {
         this.inFlight.delete(work);
         if (this.last.get(tableId) === work) this.last.delete(tableId);
       });
     this.last.set(tableId, work);
     this.inFlight.add(work);
+  }
+
+  /** Waits for the posts under way; from now on a failed one is not tried again. */
+  async drain(): Promise<void> {
+    this.stopping = true;
+    for (let round = 0; this.inFlight.size > 0 && round < 1_000; round++) {
+      await this.outbox.drain();
+      await Promise.all([...this.inFlight]);
+    }
+  }
+
+  /** Resolves once no post is under way (each stood, or its tries ended), without stopping anything. */
+  async settled(): Promise<void> {
+    for (let round = 0; this.inFlight.size > 0 && round < 1_000; round++)
+      await Promise.all([...this.inFlight]);
+  }
+
+  private async deliver(tableId: string, channelId: string, body: StoryPayload): Promise<void> {
+    const nonce = randomUUID().replaceAll('-', '').slice(0, 25);
+    const since = this.now();
+    for (let failures = 1; ; failures++) {
+      // The outbox settles a failed write as it does a sent one: the failure is caught here.
+      let failure: { error: unknown } | null = null;
+      await this.outbox.add(NORMAL, () =>
+        this.rest
+          .post(Routes.channelMessages(channelId), { body: { ...body, nonce, enforce_nonce: true } })
+          .catch((error: unknown) => {
+            failure = { error };
+          }),
+      );
+      if (failure === null) return;
+      const { error } = failure as { error: unknown };
+      const again = isTransient(error) && !this.stopping && this.now() - since < POST_RETRY_WINDOW_MS;
+      const line = { tableId, err: error instanceof Error ? error.message : String(error), failures };
+      if (!again) {
+        this.logger.warn(line, 'hand story message failed');
+        return;
+      }
+      if (failures === 1) this.logger.warn({ ...line, retrying: true }, 'hand story message failed');
+      await this.wait(retryDelayMs(failures, this.random()));
+    }
   }
 }
