@@ -78,11 +78,11 @@ export const data = named(new SlashCommandBuilder(), 'table', 'cmd.table')
       .addIntegerOption((o) => named(o, 'seat', 'cmd.table.bot.seat').setMinValue(1).setMaxValue(4))
       .addStringOption((o) =>
         named(o, 'level', (lang) =>
-          t(lang, 'cmd.table.bot.level', { level: t(lang, `cmd.level.${DEFAULT_BOT_LEVEL}`) }),
+          t(lang, 'cmd.table.bot.level', { level: t(lang, `table.level.${DEFAULT_BOT_LEVEL}`) }),
         ).addChoices(
           ...BOT_LEVELS.map((level) =>
             choice(level, (lang) =>
-              t(lang, `cmd.table.bot.level.${level}`, { level: t(lang, `cmd.level.${level}`) }),
+              t(lang, `cmd.table.bot.level.${level}`, { level: t(lang, `table.level.${level}`) }),
             ),
           ),
         ),

@@ -16,14 +16,6 @@ export function timerWords(timer: TurnTimer, lang: Lang): string {
 }
 
 /**
- * What the choices of `/table create timer:` and `/table timer` show, in English (the command
- * definitions add their localisations).
- */
-export function timerChoices(): Array<{ name: string; value: TurnTimer }> {
-  return TURN_TIMERS.map((value) => ({ name: `${value}: ${timerName(value, 'en')}`, value }));
-}
-
-/**
  * A moment as a Discord relative timestamp (`<t:UNIX:R>`): every client shows it as a live
  * countdown ("in 2 minutes") in the reader's own time.
  */

@@ -124,7 +124,7 @@ const REFUSAL_TEXTS: RefusalTexts = {
   not_a_bot: (r, lang) => t(lang, 'refusal.not_a_bot', { seat: r.seat + 1 }),
   bad_bot_level: (_r, lang) =>
     t(lang, 'refusal.bad_bot_level', {
-      levels: BOT_LEVELS.map((level) => t(lang, `cmd.level.${level}`)).join(', '),
+      levels: BOT_LEVELS.map((level) => t(lang, `table.level.${level}`)).join(', '),
     }),
   unknown_match: plain('refusal.unknown_match'),
   match_in_progress: plain('refusal.match_in_progress'),

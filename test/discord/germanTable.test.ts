@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActOutcome, Reminder } from '../../src/app/outcomes.js';
 import type { MatchDetail } from '../../src/app/stats.js';
 import type { SeatAsked, TableRecord, TableService } from '../../src/app/tableService.js';
-import { timerChoices, timerWords } from '../../src/discord/clockText.js';
+import { timerWords } from '../../src/discord/clockText.js';
 import { Looks } from '../../src/discord/looks.js';
 import { Outbox } from '../../src/discord/outbox.js';
 import { renderHandSummary, renderMatchResult } from '../../src/discord/renderStory.js';
@@ -199,10 +199,9 @@ describe('the table message in German', () => {
     expect(closed.text).toContain('Dieser Tisch wurde geschlossen.');
   });
 
-  it('the timer words in German; the command choices stay English', () => {
+  it('the timer words in German', () => {
     expect(timerWords('5m', 'de')).toBe('⏱️ 5 Minuten pro Entscheidung');
     expect(timerWords('off', 'de')).toBe('⏱️ kein Zeitlimit');
-    expect(timerChoices()[0]).toEqual({ name: 'off: no turn timer', value: 'off' });
   });
 });
 

@@ -10,9 +10,6 @@ export const commands: Texts<typeof en> = {
   'cmd.timer.60s': '60s: 1 Minute pro Entscheidung',
   'cmd.timer.2m': '2m: 2 Minuten pro Entscheidung',
   'cmd.timer.5m': '5m: 5 Minuten pro Entscheidung',
-  'cmd.level.easy': 'leicht',
-  'cmd.level.normal': 'normal',
-  'cmd.level.hard': 'schwer',
 
   'cmd.table': 'Einen Tichu-Tisch in diesem Kanal eröffnen und leiten',
   'cmd.table.create': 'Einen Tisch in diesem Kanal eröffnen; du bist Gastgeber',

@@ -11,9 +11,6 @@ export const commands = {
   'cmd.timer.60s': '60s: 1 minute a decision',
   'cmd.timer.2m': '2m: 2 minutes a decision',
   'cmd.timer.5m': '5m: 5 minutes a decision',
-  'cmd.level.easy': 'easy',
-  'cmd.level.normal': 'normal',
-  'cmd.level.hard': 'hard',
 
   // /table
   'cmd.table': 'Open and run a Tichu table in this channel',
