@@ -23,7 +23,10 @@ const PARAGRAPHS = [
   'cmd.help.notify',
 ] as const;
 
-/** How to play with the bot, one paragraph a line (the message content: at most 2,000 characters). */
+/**
+ * How to play with the bot, one paragraph a line, in an embed of its own (a description holds 4,096
+ * characters; the English text was 1,906 as message content, whose limit is 2,000).
+ */
 export function helpText(lang: Lang): string {
   return PARAGRAPHS.map((key) => t(lang, key)).join('\n');
 }
@@ -43,8 +46,10 @@ export function symbolsText(lang: Lang): string {
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
   const { lang } = ctx.looks.forUser(interaction.locale);
   await interaction.reply({
-    content: helpText(lang),
-    embeds: [{ title: t(lang, 'cmd.help.symbolsTitle'), description: symbolsText(lang) }],
+    embeds: [
+      { title: t(lang, 'cmd.help.title'), description: helpText(lang) },
+      { title: t(lang, 'cmd.help.symbolsTitle'), description: symbolsText(lang) },
+    ],
     flags: EPHEMERAL,
   });
   return { result: 'ok' };

@@ -1,6 +1,6 @@
 /**
  * /help and /rules in both languages: within Discord's limits (message content 2,000, embed
- * description 4,096), the English as it was, and the German naming what the bot really shows in
+ * description 4,096, all embeds of a message 6,000), the English as it was, and the German naming what the bot really shows in
  * German: its play labels (cardText's comboLabel) and the labels of its buttons and table message.
  */
 import { describe, expect, it } from 'vitest';
@@ -31,8 +31,11 @@ const EXAMPLES: ReadonlyArray<readonly Card[]> = [
 
 describe('/help and /rules', () => {
   it.each(LANGS)('fit Discord in %s', (lang) => {
-    expect(helpText(lang).length).toBeLessThanOrEqual(2000);
+    // Two embeds: each description at most 4,096 characters, all of both at most 6,000.
+    expect(helpText(lang).length).toBeLessThanOrEqual(4096);
     expect(symbolsText(lang).length).toBeLessThanOrEqual(4096);
+    const titles = t(lang, 'cmd.help.title').length + t(lang, 'cmd.help.symbolsTitle').length;
+    expect(helpText(lang).length + symbolsText(lang).length + titles).toBeLessThanOrEqual(6000);
     expect(rulesText(lang).length).toBeLessThanOrEqual(2000);
     expect(t(lang, 'cmd.help.symbolsTitle').length).toBeLessThanOrEqual(256);
   });

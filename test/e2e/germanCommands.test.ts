@@ -49,15 +49,17 @@ describe('slash commands in German', () => {
   it('/help answers each user in their language', async () => {
     const german = await ann.slash(fx.channelId, 'help').reply();
     expect(german.ephemeral).toBe(true);
-    expect(german.content).toBe(helpText('de'));
-    expect(german.embeds[0]?.title).toBe('Was die Symbole bedeuten');
+    const [how, symbols] = german.embeds;
+    expect(how?.title).toBe('So spielst du hier Tichu');
+    expect(how?.description).toBe(helpText('de'));
+    expect(symbols?.title).toBe('Was die Symbole bedeuten');
     expect(embedText(german)).toContain(symbolsText('de').split('\n')[1] ?? '?');
-    expect(german.content).toContain('**Meine Karten**');
-    expect(german.content).toContain('/leaderboard');
-    expect(prose(german.content)).not.toMatch(ENGLISH);
+    expect(how?.description).toContain('**Meine Karten**');
+    expect(how?.description).toContain('/leaderboard');
+    expect(prose(String(how?.description ?? ''))).not.toMatch(ENGLISH);
     const english = await ben.slash(fx.channelId, 'help').reply();
-    expect(english.content).toBe(helpText('en'));
-    expect(english.embeds[0]?.title).toBe('What the symbols mean');
+    expect(english.embeds.map((e) => e.title)).toEqual(['How to play Tichu here', 'What the symbols mean']);
+    expect(english.embeds[0]?.description).toBe(helpText('en'));
   });
 
   it('/rules answers each user in their language', async () => {

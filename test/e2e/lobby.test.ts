@@ -289,9 +289,10 @@ describe('the lobby through Discord', () => {
     for (const name of ['rules', 'help']) {
       const reply = await eve.slash(fx.channelId, name).reply();
       expect(reply.ephemeral, `/${name}`).toBe(true);
-      expect(reply.content.trim().length, `/${name}`).toBeGreaterThan(0);
+      const text = `${reply.content}\n${embedText(reply)}`;
+      expect(text.trim().length, `/${name}`).toBeGreaterThan(0);
       expect(ben.messages(fx.channelId).some((m) => m.id === reply.id)).toBe(false);
-      if (name === 'help') expect(reply.content).toContain('/leaderboard');
+      if (name === 'help') expect(embedText(reply)).toContain('/leaderboard');
       if (name === 'rules') expect(reply.content).toMatch(/Grand Tichu/);
     }
   });
@@ -336,8 +337,9 @@ describe('the lobby through Discord', () => {
       '**Grand Tichu!**',
     ];
     for (const words of explained) expect(text, words).toContain(words);
-    expect(reply.embeds).toHaveLength(1);
-    // The local Discord validated the payload (content ≤ 2,000, an embed's description ≤ 4,096).
+    // How to play, then the symbols: one embed each.
+    expect(reply.embeds).toHaveLength(2);
+    // The local Discord validated the payload (an embed's description ≤ 4,096, all embeds ≤ 6,000).
     expect(failedCalls(fx)).toEqual([]);
   });
 

@@ -68,14 +68,19 @@ export function fourOfAKindRanks(cards: readonly Card[]): number[] {
   return [...counts].filter(([, n]) => n === 4).map(([r]) => r);
 }
 
-/** The whole text of a table message's embed: title, description and fields. */
+/** The whole text of a message's embeds (a table message has one): titles, descriptions and fields. */
 export function embedText(message: MessageView | undefined): string {
-  const embed = message?.embeds[0] as
-    | { title?: string; description?: string; fields?: Array<{ name: string; value: string }> }
-    | undefined;
-  if (!embed) return '';
-  const fields = (embed.fields ?? []).map((f) => `${f.name}: ${f.value}`);
-  return [embed.title ?? '', embed.description ?? '', ...fields].join('\n');
+  const embeds = (message?.embeds ?? []) as Array<{
+    title?: string;
+    description?: string;
+    fields?: Array<{ name: string; value: string }>;
+  }>;
+  return embeds
+    .map((embed) => {
+      const fields = (embed.fields ?? []).map((f) => `${f.name}: ${f.value}`);
+      return [embed.title ?? '', embed.description ?? '', ...fields].join('\n');
+    })
+    .join('\n');
 }
 
 /** The seat line of the table message for `name` (e.g. "🟦 1. Ann (host) — 14 cards · **Tichu!**"). */

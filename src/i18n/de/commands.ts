@@ -139,6 +139,7 @@ export const commands: Texts<typeof en> = {
   'cmd.help.competition':
     '**Wettbewerb**: `/leaderboard top` zeigt die Rangliste (nach Wertung, Siegen, Siegquote oder Tichu-Erfolg; `/leaderboard visibility` verbirgt dich), `/stats` Statistiken, `/history` Partien Runde für Runde, mit Export.',
   'cmd.help.notify': '`/notify turn:aus`: keine Nachricht mehr, wenn du dran bist. `/rules`: die Regeln.',
+  'cmd.help.title': 'So spielst du hier Tichu',
   'cmd.help.symbolsTitle': 'Was die Symbole bedeuten',
   'cmd.help.symbolsCards':
     '**Karten**\n🟢 Jade · ⚫ Schwerter · 🔵 Pagoden · 🔴 Sterne: erst die Farbe, dann der Rang (2-10, J, Q, K, A). 🔴Q ist die Dame der Sterne.\n🀄 Mah Jong (die 1) · 🐕 Hund · 🔥 Phönix · 🐉 Drache: die vier Sonderkarten.\nKarten stehen immer in der Reihenfolge, in der man sie auf der Hand hält: Hund, Mah Jong, 2 … A, Phönix, Drache.\nTippen (`/play`): Rang und Farbcode, `jd` Jade, `sw` Schwerter, `pg` Pagoden, `st` Sterne (`10st`, `Kjd`), oder `mahjong`, `dog`, `phoenix`, `dragon` für die Sonderkarten; `as:9` sagt, wofür der Phönix steht.',

@@ -141,6 +141,7 @@ export const commands = {
   'cmd.help.competition':
     "**Competition**: `/leaderboard top` ranks this server (by rating, wins, win rate or Tichu success; `/leaderboard visibility` hides you), `/stats` shows yours or a member's, `/history` lists matches, replays a match hand by hand and exports it.",
   'cmd.help.notify': '`/notify turn:off` stops the turn messages. `/rules` for the rules.',
+  'cmd.help.title': 'How to play Tichu here',
   'cmd.help.symbolsTitle': 'What the symbols mean',
   'cmd.help.symbolsCards':
     '**Cards**\n🟢 jade · ⚫ swords · 🔵 pagodas · 🔴 stars: the suit, then the rank (2-10, J, Q, K, A). 🔴Q is the Queen of stars.\n🀄 Mah Jong (the 1) · 🐕 Dog · 🔥 Phoenix · 🐉 Dragon: the four special cards.\nCards are always shown in the order players hold them: Dog, Mah Jong, 2 … A, Phoenix, Dragon.\nTyping (`/play`): rank and suit code, `jd` jade, `sw` swords, `pg` pagodas, `st` stars (`10st`, `Kjd`), or `mahjong`, `dog`, `phoenix`, `dragon`; `as:9` says what the Phoenix stands for.',
