@@ -31,7 +31,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   const typed = parsePlayText(interaction.options.getString('cards', true));
   const parsed = parseCards(typed.cards);
   if (!parsed.ok)
-    return refuse(ctx, interaction, { code: 'unreadable_cards', reason: parsed.error.reason }, tableId);
+    return refuse(ctx, interaction, { code: 'unreadable_cards', problem: parsed.error.problem }, tableId);
   const phoenixAs = interaction.options.getInteger('phoenix') ?? typed.phoenixAs;
   const action: Action =
     phoenixAs === undefined

@@ -7,7 +7,7 @@ import {
   SEATS,
   type Seat,
   type Settings,
-  settingsProblem,
+  settingsDetail,
   type Team,
   teamOf,
 } from '../engine/index.js';
@@ -33,6 +33,7 @@ import {
   withSeat,
 } from './core.js';
 import { armTable, withDeadline } from './deadlines.js';
+import type { SettingsRefusal } from './refusals.js';
 
 export interface OpenTableInput {
   readonly guildId: string;
@@ -44,10 +45,8 @@ export interface OpenTableInput {
   readonly timer?: unknown;
 }
 
-function timerProblem(timer: unknown): string | null {
-  return (TURN_TIMERS as readonly unknown[]).includes(timer)
-    ? null
-    : `the turn timer is one of ${TURN_TIMERS.join(', ')}`;
+function timerProblem(timer: unknown): SettingsRefusal | null {
+  return (TURN_TIMERS as readonly unknown[]).includes(timer) ? null : { kind: 'timer', timers: TURN_TIMERS };
 }
 
 /** Opens a table in a channel with the host in seat 0; at most one active table per channel. */
@@ -59,8 +58,8 @@ export function openTable(core: Core, input: OpenTableInput): Outcome<TableRecor
   if (bad) return refuse(bad);
   const settings = makeSettings(input.settings);
   const timer = input.timer ?? DEFAULT_TURN_TIMER;
-  const problem = settingsProblem(settings) ?? timerProblem(timer);
-  if (problem) return refuse({ code: 'bad_settings', reason: problem });
+  const problem = settingsDetail(settings) ?? timerProblem(timer);
+  if (problem) return refuse({ code: 'bad_settings', problem });
   const existing = core.tables.activeInChannel(input.channelId);
   if (existing) return refuse({ code: 'channel_has_table', tableId: existing.table.id });
   const now = core.env.now();
@@ -240,8 +239,8 @@ export function changeSettings(
   if (bad) return refuse(bad);
   const { seating, timer, ...rules } = changes;
   const settings = makeSettings({ ...table.settings, ...rules });
-  const problem = settingsProblem(settings) ?? (timer === undefined ? null : timerProblem(timer));
-  if (problem) return refuse({ code: 'bad_settings', reason: problem });
+  const problem = settingsDetail(settings) ?? (timer === undefined ? null : timerProblem(timer));
+  if (problem) return refuse({ code: 'bad_settings', problem });
   return ok(
     saveTable(core, found.value, {
       ...table,

@@ -1,5 +1,5 @@
 /** Every reason the table service can refuse a request: a code plus what a message needs. */
-import type { RuleError, Seat, Team } from '../engine/index.js';
+import type { CardProblem, RuleError, Seat, SettingsProblem, Team } from '../engine/index.js';
 import type { TableStatus } from '../store/records.js';
 
 export type Refusal =
@@ -16,7 +16,7 @@ export type Refusal =
   | { readonly code: 'team_full'; readonly team: Team }
   | { readonly code: 'wrong_status'; readonly status: TableStatus; readonly needed: readonly TableStatus[] }
   | { readonly code: 'seats_not_filled'; readonly empty: number }
-  | { readonly code: 'bad_settings'; readonly reason: string }
+  | { readonly code: 'bad_settings'; readonly problem: SettingsRefusal }
   | { readonly code: 'stale_view'; readonly seen: number; readonly version: number }
   | { readonly code: 'already_voted' }
   | { readonly code: 'not_a_bot'; readonly seat: Seat }
@@ -41,9 +41,14 @@ export type Refusal =
   | { readonly code: 'held_other_seat'; readonly seat: Seat; readonly userId?: string }
   | { readonly code: 'bot_thinking' }
   // Said by the Discord layer, in the same words map: typed cards it cannot read, a restart, a bug.
-  | { readonly code: 'unreadable_cards'; readonly reason: string }
+  | { readonly code: 'unreadable_cards'; readonly problem: CardProblem }
   | { readonly code: 'restarting' }
   | { readonly code: 'internal_error' }
   | { readonly code: 'rule'; readonly error: RuleError };
 
 export type RefusalCode = Refusal['code'];
+
+/** What made settings unusable: the engine's judgement of the rules, or a turn timer it does not know. */
+export type SettingsRefusal =
+  | SettingsProblem
+  | { readonly kind: 'timer'; readonly timers: readonly string[] };

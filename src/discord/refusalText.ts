@@ -3,9 +3,9 @@
  * Adding a code to the engine or the service does not compile until it has words here; each word
  * comes from the catalogue (`refusal.*` in src/i18n).
  */
-import type { Refusal, RefusalCode } from '../app/refusals.js';
+import type { Refusal, RefusalCode, SettingsRefusal } from '../app/refusals.js';
 import { BOT_LEVELS } from '../bots/policy.js';
-import type { HandPhase, RuleError, RuleErrorCode, Seat } from '../engine/index.js';
+import type { CardProblem, HandPhase, RuleError, RuleErrorCode, Seat } from '../engine/index.js';
 import type { Placeholders } from '../i18n/format.js';
 import { type English, type Key, type Lang, plural, t } from '../i18n/index.js';
 import { cardsLabel, comboLabel, rankLabel } from './cardText.js';
@@ -118,7 +118,7 @@ const REFUSAL_TEXTS: RefusalTexts = {
   team_full: (r, lang) => t(lang, 'refusal.team_full', { team: r.team === 0 ? 'A' : 'B' }),
   wrong_status: (r, lang) => t(lang, `refusal.wrong_status.${r.status}`),
   seats_not_filled: (r, lang) => plural(lang, 'refusal.seats_not_filled', r.empty),
-  bad_settings: (r, lang) => t(lang, 'refusal.bad_settings', { reason: reasonText(r.reason, lang) }),
+  bad_settings: (r, lang) => t(lang, 'refusal.bad_settings', { reason: settingsText(r.problem, lang) }),
   stale_view: plain('refusal.stale_view'),
   already_voted: plain('refusal.already_voted'),
   not_a_bot: (r, lang) => t(lang, 'refusal.not_a_bot', { seat: r.seat + 1 }),
@@ -148,7 +148,8 @@ const REFUSAL_TEXTS: RefusalTexts = {
       ? t(lang, 'refusal.held_other_seat.them', { user: r.userId, seat: r.seat + 1 })
       : t(lang, 'refusal.held_other_seat.you', { seat: r.seat + 1 }),
   bot_thinking: plain('refusal.bot_thinking'),
-  unreadable_cards: (r, lang) => t(lang, 'refusal.unreadable_cards', { reason: reasonText(r.reason, lang) }),
+  unreadable_cards: (r, lang) =>
+    t(lang, 'refusal.unreadable_cards', { reason: cardProblemWords(r.problem, lang) }),
   restarting: plain('refusal.restarting'),
   internal_error: plain('refusal.internal_error'),
 };
@@ -187,31 +188,26 @@ function whatWords(what: string, lang: Lang): string {
   return key ? t(lang, key) : t(lang, 'refusal.what.other', { what });
 }
 
-/**
- * The engine and the service give a few reasons in English words (settings, typed cards): in
- * English they are said as given; in another language each known shape is worded again from the
- * catalogue (an unknown one stays as given rather than be lost).
- */
-export function reasonText(reason: string, lang: Lang): string {
-  if (lang === 'en') return reason;
-  for (const [pattern, say] of REASONS) {
-    const match = pattern.exec(reason);
-    if (match) return say(match, lang);
-  }
-  return reason;
+/** Why settings cannot be used, in `lang`. */
+export function settingsText(problem: SettingsRefusal, lang: Lang): string {
+  return problem.kind === 'target'
+    ? t(lang, 'refusal.reason.target', { min: problem.min, max: problem.max })
+    : t(lang, 'refusal.reason.timer', { timers: problem.timers.join(', ') });
 }
 
-const REASONS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray, lang: Lang) => string]> = [
-  [
-    /^target score must be a whole number from (\d+) to (\d+)$/,
-    (m, lang) => t(lang, 'refusal.reason.target', { min: m[1] ?? '', max: m[2] ?? '' }),
-  ],
-  [/^the turn timer is one of (.+)$/, (m, lang) => t(lang, 'refusal.reason.timer', { timers: m[1] ?? '' })],
-  [/^empty card$/, (_m, lang) => t(lang, 'refusal.reason.emptyCard')],
-  [/^unknown suit in "(.*)": /s, (m, lang) => t(lang, 'refusal.reason.suit', { text: m[1] ?? '' })],
-  [/^unknown rank in "(.*)": /s, (m, lang) => t(lang, 'refusal.reason.rank', { text: m[1] ?? '' })],
-  [/^(\S+) is listed twice$/, (m, lang) => t(lang, 'refusal.reason.twice', { card: m[1] ?? '' })],
-];
+/** What was wrong with a typed card, in `lang`. */
+export function cardProblemWords(problem: CardProblem, lang: Lang): string {
+  switch (problem.kind) {
+    case 'empty':
+      return t(lang, 'refusal.reason.emptyCard');
+    case 'suit':
+      return t(lang, 'refusal.reason.suit', { text: problem.raw });
+    case 'rank':
+      return t(lang, 'refusal.reason.rank', { text: problem.raw });
+    case 'twice':
+      return t(lang, 'refusal.reason.twice', { card: problem.card });
+  }
+}
 
 function capital(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

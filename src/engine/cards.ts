@@ -137,7 +137,38 @@ function isSorted(cards: readonly Card[]): boolean {
   return true;
 }
 
-export type CardParseError = { readonly code: 'bad_card'; readonly text: string; readonly reason: string };
+/** What was wrong with a typed card, with what a sentence about it needs (in any language). */
+export type CardProblem =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'suit'; readonly raw: string }
+  | { readonly kind: 'rank'; readonly raw: string }
+  | { readonly kind: 'twice'; readonly card: Card };
+
+/** `reason` says `problem` in English (for logs, scenarios and tests). */
+export type CardParseError = {
+  readonly code: 'bad_card';
+  readonly text: string;
+  readonly problem: CardProblem;
+  readonly reason: string;
+};
+
+/** A card problem in English words. */
+export function cardProblemText(problem: CardProblem): string {
+  switch (problem.kind) {
+    case 'empty':
+      return 'empty card';
+    case 'suit':
+      return `unknown suit in "${problem.raw}": use jd (jade), sw (sword), pg (pagoda) or st (star)`;
+    case 'rank':
+      return `unknown rank in "${problem.raw}": use 2-10, J, Q, K or A`;
+    case 'twice':
+      return `${problem.card} is listed twice`;
+  }
+}
+
+function badCard(text: string, problem: CardProblem): CardParseError {
+  return { code: 'bad_card', text, problem, reason: cardProblemText(problem) };
+}
 
 const ALIASES: Readonly<Record<string, Card>> = {
   mahjong: 'mahjong',
@@ -156,18 +187,16 @@ export function parseCard(text: string): Result<Card, CardParseError> {
   const special = ALIASES[raw];
   if (special) return ok(special);
   const match = /^(10|t|[2-9jqka])(jd|sw|pg|st)$/.exec(raw);
-  if (!match) return err({ code: 'bad_card', text, reason: explainBadCard(raw) });
+  if (!match) return err(badCard(text, explainBadCard(raw)));
   const rank = match[1] === 't' ? '10' : (match[1] as string).toUpperCase();
   return ok(`${rank}${match[2]}` as Card);
 }
 
-function explainBadCard(raw: string): string {
-  if (raw === '') return 'empty card';
+function explainBadCard(raw: string): CardProblem {
+  if (raw === '') return { kind: 'empty' };
   const suit = raw.slice(-2);
-  if (!(SUITS as readonly string[]).includes(suit)) {
-    return `unknown suit in "${raw}": use jd (jade), sw (sword), pg (pagoda) or st (star)`;
-  }
-  return `unknown rank in "${raw}": use 2-10, J, Q, K or A`;
+  if (!(SUITS as readonly string[]).includes(suit)) return { kind: 'suit', raw };
+  return { kind: 'rank', raw };
 }
 
 export function formatCard(card: Card): string {
@@ -182,7 +211,7 @@ export function parseCards(text: string): Result<Card[], CardParseError> {
     const parsed = parseCard(part);
     if (!parsed.ok) return parsed;
     if (cards.includes(parsed.value)) {
-      return err({ code: 'bad_card', text, reason: `${parsed.value} is listed twice` });
+      return err(badCard(text, { kind: 'twice', card: parsed.value }));
     }
     cards.push(parsed.value);
   }

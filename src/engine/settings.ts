@@ -26,10 +26,19 @@ export function makeSettings(partial: Partial<Settings> = {}): Settings {
   return { ...DEFAULT_SETTINGS, ...partial };
 }
 
-export function settingsProblem(settings: Settings): string | null {
+/** What is wrong with settings, with the bounds a sentence about it needs. */
+export type SettingsProblem = { readonly kind: 'target'; readonly min: number; readonly max: number };
+
+/** The problem of `settings`, or null when they can be played. */
+export function settingsDetail(settings: Settings): SettingsProblem | null {
   const t = settings.targetScore;
-  if (!Number.isInteger(t) || t < MIN_TARGET_SCORE || t > MAX_TARGET_SCORE) {
-    return `target score must be a whole number from ${MIN_TARGET_SCORE} to ${MAX_TARGET_SCORE}`;
-  }
+  if (!Number.isInteger(t) || t < MIN_TARGET_SCORE || t > MAX_TARGET_SCORE)
+    return { kind: 'target', min: MIN_TARGET_SCORE, max: MAX_TARGET_SCORE };
   return null;
+}
+
+/** The problem of `settings` in English words, or null. */
+export function settingsProblem(settings: Settings): string | null {
+  const problem = settingsDetail(settings);
+  return problem ? `target score must be a whole number from ${problem.min} to ${problem.max}` : null;
 }

@@ -107,8 +107,8 @@ export const REFUSAL_SAMPLES: Samples<Refusal, RefusalCode> = {
     { code: 'seats_not_filled', empty: 3 },
   ],
   bad_settings: [
-    { code: 'bad_settings', reason: 'target score must be a whole number from 100 to 10000' },
-    { code: 'bad_settings', reason: 'the turn timer is one of off, 30s, 60s, 2m, 5m' },
+    { code: 'bad_settings', problem: { kind: 'target', min: 50, max: 10000 } },
+    { code: 'bad_settings', problem: { kind: 'timer', timers: ['off', '30s', '60s', '2m', '5m'] } },
   ],
   stale_view: [{ code: 'stale_view', seen: 3, version: 5 }],
   already_voted: [{ code: 'already_voted' }],
@@ -136,12 +136,10 @@ export const REFUSAL_SAMPLES: Samples<Refusal, RefusalCode> = {
   ],
   bot_thinking: [{ code: 'bot_thinking' }],
   unreadable_cards: [
-    {
-      code: 'unreadable_cards',
-      reason: 'unknown suit in "7xx": use jd (jade), sw (sword), pg (pagoda) or st (star)',
-    },
-    { code: 'unreadable_cards', reason: 'unknown rank in "zst": use 2-10, J, Q, K or A' },
-    { code: 'unreadable_cards', reason: '7st is listed twice' },
+    { code: 'unreadable_cards', problem: { kind: 'suit', raw: '7xx' } },
+    { code: 'unreadable_cards', problem: { kind: 'rank', raw: 'zst' } },
+    { code: 'unreadable_cards', problem: { kind: 'twice', card: '7st' } },
+    { code: 'unreadable_cards', problem: { kind: 'empty' } },
   ],
   restarting: [{ code: 'restarting' }],
   internal_error: [{ code: 'internal_error' }],

@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { Refusal } from '../../src/app/refusals.js';
 import { refusalText, seatNumbers } from '../../src/discord/refusalText.js';
 import type { CardFaces, Ui } from '../../src/discord/ui.js';
-import { type Card, makeSettings, parseCard, parseCards, settingsProblem } from '../../src/engine/index.js';
+import {
+  type Card,
+  makeSettings,
+  parseCard,
+  parseCards,
+  settingsDetail,
+  settingsProblem,
+} from '../../src/engine/index.js';
 import { createFixture, HOST } from '../support/service.js';
 import { ALL_REFUSALS } from './refusalSamples.js';
 
@@ -90,14 +97,16 @@ describe('refusals in German', () => {
 });
 
 describe('reasons the engine and the service give', () => {
-  /** Every reason worded in English by the engine or the service, from where it is made. */
-  function reasons(): string[] {
-    const fromCards = ['7xx', 'zst', '7st 7st'].map((text) => {
-      const parsed = parseCards(text);
-      return parsed.ok ? '' : parsed.error.reason;
+  /** Every problem the engine or the service finds with typed cards or settings, as they give it. */
+  function problems() {
+    const cards = ['7xx', 'zst', '7st 7st', ''].map((text) => {
+      const parsed = parseCards(text === '' ? ',' : text);
+      const single = parseCard(text);
+      const error = !parsed.ok ? parsed.error : !single.ok ? single.error : null;
+      if (!error) throw new Error(`"${text}" was read`);
+      return error;
     });
-    const empty = parseCard('');
-    const target = settingsProblem(makeSettings({ targetScore: 5 })) ?? '';
+    const target = settingsDetail(makeSettings({ targetScore: 5 }));
     const fx = createFixture();
     try {
       const opened = fx.service.openTable({
@@ -106,22 +115,31 @@ describe('reasons the engine and the service give', () => {
         host: HOST,
         timer: 'forever',
       });
-      const timer = !opened.ok && opened.error.code === 'bad_settings' ? opened.error.reason : '';
-      return [...fromCards, empty.ok ? '' : empty.error.reason, target, timer];
+      const timer = !opened.ok && opened.error.code === 'bad_settings' ? opened.error.problem : null;
+      if (!target || !timer) throw new Error('settings were accepted');
+      return { cards, settings: [target, timer] };
     } finally {
       fx.cleanup();
     }
   }
 
-  it('are said as given in English, and in German words in German', () => {
-    const all = reasons();
-    expect(all.filter((r) => r === '')).toEqual([]);
-    for (const reason of all) {
-      const en = refusalText({ code: 'unreadable_cards', reason }, NAMES, EN);
-      expect(en).toBe(`I could not read those cards: ${reason}.`);
-      const de = refusalText({ code: 'bad_settings', reason }, NAMES, DE);
-      expect(de, reason).not.toContain(reason);
-      expect(prose(de), reason).not.toMatch(ENGLISH);
+  it('are said in English as the engine words them, and in German words in German', () => {
+    const { cards, settings } = problems();
+    expect(cards.map((c) => c.problem.kind)).toEqual(['suit', 'rank', 'twice', 'empty']);
+    for (const error of cards) {
+      const refusal = { code: 'unreadable_cards', problem: error.problem } as const;
+      expect(refusalText(refusal, NAMES, EN)).toBe(`I could not read those cards: ${error.reason}.`);
+      const de = refusalText(refusal, NAMES, DE);
+      expect(de, error.reason).not.toContain(error.reason);
+      expect(prose(de), error.reason).not.toMatch(ENGLISH);
+    }
+    expect(settings.map((s) => refusalText({ code: 'bad_settings', problem: s }, NAMES, EN))).toEqual([
+      `Those settings do not work: ${settingsProblem(makeSettings({ targetScore: 5 }))}.`,
+      'Those settings do not work: the turn timer is one of off, 30s, 60s, 2m, 5m.',
+    ]);
+    for (const problem of settings) {
+      const de = refusalText({ code: 'bad_settings', problem }, NAMES, DE);
+      expect(prose(de), de).not.toMatch(ENGLISH);
     }
   });
 });

@@ -72,7 +72,7 @@ export const refusals = {
   'refusal.restarting': 'The bot is restarting; try again in a moment.',
   'refusal.internal_error': 'Something went wrong on our side. Use /hand to see where the table stands.',
 
-  // The reasons the engine and the service give in English, worded again (see refusalText's reasonText).
+  // Why typed cards or settings were refused: the engine's and the service's problems, worded (refusalText).
   'refusal.reason.target': 'target score must be a whole number from {min} to {max}',
   'refusal.reason.timer': 'the turn timer is one of {timers}',
   'refusal.reason.emptyCard': 'empty card',
