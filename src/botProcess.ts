@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { inviteLink, type RunningBot, startBot } from './discord/bot.js';
 import type { ShardId } from './discord/shards.js';
+import { ImportRunningError, importsRunningOn, refuseDuringImport } from './store/botLock.js';
 import { NewFiles } from './store/newFiles.js';
 import { StoreOpenError } from './store/open.js';
 import { proveWritable } from './store/writable.js';
@@ -66,6 +67,13 @@ export async function runBotProcess(config: Config, logger: Logger, shard?: Shar
       if (bot) halt(bot, logger);
     });
 
+  // Not while an import writes to the file: refused before anything opens (or creates) it.
+  try {
+    refuseDuringImport(config.databasePath);
+  } catch (error) {
+    console.error(startFailure(error, config.apiUrl));
+    process.exit(1);
+  }
   // A start that fails takes away the database file it created (a bad token leaves nothing behind).
   const created = NewFiles.before(config.databasePath);
   try {
@@ -86,6 +94,9 @@ export async function runBotProcess(config: Config, logger: Logger, shard?: Shar
   } catch (error) {
     // The one line that says why comes first: a failure to tidy up must not hide it.
     console.error(startFailure(error, config.apiUrl));
+    // An import that began meanwhile may have made the file, not this start: it is the import's.
+    if (error instanceof ImportRunningError || importsRunningOn(config.databasePath).length > 0)
+      process.exit(1);
     try {
       created.remove();
     } catch (removeError) {
@@ -127,6 +138,8 @@ async function halt(bot: RunningBot, logger: Logger): Promise<never> {
 /** One line: what went wrong and what to do. */
 export function startFailure(error: unknown, apiUrl: string | undefined): string {
   if (error instanceof StoreOpenError) return error.message;
+  // Its sentence names a pid and a path, which the patterns below must not read as a token or network error.
+  if (error instanceof ImportRunningError) return `The bot could not start: ${error.message}`;
   const message = error instanceof Error ? error.message : String(error);
   const text = error instanceof Error ? `${error.name} ${message}` : message;
   if (/TokenInvalid|invalid token|401|Unauthorized/i.test(text))

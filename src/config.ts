@@ -21,8 +21,10 @@ function boundedInteger(min: number, max: number, message: string) {
   );
 }
 
-/** The most shard processes `SHARDS` may ask for on one machine (Discord's own limit is far higher). */
+/** The most shard processes one machine runs: `SHARDS` alone, or the ids `SHARD_IDS` names. */
 export const MAX_SHARDS = 64;
+/** The most shards of all machines together that `SHARDS` may count when `SHARD_IDS` names this machine's. */
+export const MAX_TOTAL_SHARDS = 16_384;
 const SHARDS_HELP = `SHARDS must be auto (as many shard processes as Discord recommends) or how many to run, a whole number from 1 to ${MAX_SHARDS}, or left empty (one process)`;
 
 const SHARD_IDS_HELP =
@@ -150,7 +152,7 @@ const schemaFor = (file: EnvFile | undefined) =>
               .number({ error: SHARDS_HELP })
               .int({ error: SHARDS_HELP })
               .min(1, { error: SHARDS_HELP })
-              .max(MAX_SHARDS, { error: SHARDS_HELP }),
+              .max(MAX_TOTAL_SHARDS, { error: SHARDS_HELP }),
           ],
           { error: SHARDS_HELP },
         )
@@ -242,7 +244,10 @@ function shardIdsProblem(
   ids: readonly number[] | undefined,
   shards: number | 'auto' | undefined,
 ): string | null {
-  if (ids === undefined) return null;
+  // Alone, SHARDS is how many processes run here; only with SHARD_IDS may it count other machines' too.
+  if (ids === undefined) return typeof shards === 'number' && shards > MAX_SHARDS ? SHARDS_HELP : null;
+  if (ids.length > MAX_SHARDS)
+    return `SHARD_IDS names ${ids.length} shards: one machine runs at most ${MAX_SHARDS} (give the others to more machines)`;
   if (typeof shards !== 'number' || shards < 2)
     return 'SHARD_IDS needs SHARDS set to the number of shards of every machine together (2 or more, not auto: each machine must count the same)';
   const outside = ids.filter((id) => id >= shards);

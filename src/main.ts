@@ -10,7 +10,7 @@ import { loadConfig, problemReport, readEnvFile } from './config.js';
 import { inviteLink } from './discord/bot.js';
 import { gatewayAdvice, MAX_SHARD_PROCESSES, shardCount, startShards } from './discord/shards.js';
 import { createLogger } from './logger.js';
-import { refuseDuringImport } from './store/botLock.js';
+import { importsRunningOn, refuseDuringImport } from './store/botLock.js';
 import { NewFiles } from './store/newFiles.js';
 import { Store } from './store/store.js';
 import { proveWritable } from './store/writable.js';
@@ -79,11 +79,17 @@ async function runSharded(): Promise<void> {
     },
     STOP_GUARD_MS + 2_000,
   );
+  // Not while an import writes to the file: refused before anything opens (or creates) it.
+  try {
+    refuseDuringImport(config.databasePath);
+  } catch (error) {
+    console.error(startFailure(error, config.apiUrl));
+    process.exit(1);
+  }
   const created = NewFiles.before(config.databasePath);
   try {
     // Once, here: the shards then open a file that is up to date (and find it writable).
     proveWritable(config.databasePath);
-    refuseDuringImport(config.databasePath);
     Store.open(config.databasePath).close();
     fleet = await startShards({
       file: fileURLToPath(new URL('./shardMain.ts', import.meta.url)),
@@ -111,6 +117,8 @@ async function runSharded(): Promise<void> {
     );
   } catch (error) {
     console.error(startFailure(error, config.apiUrl));
+    // An import that began meanwhile may have made the file, not this start: it is the import's.
+    if (importsRunningOn(config.databasePath).length > 0) process.exit(1);
     try {
       created.remove();
     } catch (removeError) {

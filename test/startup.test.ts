@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDiscord } from '../src/localDiscord/index.js';
+import { takeImportLock } from '../src/store/botLock.js';
 import { Store } from '../src/store/store.js';
 import {
   botEnv,
@@ -126,6 +127,32 @@ describe('npm start refuses a database it cannot write, before connecting', () =
     } finally {
       other.exec('ROLLBACK');
       other.close();
+    }
+  });
+
+  it('an import writing to the file (npm run guild -- import): refused before the file is made, one process or sharded', async () => {
+    const file = join(dir, 'fresh', 'tichu.sqlite');
+    mkdirSync(join(dir, 'fresh'));
+    giveToBotUser(dir, join(dir, 'fresh'));
+    // This test process is the import: its mark stands beside the file the whole time.
+    const importing = takeImportLock(file);
+    try {
+      const said = await expectRefusal(
+        runMain(connected({ DATABASE_PATH: file }), asUser),
+        file,
+        new RegExp(
+          `^The bot could not start: an import \\(npm run guild -- import, pid ${process.pid}\\) is writing to `,
+        ),
+      );
+      expect(said).not.toMatch(/token/i);
+      expect(existsSync(file)).toBe(false);
+      const sharded = runMain(connected({ DATABASE_PATH: file, SHARDS: '2' }), asUser);
+      running = sharded;
+      expect(await within(sharded.exited, WAIT_MS, 'still running')).toEqual({ code: 1, signal: null });
+      expect(plainLines(sharded.out())).toEqual([expect.stringContaining(`is writing to ${file}`)]);
+      expect(existsSync(file)).toBe(false);
+    } finally {
+      importing.release();
     }
   });
 

@@ -78,6 +78,8 @@ export class StoryPosts {
   /** Each table's last post under way: the next one goes after it, so a hand's story reads in order. */
   private readonly last = new Map<string, Promise<void>>();
   private stopping = false;
+  /** Wakes the retries waiting for their next try (a shutdown does not wait up to 30 s for them). */
+  private readonly sleepers = new Set<() => void>();
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly wait: (ms: number) => Promise<void>;
@@ -108,6 +110,7 @@ export class StoryPosts {
   /** Waits for the posts under way; from now on a failed one is not tried again. */
   async drain(): Promise<void> {
     this.stopping = true;
+    for (const wake of [...this.sleepers]) wake();
     for (let round = 0; this.inFlight.size > 0 && round < 1_000; round++) {
       await this.outbox.drain();
       await Promise.all([...this.inFlight]);
@@ -118,6 +121,18 @@ export class StoryPosts {
   async settled(): Promise<void> {
     for (let round = 0; this.inFlight.size > 0 && round < 1_000; round++)
       await Promise.all([...this.inFlight]);
+  }
+
+  /** Waits `ms`, or less if a shutdown wakes it. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      this.sleepers.add(wake);
+      void this.wait(ms).then(wake);
+    });
   }
 
   private async deliver(tableId: string, channelId: string, body: StoryPayload): Promise<void> {
@@ -142,7 +157,9 @@ export class StoryPosts {
         return;
       }
       if (failures === 1) this.logger.warn({ ...line, retrying: true }, 'hand story message failed');
-      await this.wait(retryDelayMs(failures, this.random()));
+      await this.sleep(retryDelayMs(failures, this.random()));
+      // Shut down meanwhile: no more tries (what the last one said is logged above).
+      if (this.stopping) return;
     }
   }
 }

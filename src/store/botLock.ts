@@ -49,7 +49,7 @@ export function takeImportLock(path: string, pid: number = process.pid): BotLock
 /** Throws ImportRunningError while a live import has marked the database at `path`. */
 export function refuseDuringImport(path: string): void {
   if (path === ':memory:') return;
-  const imports = marksOn(path, IMPORT_MARK);
+  const imports = importsRunningOn(path);
   if (imports.length === 0) return;
   throw new ImportRunningError(
     `an import (npm run guild -- import, pid ${imports.join(', ')}) is writing to ${resolve(path)}: start the bot once it has finished. (If no import runs, another process reuses that pid: remove ${canonical(path)}${IMPORT_MARK}${imports[0]}.)`,
@@ -72,6 +72,11 @@ function mark(path: string, kind: string, pid: number): BotLock {
 /** The pids of the live processes that marked the database at `path` (stale marks left out), in order. */
 export function botsRunningOn(path: string): number[] {
   return marksOn(path, MARK);
+}
+
+/** The pids of the live imports that marked the database at `path`, in order. */
+export function importsRunningOn(path: string): number[] {
+  return marksOn(path, IMPORT_MARK);
 }
 
 /** The live pids of `kind`'s marks on the database at `path`, in order. */

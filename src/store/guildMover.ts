@@ -11,7 +11,7 @@
  * next free one (every reference follows). Card emoji are the application's, not a server's: not moved.
  */
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { botsRunningOn, markFile, takeImportLock } from './botLock.js';
 import {
@@ -29,7 +29,7 @@ import {
   type TableRows,
 } from './guildFile.js';
 import { migrate, readMigrations } from './migrate.js';
-import { MIGRATIONS_DIR, openDatabase, StoreOpenError, storeFailure } from './open.js';
+import { MIGRATIONS_DIR, makeFolder, openDatabase, StoreOpenError, storeFailure } from './open.js';
 
 /** A refusal or failure of the mover, in one plain sentence for the operator. */
 export class GuildMoveError extends Error {}
@@ -159,11 +159,17 @@ export function exportGuild(
  */
 export function importGuildIntoFile(path: string, file: GuildFile): ImportReport {
   // Marked first, then the bots looked for: a bot starting meanwhile sees this mark and waits its turn.
-  const importing = existsSync(dirname(resolve(path))) ? takeImportLock(path) : null;
+  // The folder first (the import would make it anyway), so that the first import on a machine is marked too.
+  try {
+    makeFolder(resolve(path));
+  } catch (error) {
+    throw new GuildMoveError(error instanceof Error ? error.message : String(error));
+  }
+  const importing = takeImportLock(path);
   try {
     return importUnlocked(path, file);
   } finally {
-    importing?.release();
+    importing.release();
   }
 }
 

@@ -97,6 +97,25 @@ describe('the hand story’s posts', () => {
     expect(late.sent.length).toBe(late.waits.length + 1);
     expect(late.warnings.at(-1)).not.toHaveProperty('retrying');
 
+    // A shutdown while a post waits for its next try: it wakes it, and no try follows.
+    const { sent: tried, rest } = scriptedRest([503, null]);
+    let waiting: () => void = () => {};
+    const asleep = new Promise<void>((resolve) => {
+      waiting = resolve;
+    });
+    const logger = { warn: () => {} } as unknown as Logger;
+    const waker = new StoryPosts(rest as never, new Outbox({ ratePerSecond: 1_000 }), logger, {
+      // A wait that never ends by itself: only the shutdown can end it.
+      wait: () => {
+        waiting();
+        return new Promise(() => {});
+      },
+    });
+    waker.post('t1', '1', summary('x'));
+    await asleep;
+    await waker.drain();
+    expect(tried).toHaveLength(1);
+
     const stopping = setup([503, null]);
     const drained = stopping.posts.drain();
     stopping.posts.post('t1', '1', summary('x'));

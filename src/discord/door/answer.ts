@@ -234,7 +234,7 @@ const Response = InteractionResponse as unknown as new (
 function direct(
   interaction: Replier,
   type: typeof CHANNEL_MESSAGE | typeof UPDATE_MESSAGE,
-  options: object,
+  options: unknown,
 ): (() => Promise<InteractionResponse>) | null {
   if (interaction.deferred || interaction.replied) return null;
   const data = leanCallbackData(options);

@@ -26,7 +26,10 @@ function encoded(list: unknown): unknown[] | null {
 }
 
 /** The callback's `data`, or null when discord.js should build it. */
-export function leanCallbackData(options: object): Record<string, unknown> | null {
+export function leanCallbackData(options: unknown): Record<string, unknown> | null {
+  // discord.js takes `update()` with nothing (its default {}), a string, or a MessagePayload.
+  if (typeof options !== 'object' || options === null || Object.getPrototypeOf(options) !== Object.prototype)
+    return null;
   const o = options as Record<string, unknown>;
   for (const key of Object.keys(o)) if (o[key] !== undefined && !LEAN_KEYS.has(key)) return null;
   const data: Record<string, unknown> = {};

@@ -44,6 +44,12 @@ describe('the callback body built from our renders', () => {
     expect(leanCallbackData(options)).toBeNull();
   });
 
+  it('leaves what is not a plain options object to discord.js (nothing, a string, a MessagePayload)', () => {
+    expect(leanCallbackData(undefined)).toBeNull();
+    expect(leanCallbackData('text')).toBeNull();
+    expect(leanCallbackData(new (class Payload {})())).toBeNull();
+  });
+
   it('ignores options set to undefined', () => {
     expect(leanCallbackData({ content: 'x', files: undefined })).toEqual({ content: 'x' });
   });
