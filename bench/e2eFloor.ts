@@ -39,13 +39,23 @@ export const FLOOR_ANSWER = {
   components: [FLOOR_ROW],
 } as const;
 
-/** Connects the floor bot and posts one message with a button in every channel (not timed). */
-export async function startFloorBot(ready: Ready): Promise<Answerer> {
+export interface FloorConnection {
+  readonly token: string;
+  readonly api: string;
+  /** This client's shard of `count` (one process a shard, as `npm start` runs the bot's). */
+  readonly shard?: { readonly id: number; readonly count: number };
+}
+
+/**
+ * The floor client, connected: the bot's own client settings (bot.ts: no message cache, so both
+ * do the same work per event), answering every click with FLOOR_ANSWER and nothing else.
+ */
+export async function connectFloor(connection: FloorConnection): Promise<Client> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    // The bot's own setting (bot.ts): no message cache, so the two clients do the same work per event.
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
-    rest: { api: ready.restUrl },
+    ...(connection.shard ? { shards: [connection.shard.id], shardCount: connection.shard.count } : {}),
+    rest: { api: connection.api },
   });
   client.on(Events.InteractionCreate, (interaction) => {
     if (!interaction.isRepliable()) return;
@@ -53,13 +63,23 @@ export async function startFloorBot(ready: Ready): Promise<Answerer> {
     interaction.reply(FLOOR_ANSWER).catch((error: unknown) => console.error(`floor bot: ${String(error)}`));
   });
   const connected = once(client, Events.ClientReady);
-  await client.login(ready.token);
+  await client.login(connection.token);
   await connected;
-  for (const channelId of ready.channelIds) {
+  return client;
+}
+
+/** Posts the floor's message (one button to click) in each channel: not timed. */
+export async function postFloorMessages(client: Client, channelIds: Iterable<string>): Promise<void> {
+  for (const channelId of channelIds)
     await client.rest.post(Routes.channelMessages(channelId), {
       body: { content: 'Floor: click to get a constant answer.', components: [FLOOR_ROW] },
     });
-  }
+}
+
+/** Connects the floor bot on this thread and posts its message in every channel of the load. */
+export async function startFloorBot(ready: Ready): Promise<Answerer> {
+  const client = await connectFloor({ token: ready.token, api: ready.restUrl });
+  await postFloorMessages(client, ready.channelIds);
   return { stop: () => client.destroy() };
 }
 

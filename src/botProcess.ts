@@ -67,13 +67,7 @@ export async function runBotProcess(config: Config, logger: Logger, shard?: Shar
       if (bot) halt(bot, logger);
     });
 
-  // Not while an import writes to the file: refused before anything opens (or creates) it.
-  try {
-    refuseDuringImport(config.databasePath);
-  } catch (error) {
-    console.error(startFailure(error, config.apiUrl));
-    process.exit(1);
-  }
+  exitDuringImport(config);
   // A start that fails takes away the database file it created (a bad token leaves nothing behind).
   const created = NewFiles.before(config.databasePath);
   try {
@@ -94,9 +88,7 @@ export async function runBotProcess(config: Config, logger: Logger, shard?: Shar
   } catch (error) {
     // The one line that says why comes first: a failure to tidy up must not hide it.
     console.error(startFailure(error, config.apiUrl));
-    // An import that began meanwhile may have made the file, not this start: it is the import's.
-    if (error instanceof ImportRunningError || importsRunningOn(config.databasePath).length > 0)
-      process.exit(1);
+    if (madeByImport(error, config.databasePath)) process.exit(1);
     try {
       created.remove();
     } catch (removeError) {
@@ -133,6 +125,24 @@ async function halt(bot: RunningBot, logger: Logger): Promise<never> {
   }
   logger.info('stopped at once');
   process.exit(0);
+}
+
+/** Exits, saying why, while an import writes to the file: before anything opens (or creates) it. */
+export function exitDuringImport(config: Config): void {
+  try {
+    refuseDuringImport(config.databasePath);
+  } catch (error) {
+    console.error(startFailure(error, config.apiUrl));
+    process.exit(1);
+  }
+}
+
+/**
+ * Whether a failed start must leave the database file alone although it was not there before: an
+ * import that began meanwhile may have made it, and it is the import's.
+ */
+export function madeByImport(error: unknown, path: string): boolean {
+  return error instanceof ImportRunningError || importsRunningOn(path).length > 0;
 }
 
 /** One line: what went wrong and what to do. */

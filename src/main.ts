@@ -5,12 +5,18 @@
  * (npm forwards them to its child); a sharded main process passes them on to its shards.
  */
 import { fileURLToPath } from 'node:url';
-import { onSignals, runBotProcess, STOP_GUARD_MS, startFailure } from './botProcess.js';
+import {
+  exitDuringImport,
+  madeByImport,
+  onSignals,
+  runBotProcess,
+  STOP_GUARD_MS,
+  startFailure,
+} from './botProcess.js';
 import { loadConfig, problemReport, readEnvFile } from './config.js';
 import { inviteLink } from './discord/bot.js';
 import { gatewayAdvice, MAX_SHARD_PROCESSES, shardCount, startShards } from './discord/shards.js';
 import { createLogger } from './logger.js';
-import { importsRunningOn, refuseDuringImport } from './store/botLock.js';
 import { NewFiles } from './store/newFiles.js';
 import { Store } from './store/store.js';
 import { proveWritable } from './store/writable.js';
@@ -79,13 +85,7 @@ async function runSharded(): Promise<void> {
     },
     STOP_GUARD_MS + 2_000,
   );
-  // Not while an import writes to the file: refused before anything opens (or creates) it.
-  try {
-    refuseDuringImport(config.databasePath);
-  } catch (error) {
-    console.error(startFailure(error, config.apiUrl));
-    process.exit(1);
-  }
+  exitDuringImport(config);
   const created = NewFiles.before(config.databasePath);
   try {
     // Once, here: the shards then open a file that is up to date (and find it writable).
@@ -117,8 +117,7 @@ async function runSharded(): Promise<void> {
     );
   } catch (error) {
     console.error(startFailure(error, config.apiUrl));
-    // An import that began meanwhile may have made the file, not this start: it is the import's.
-    if (importsRunningOn(config.databasePath).length > 0) process.exit(1);
+    if (madeByImport(error, config.databasePath)) process.exit(1);
     try {
       created.remove();
     } catch (removeError) {

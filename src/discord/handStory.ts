@@ -18,15 +18,14 @@
  * post of the table waits for it: the story reads in order.
  */
 
-import { randomUUID } from 'node:crypto';
 import { type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { StatsService } from '../app/stats.js';
 import type { ActOutcome } from '../app/tableService.js';
 import type { Looks } from './looks.js';
+import { newNonce, POST_RETRY_WINDOW_MS } from './nonce.js';
 import { isTransient, NORMAL, type Outbox, retryDelayMs } from './outbox.js';
 import { renderHandSummary, renderMatchResult, type StoryPayload, scoreAfter } from './renderStory.js';
-import { POST_RETRY_WINDOW_MS } from './tableMessages.js';
 
 export class HandStory {
   private readonly posts: StoryPosts;
@@ -136,7 +135,7 @@ export class StoryPosts {
   }
 
   private async deliver(tableId: string, channelId: string, body: StoryPayload): Promise<void> {
-    const nonce = randomUUID().replaceAll('-', '').slice(0, 25);
+    const nonce = newNonce();
     const since = this.now();
     for (let failures = 1; ; failures++) {
       // The outbox settles a failed write as it does a sent one: the failure is caught here.

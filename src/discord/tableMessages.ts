@@ -12,17 +12,15 @@
  * within `POST_RETRY_WINDOW_MS` of its first try; after that, at the table's next change.
  */
 
-import { randomUUID } from 'node:crypto';
 import { type Client, DiscordAPIError, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { TableService, TableSnapshot } from '../app/tableService.js';
 import type { Looks } from './looks.js';
+import { newNonce, POST_RETRY_WINDOW_MS } from './nonce.js';
 import { type FailureReport, NORMAL, type Outbox, type Priority, URGENT } from './outbox.js';
 import { renderTable } from './renderTable.js';
 
 const UNKNOWN_MESSAGE = 10008;
-/** How long after its first try a post is tried again automatically (Discord keeps a nonce a few minutes). */
-export const POST_RETRY_WINDOW_MS = 2 * 60_000;
 
 export class TableMessages {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -208,10 +206,6 @@ function awaited({ table, view }: TableSnapshot): string {
 }
 
 /** A message nonce (Discord takes at most 25 characters). */
-function newNonce(): string {
-  return randomUUID().replaceAll('-', '').slice(0, 25);
-}
-
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -5,13 +5,13 @@
  * at a time: the next one replaces it, and the end of the hand takes it away.
  */
 
-import { randomUUID } from 'node:crypto';
 import { type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { ActOutcome, Reminder, TableService } from '../app/tableService.js';
 import { plural, t } from '../i18n/index.js';
 import { relativeTime } from './clockText.js';
 import type { Looks } from './looks.js';
+import { newNonce } from './nonce.js';
 import { LOW, type Outbox, URGENT } from './outbox.js';
 
 const SWEEP_AT = 1_000;
@@ -113,7 +113,7 @@ export class TurnNotifier {
     const previous = this.current.get(tableId) ?? null;
     // The same nonce on every try (discord.js tries a 5xx again): a try Discord took whose answer was
     // lost is answered with that message, not posted twice.
-    const once = { ...body, nonce: randomUUID().replaceAll('-', '').slice(0, 25), enforce_nonce: true };
+    const once = { ...body, nonce: newNonce(), enforce_nonce: true };
     const post = () =>
       this.client.rest.post(Routes.channelMessages(channelId), { body: once }).then(
         (message): Sent | null => {

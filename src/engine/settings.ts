@@ -36,9 +36,3 @@ export function settingsDetail(settings: Settings): SettingsProblem | null {
     return { kind: 'target', min: MIN_TARGET_SCORE, max: MAX_TARGET_SCORE };
   return null;
 }
-
-/** The problem of `settings` in English words, or null. */
-export function settingsProblem(settings: Settings): string | null {
-  const problem = settingsDetail(settings);
-  return problem ? `target score must be a whole number from ${problem.min} to ${problem.max}` : null;
-}

@@ -7,14 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Refusal } from '../../src/app/refusals.js';
 import { refusalText, seatNumbers } from '../../src/discord/refusalText.js';
 import type { CardFaces, Ui } from '../../src/discord/ui.js';
-import {
-  type Card,
-  makeSettings,
-  parseCard,
-  parseCards,
-  settingsDetail,
-  settingsProblem,
-} from '../../src/engine/index.js';
+import { type Card, makeSettings, parseCard, parseCards, settingsDetail } from '../../src/engine/index.js';
 import { createFixture, HOST } from '../support/service.js';
 import { ALL_REFUSALS } from './refusalSamples.js';
 
@@ -134,7 +127,7 @@ describe('reasons the engine and the service give', () => {
       expect(prose(de), error.reason).not.toMatch(ENGLISH);
     }
     expect(settings.map((s) => refusalText({ code: 'bad_settings', problem: s }, NAMES, EN))).toEqual([
-      `Those settings do not work: ${settingsProblem(makeSettings({ targetScore: 5 }))}.`,
+      'Those settings do not work: target score must be a whole number from 50 to 10000.',
       'Those settings do not work: the turn timer is one of off, 30s, 60s, 2m, 5m.',
     ]);
     for (const problem of settings) {

@@ -7,9 +7,9 @@
 import type { Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { StoryPosts } from '../../src/discord/handStory.js';
+import { POST_RETRY_WINDOW_MS } from '../../src/discord/nonce.js';
 import { Outbox } from '../../src/discord/outbox.js';
 import type { StoryPayload } from '../../src/discord/renderStory.js';
-import { POST_RETRY_WINDOW_MS } from '../../src/discord/tableMessages.js';
 
 interface Sent {
   readonly route: string;
