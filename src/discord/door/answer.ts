@@ -61,6 +61,26 @@ export function deferralFor(interaction: Replier): 'update' | 'reply' {
 }
 type AnyOptions = InteractionReplyOptions & { withResponse?: boolean };
 
+/** Discord's window for a first answer, counted from the interaction's creation. */
+const DISCORD_ANSWER_WINDOW_MS = 3_000;
+
+/**
+ * How long from now the handler may take before its interaction is deferred: `deferAfterMs` from
+ * the interaction's creation (its id's time), not from when it arrived. One that arrives late (held
+ * while the bot restarted, then delivered on its new session) is deferred at once rather than 2 s
+ * after arriving, past Discord's 3 s. An age outside Discord's window (a clock that disagrees with
+ * Discord's, or an answer already too late) is not trusted: the whole delay then counts from now.
+ */
+export function deferDelayMs(
+  interaction: { readonly createdTimestamp: number },
+  deferAfterMs: number,
+  now = Date.now(),
+): number {
+  const age = now - interaction.createdTimestamp;
+  if (!(age >= 0 && age < DISCORD_ANSWER_WINDOW_MS)) return deferAfterMs;
+  return Math.max(0, deferAfterMs - age);
+}
+
 export class Answer {
   /** Discord has an answer (or a deferral) for this interaction. */
   answered = false;
@@ -84,7 +104,7 @@ export class Answer {
     }
     if (!interaction.isRepliable()) return;
     this.wrap(interaction);
-    this.timer = setTimeout(() => this.defer(interaction), options.deferAfterMs);
+    this.timer = setTimeout(() => this.defer(interaction), deferDelayMs(interaction, options.deferAfterMs));
   }
 
   /** The handler is done: no deferral from now on. */
