@@ -35,6 +35,8 @@ async function startRealBot(ready: Ready): Promise<Answerer> {
       ? pino({ level: 'info' }, pino.destination(process.env.BENCH_LOG))
       : pino({ level: 'silent' }),
     restApi: ready.restUrl,
+    // E2E_REST_MAIN=1: REST requests from the bot's own thread, to compare with the REST thread.
+    ...(process.env.E2E_REST_MAIN ? { restOnThread: false } : {}),
   });
   return {
     async stop() {
@@ -48,6 +50,8 @@ interface Floor {
   readonly p50: number;
   readonly p99: number;
   readonly steadyP99: number;
+  /** CPU ms of the floor's thread per interaction while its players played. */
+  readonly cpuPerInteraction: number;
 }
 
 /** "floor p99 X ms, ratio Y.Yx" for a figure measured against the floor's `floorMs`. */
@@ -72,6 +76,7 @@ export async function endToEnd(
     p50: percentile(floorDone.latencies, 50),
     p99: percentile(floorDone.latencies, 99),
     steadyP99: percentile(floorDone.steadyLatencies, 99),
+    cpuPerInteraction: floorDone.answererCpuMs / floorDone.interactions,
   };
   globalThis.gc?.(); // likewise, so the floor's garbage is not the hard bots' run's pause
   // The bot's run beside its floor only (E2E_ONLY=main: e.g. E2E_PLAIN=1 against the dressed run).
@@ -103,6 +108,7 @@ function botFigures(done: Done, floor: Floor, seconds: number): Figure[] {
   const p99 = percentile(done.latencies, 99);
   const steadyP99 = percentile(done.steadyLatencies, 99);
   const perInteraction = done.restCalls / done.interactions;
+  const cpu = done.answererCpuMs / done.interactions;
   const note = `${beside(p50, floor.p50, 'p50')}; ${TABLES} tables opening over 2 s, then each played ${seconds} s: ${done.interactions} interactions (${done.actions} game actions), players pausing ~${THINK_MS} ms per click; local Discord and players in a worker thread; ${done.refused.length} refused calls`;
   return [
     {
@@ -128,6 +134,14 @@ function botFigures(done: Done, floor: Floor, seconds: number): Figure[] {
       target: '<= 25 ms',
       met: steadyP99 <= 25,
       note: `${beside(steadyP99, floor.steadyP99)} (the floor's steady part too); once all 50 tables are open and playing`,
+    },
+    {
+      key: 'e2e.botThreadCpuPerInteractionMs',
+      value: round(cpu, 3),
+      unit: 'ms',
+      target: '(info)',
+      met: true,
+      note: `CPU (user + system) of the bot's thread, where its event loop runs, while the players played: ${round(done.answererCpuMs, 0)} ms over ${done.interactions} interactions, busy ${Math.round((done.answererCpuMs / done.playedMs) * 100)}% of the play's ${round(done.playedMs / 1000, 1)} s; the whole process (the bot's threads, the local Discord's and the players') ${round(done.processCpuMs / done.interactions, 3)} ms an interaction, ${Math.round((done.processCpuMs / done.playedMs) * 100)}% of one core; floor ${round(floor.cpuPerInteraction, 3)} ms, ratio ${(cpu / floor.cpuPerInteraction).toFixed(1)}x. Above about 70% busy, clicks queue behind each other and the p99 grows`,
     },
     {
       key: 'e2e.restCallsPerAction',
@@ -179,6 +193,6 @@ function floorFigure(done: Done, floor: Floor, bot: Done): Figure {
   };
 }
 
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
+function round(value: number, digits = 2): number {
+  return Math.round(value * 10 ** digits) / 10 ** digits;
 }

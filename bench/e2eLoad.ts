@@ -10,6 +10,7 @@ import { find, openPanel, tableMessage, takeTurn } from '../test/support/panelPl
 import { floorStep } from './e2eFloor.js';
 import { type LagWatch, quiet, watchLag } from './e2eLagWatch.js';
 import { playTables, type Step } from './e2ePlayers.js';
+import { mainThreadCpuMs } from './procCpu.js';
 import { uxPlayers } from './e2eUxWatch.js';
 
 export interface Setup {
@@ -118,6 +119,8 @@ const step: Step = floor
           watch?.acted(channelId, panel);
         }
       };
+port.postMessage({ type: 'playing' });
+const busy = process.env.BENCH_DEBUG ? busyWatch() : null;
 const measured = await playTables(
   channels.slice(0, tables).map((c) => c.id),
   (t) => users.slice(t * PEOPLE, t * PEOPLE + PEOPLE),
@@ -125,15 +128,21 @@ const measured = await playTables(
   thinkMs,
   step,
 );
+busy?.stop();
 // The last coalesced edits land (and, timing lag, every table shows its last action).
 await (watch ? watch.settled(10_000) : new Promise((resolve) => setTimeout(resolve, 500)));
 const calls = discord.calls.slice(callsBefore);
-// E2E_ROUTES=1: the bot's REST calls of the run by route, on stderr (to see where calls go).
+// E2E_ROUTES=1: the bot's REST calls of the run by route and their bodies' mean size, on stderr (to see where calls go).
 if (process.env.E2E_ROUTES) {
-  const byRoute = new Map<string, number>();
-  for (const c of calls)
-    byRoute.set(`${c.method} ${c.route}`, (byRoute.get(`${c.method} ${c.route}`) ?? 0) + 1);
-  console.error(JSON.stringify([...byRoute].sort((a, b) => b[1] - a[1])));
+  const byRoute = new Map<string, { calls: number; bytes: number }>();
+  for (const c of calls) {
+    const seen = byRoute.get(`${c.method} ${c.route}`) ?? { calls: 0, bytes: 0 };
+    seen.calls++;
+    seen.bytes += c.body === null ? 0 : JSON.stringify(c.body).length;
+    byRoute.set(`${c.method} ${c.route}`, seen);
+  }
+  const rows = [...byRoute].sort((a, b) => b[1].calls - a[1].calls);
+  console.error(rows.map(([route, s]) => `${route}: ${s.calls} calls, ${Math.round(s.bytes / s.calls)} B a body`).join('\n'));
 }
 port.postMessage({
   type: 'done',
@@ -146,6 +155,29 @@ port.postMessage({
 });
 await new Promise<void>((resolve) => port.once('message', () => resolve()));
 await discord.close();
+
+/** BENCH_DEBUG: how busy the bot's thread and this one were in each quarter second of the play, on stderr. */
+function busyWatch(): { stop(): void } {
+  const shares: number[] = [];
+  const loads: number[] = [];
+  let last = mainThreadCpuMs();
+  let elu = performance.eventLoopUtilization();
+  const timer = setInterval(() => {
+    const now = mainThreadCpuMs();
+    shares.push(Math.round(((now - last) / 250) * 100));
+    last = now;
+    const next = performance.eventLoopUtilization();
+    loads.push(Math.round(performance.eventLoopUtilization(next, elu).utilization * 100));
+    elu = next;
+  }, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      console.error(`bot thread busy % by quarter second: ${shares.join(' ')}`);
+      console.error(`load thread (local Discord and players) event loop use %: ${loads.join(' ')}`);
+    },
+  };
+}
 
 function tableChannels(): string[] {
   return channels.slice(0, tables).map((c) => c.id);

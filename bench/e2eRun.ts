@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { Store } from '../src/store/store.js';
 import type { Setup } from './e2eLoad.js';
 import type { Measured } from './e2ePlayers.js';
+import { mainThreadCpuMs } from './procCpu.js';
 
 export interface Ready {
   readonly restUrl: string;
@@ -37,6 +38,12 @@ export interface Done extends Measured {
   actions: number;
   restCalls: number;
   refused: string[];
+  /** CPU ms of this thread (where the bot, or the floor, runs) while the players played. */
+  answererCpuMs: number;
+  /** CPU ms of the whole process (every thread: the bot's, the load's, helpers') while the players played. */
+  processCpuMs: number;
+  /** Wall-clock ms the players played (from the first table's start to the last click answered). */
+  playedMs: number;
 }
 
 /** Something connected to the local Discord that answers the players until stopped. */
@@ -57,13 +64,28 @@ export async function runLoad(setup: Setup, start: (ready: Ready) => Promise<Ans
       worker.once('error', reject);
     });
   const answerer = await start(await next<Ready>('ready'));
-  const finished = next<Done>('done');
+  const playing = next<unknown>('playing');
+  const finished = next<Omit<Done, 'answererCpuMs' | 'processCpuMs' | 'playedMs'>>('done');
   worker.postMessage('go');
-  const done = await finished;
+  await playing;
+  const cpuBefore = mainThreadCpuMs();
+  const processBefore = process.cpuUsage();
+  const playedFrom = performance.now();
+  const measured = await finished;
+  const done = {
+    ...measured,
+    answererCpuMs: mainThreadCpuMs() - cpuBefore,
+    processCpuMs: cpuMs(process.cpuUsage(processBefore)),
+    playedMs: performance.now() - playedFrom,
+  };
   await answerer.stop();
   worker.postMessage('close');
   await new Promise((resolve) => worker.once('exit', resolve));
   return done;
+}
+
+function cpuMs(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
 }
 
 export function percentile(values: number[], p: number): number {

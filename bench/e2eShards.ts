@@ -10,8 +10,7 @@
  *
  * --baseline also runs today's shape for comparison: one process, 50 tables.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,6 +28,7 @@ import type { Measured } from './e2ePlayers.js';
 import { percentile } from './e2eRun.js';
 import type { ShardSetup } from './e2eShardsLoad.js';
 import type { Figure } from './engine.js';
+import { cpuMsOf } from './procCpu.js';
 
 const TABLES = 200;
 const FLOOR_ENTRY = fileURLToPath(new URL('./e2eFloorProcess.ts', import.meta.url));
@@ -49,27 +49,6 @@ export interface ShardRun extends Done {
   readonly cpuMs: number;
   /** The same, per shard process (by shard order of start). */
   readonly cpuMsOfShards: number[];
-}
-
-/** Clock ticks a second of /proc's CPU times. */
-const TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU time (user + system, all threads) a process has used, in ms; 0 once it is gone. */
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat (utime, stime), counted from the state (field 3) here.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-  } catch {
-    return 0;
-  }
 }
 
 /** Plays `setup` against the bot run by `npm start`'s entry with SHARDS=setup.shards. */

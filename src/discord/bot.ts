@@ -14,6 +14,7 @@ import { HandStory } from './handStory.js';
 import { LivePanels } from './livePanels.js';
 import { facesFrom, Looks } from './looks.js';
 import { Outbox } from './outbox.js';
+import { RestThread } from './rest/restThread.js';
 import { Router } from './router.js';
 import { ownedBy, restUserAgent, type ShardId, shardTag, sharedWrites } from './shards.js';
 import { TableMessages } from './tableMessages.js';
@@ -39,6 +40,8 @@ export interface BotOptions {
   readonly deferAfterMs?: number;
   /** Wall-clock time a hard bot's decision may take (default DEFAULT_HARD_BUDGET_MS). */
   readonly hardBudgetMs?: number;
+  /** false: REST requests go out from the bot's own thread (to compare; default: from a thread of their own). */
+  readonly restOnThread?: boolean;
   /** Worker threads for hard bots' decisions (default one fewer than the cores, at least one). */
   readonly botWorkers?: number;
   /**
@@ -123,7 +126,6 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     router?.stopAccepting();
     options.onFatal?.(error);
   };
-  holdUntilDurable(client.rest, store, onDiskFailure);
   // Live panels are edited through interaction webhooks, which Discord does not count against the
   // bot's global limit: their own REST client, so discord.js's limiter for the bot's requests does
   // not hold them back (nor they the table messages).
@@ -133,6 +135,10 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     ...(options.restApi ? { api: options.restApi } : {}),
     ...(shard.count > 1 ? { userAgentAppendix: restUserAgent(shard) } : {}),
   });
+  // Both clients send from the REST thread, after what was committed is on disk.
+  const restThread =
+    options.restOnThread === false ? null : new RestThread({ bot: client.rest, webhooks }, options.token);
+  holdUntilDurable(client.rest, store, onDiskFailure);
   holdUntilDurable(webhooks, store, onDiskFailure);
   // Discord's global limit (50 a second) is the bot's, whatever its shards: each shard takes its share.
   const channelWrites = options.channelWritesPerSecond ?? (shard.count > 1 ? sharedWrites(shard) : undefined);
@@ -188,6 +194,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   } catch (error) {
     service.stopTimers();
     await client.destroy();
+    await restThread?.close();
     await service.stopBots();
     store.close();
     lock.release();
@@ -221,6 +228,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       await notifier.drain();
       await story.drain();
       await client.destroy();
+      await restThread?.close();
       store.close();
       lock.release();
       logger.info('stopped');

@@ -1,5 +1,5 @@
 /** Turn timers as players read them: the setting, deadlines as Discord timestamps, and what a timeout did. */
-import { type PublicAction, type TableRecord, TURN_TIMERS, type TurnTimer } from '../app/tableService.js';
+import type { PublicAction, TableRecord, TurnTimer } from '../app/tableService.js';
 import { type Combo, readCombos, type Seat } from '../engine/index.js';
 import { type Lang, t } from '../i18n/index.js';
 import { comboLabel, rankLabel } from './cardText.js';

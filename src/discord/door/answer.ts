@@ -267,7 +267,7 @@ function direct(
     const state = interaction as unknown as { replied: boolean; ephemeral: boolean | null };
     state.replied = true;
     if (type === CHANNEL_MESSAGE) {
-      state.ephemeral = ((data.flags as number | undefined) ?? 0) & EPHEMERAL ? true : false;
+      state.ephemeral = (((data.flags as number | undefined) ?? 0) & EPHEMERAL) !== 0;
       return new Response(interaction);
     }
     const clicked = interaction.isMessageComponent()

@@ -1,0 +1,103 @@
+// The REST thread's entry point (src/discord/rest/restThread.ts starts it): @discordjs/rest's
+// clients, their rate-limit queues and the HTTP connections to Discord, on a thread of their own,
+// so sending a request and reading its answer cost the bot's event loop only a message each way.
+// Plain JavaScript: it needs no TypeScript loader, so the thread starts in milliseconds.
+import { parentPort, workerData } from 'node:worker_threads';
+import { DiscordAPIError, HTTPError, RateLimitError, REST } from '@discordjs/rest';
+
+/** @type {{ token: string | null, clients: Record<string, object> }} */
+const { token, clients: options } = workerData;
+const clients = new Map(
+  Object.entries(options).map(([name, o]) => {
+    const rest = new REST(o);
+    if (token) rest.setToken(token);
+    return [name, rest];
+  }),
+);
+
+let inFlight = 0;
+let closing = false;
+
+parentPort.on('message', async (message) => {
+  if (message.type === 'close') {
+    closing = true;
+    closeWhenIdle();
+    return;
+  }
+  const { id, client, request } = message;
+  inFlight++;
+  try {
+    const rest = clients.get(client);
+    if (!rest) throw new Error(`no REST client named ${client}`);
+    const value = await rest.request(revive(request));
+    parentPort.postMessage({ id, ok: true, value });
+  } catch (error) {
+    parentPort.postMessage({ id, ok: false, error: describe(error) });
+  } finally {
+    inFlight--;
+    closeWhenIdle();
+  }
+});
+
+/** Once asked to close and every request is answered: the sweepers stop and the thread ends. */
+function closeWhenIdle() {
+  if (!closing || inFlight > 0) return;
+  for (const rest of clients.values()) {
+    rest.clearHashSweeper();
+    rest.clearHandlerSweeper();
+  }
+  parentPort.close();
+}
+
+/** The request as @discordjs/rest takes it: its query a URLSearchParams again, files' bytes Buffers. */
+function revive(request) {
+  const revived = { ...request };
+  if (typeof request.query === 'string') revived.query = new URLSearchParams(request.query);
+  if (request.files)
+    revived.files = request.files.map((file) =>
+      file.data instanceof Uint8Array && !Buffer.isBuffer(file.data)
+        ? { ...file, data: Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength) }
+        : file,
+    );
+  return revived;
+}
+
+/** An error as data the bot's thread makes the same error of again (the request's body it has). */
+function describe(error) {
+  if (error instanceof DiscordAPIError)
+    return {
+      kind: 'api',
+      rawError: error.rawError,
+      code: error.code,
+      status: error.status,
+      method: error.method,
+      url: error.url,
+    };
+  if (error instanceof HTTPError)
+    return {
+      kind: 'http',
+      status: error.status,
+      statusText: error.message,
+      method: error.method,
+      url: error.url,
+    };
+  if (error instanceof RateLimitError)
+    return {
+      kind: 'rateLimit',
+      data: {
+        timeToReset: error.timeToReset,
+        limit: error.limit,
+        method: error.method,
+        hash: error.hash,
+        url: error.url,
+        route: error.route,
+        majorParameter: error.majorParameter,
+        global: error.global,
+        retryAfter: error.retryAfter,
+        sublimitTimeout: error.sublimitTimeout,
+        scope: error.scope,
+      },
+    };
+  const plain = error instanceof Error ? error : new Error(String(error));
+  return { kind: 'other', name: plain.name, message: plain.message, code: plain.code };
+}
