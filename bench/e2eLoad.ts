@@ -10,8 +10,8 @@ import { find, openPanel, tableMessage, takeTurn } from '../test/support/panelPl
 import { floorStep } from './e2eFloor.js';
 import { type LagWatch, quiet, watchLag } from './e2eLagWatch.js';
 import { playTables, type Step } from './e2ePlayers.js';
-import { mainThreadCpuMs } from './procCpu.js';
 import { uxPlayers } from './e2eUxWatch.js';
+import { mainThreadCpuMs } from './procCpu.js';
 
 export interface Setup {
   readonly tables: number;
@@ -142,7 +142,11 @@ if (process.env.E2E_ROUTES) {
     byRoute.set(`${c.method} ${c.route}`, seen);
   }
   const rows = [...byRoute].sort((a, b) => b[1].calls - a[1].calls);
-  console.error(rows.map(([route, s]) => `${route}: ${s.calls} calls, ${Math.round(s.bytes / s.calls)} B a body`).join('\n'));
+  console.error(
+    rows
+      .map(([route, s]) => `${route}: ${s.calls} calls, ${Math.round(s.bytes / s.calls)} B a body`)
+      .join('\n'),
+  );
 }
 port.postMessage({
   type: 'done',

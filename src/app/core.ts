@@ -1,5 +1,5 @@
 /** What every use case shares: the store, the loaded tables, the environment, and small guards. */
-import type { Decider } from '../bots/decisionJob.js';
+import type { Decider, DecisionAnswer } from '../bots/decisionJob.js';
 import { err, isSeat, ok, type Result, type Seat } from '../engine/index.js';
 import type { TableRecord, TableStatus } from '../store/records.js';
 import type { Store } from '../store/store.js';
@@ -56,8 +56,22 @@ export interface BotRuntime {
   readonly onDecisionFailed: (failure: DecisionFailure) => void;
   /** Tables with a hard decision in flight (at most one each), settled once its answer is handled. */
   readonly inFlight: Map<string, Promise<void>>;
+  /** Forced decisions asked of the decider ahead of their deadline (timeouts.ts), by table. */
+  readonly prepared: Map<string, PreparedDecision>;
   /** Set at shutdown: answers after it are dropped (the owed decision is committed state: asked again). */
   stopped: boolean;
+}
+
+/**
+ * A forced decision asked for before its deadline falls: the decision (the deadline's key), the
+ * match and version it was asked at, the seat, and the answer once it came (null until then).
+ */
+export interface PreparedDecision {
+  readonly key: string;
+  readonly matchId: number;
+  readonly version: number;
+  readonly seat: Seat;
+  answer: DecisionAnswer | null;
 }
 
 /** Who is asking: identity comes only from Discord's interaction user, never from a custom id. */

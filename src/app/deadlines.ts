@@ -109,19 +109,34 @@ export function withDeadline(table: TableRecord, state: MatchState | null, now: 
 }
 
 /**
- * When the heap should next wake for a table with `deadline`: at its reminder while that is still
- * ahead, else at the deadline itself. One entry per table, whatever it waits for.
+ * A forced decision is asked of the decider (the worker pool in the bot) this long before its
+ * deadline: when the deadline falls, its move is ready and only the commit is left on the bot's
+ * thread (timeouts.ts). Most players act well before; for them the answer is dropped unused.
  */
-export function wakeAt(deadline: Deadline, now: number): number {
+export const PREPARE_BEFORE_MS = 10_000;
+
+/**
+ * When the heap should next wake for a table with `deadline`: at its reminder while that is still
+ * ahead; else, while its forced decision is still to be asked for (`toPrepare`), when it should be
+ * (now, if that time has passed); else at the deadline itself. One entry per table, whatever it
+ * waits for.
+ */
+export function wakeAt(deadline: Deadline, now: number, toPrepare = false): number {
   const remindAt = deadline.at - REMINDER_BEFORE_MS;
-  return remindAt > now ? remindAt : deadline.at;
+  if (remindAt > now) return remindAt;
+  if (toPrepare && deadline.at > now) return Math.max(deadline.at - PREPARE_BEFORE_MS, now);
+  return deadline.at;
 }
 
 /**
  * Keeps the heap in step with a committed table: armed for its deadline (a match's wakes for its
- * reminder first; a lobby's has none), or not.
+ * reminder first, then to prepare its forced decision; a lobby's has neither), or not.
  */
 export function armTable(core: Core, table: TableRecord): void {
+  const prepared = core.bots.prepared.get(table.id);
+  // A decision prepared for a deadline the table no longer has is dropped.
+  if (prepared && (prepared.key !== table.deadline?.key || table.status !== 'playing'))
+    core.bots.prepared.delete(table.id);
   // Another shard's table is never armed here (its own shard runs its clock).
   if (
     !core.owns(table.guildId) ||
@@ -130,7 +145,10 @@ export function armTable(core: Core, table: TableRecord): void {
   )
     core.clock.heap.cancel(table.id);
   else if (table.status === 'lobby') core.clock.heap.arm(table.id, table.deadline.at);
-  else core.clock.heap.arm(table.id, wakeAt(table.deadline, core.env.now()));
+  else {
+    const toPrepare = prepared?.key !== table.deadline.key;
+    core.clock.heap.arm(table.id, wakeAt(table.deadline, core.env.now(), toPrepare));
+  }
 }
 
 /**
@@ -150,7 +168,8 @@ export function rearmAll(core: Core): string[] {
     core.store.transaction(() => {
       for (const [tableId, deadline] of restarted) core.store.tables.setDeadline(tableId, deadline);
     });
-  for (const d of armed) core.clock.heap.arm(d.tableId, wakeAt(restarted.get(d.tableId) ?? d, now));
+  // Nothing is prepared yet in a new process: each forced decision is asked for in its time.
+  for (const d of armed) core.clock.heap.arm(d.tableId, wakeAt(restarted.get(d.tableId) ?? d, now, true));
   // A lobby's idle deadline keeps its time: one that passed while the bot was down closes it at once
   // (nobody touched it all that while, and nobody is owed a move).
   for (const d of core.store.tableIndex.lobbyDeadlines(core.owns)) core.clock.heap.arm(d.tableId, d.at);

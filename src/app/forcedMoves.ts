@@ -3,7 +3,7 @@
  * seat that is away (made at once, with the bot seats' moves, like a bot seat's). A call is never
  * made for a person: the points it risks are theirs.
  */
-import { runDecision } from '../bots/decisionJob.js';
+import { type DecisionAnswer, type DecisionRequest, runDecision } from '../bots/decisionJob.js';
 import {
   type Action,
   apply,
@@ -36,10 +36,11 @@ export function forcedMove(
   state: MatchState,
   seat: Seat,
   forced: ForcedBy,
+  ready: DecisionAnswer | null = null,
 ): Move | null {
   const occupant = table.seats[seat];
   const userId = occupant?.kind === 'user' ? occupant.userId : null;
-  const answer = runDecision(requestFor(core, 'normal', withoutCalls(state, seat), seat));
+  const answer = ready ?? runDecision(forcedRequest(core, state, seat));
   let picked = answer.ok ? answer.action : null;
   if (picked?.type === 'grandTichu') picked = { type: 'grandTichu', call: false };
   if (picked && !isCall(picked)) {
@@ -53,6 +54,14 @@ export function forcedMove(
     if (step.ok) return { seat, userId, action, step: step.value, forced };
   }
   return null;
+}
+
+/**
+ * What the normal policy is asked for a forced decision: the same request, so the same answer,
+ * whether it is made at the deadline or ahead of it by the decider (`ready` above).
+ */
+export function forcedRequest(core: Core, state: MatchState, seat: Seat): DecisionRequest {
+  return requestFor(core, 'normal', withoutCalls(state, seat), seat);
 }
 
 /**

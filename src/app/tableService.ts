@@ -105,6 +105,7 @@ export class TableService {
         hardBudgetMs: options.hardBudgetMs ?? DEFAULT_HARD_BUDGET_MS,
         onDecisionFailed: options.onDecisionFailed ?? (() => {}),
         inFlight: new Map(),
+        prepared: new Map(),
         stopped: false,
       },
       clock: tableClock({
@@ -315,6 +316,13 @@ export class TableService {
   /** How many tables have a deadline armed (tests and the bench). */
   get armedTimers(): number {
     return this.core.clock.heap.size;
+  }
+
+  /** Forced decisions asked for ahead of their deadline, and how many of them have their answer (the bench). */
+  get preparedDecisions(): { asked: number; answered: number } {
+    let answered = 0;
+    for (const entry of this.core.bots.prepared.values()) if (entry.answer) answered++;
+    return { asked: this.core.bots.prepared.size, answered };
   }
 
   /** How many tables are held in memory (loading is lazy). */

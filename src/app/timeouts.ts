@@ -5,11 +5,14 @@
  * for a table first at its reminder, shortly before the deadline. A lobby's deadline closes it
  * (idleLobbies.ts).
  */
+
+import type { DecisionAnswer } from '../bots/decisionJob.js';
+import type { MatchState, Seat } from '../engine/index.js';
 import { pauseIfNobody, timedOut } from './away.js';
 import { commitEach, commitMoves, type PlannedCommit } from './commit.js';
-import type { Core } from './core.js';
-import { armTable, clockedSeats, decisionKey, REMINDER_BEFORE_MS } from './deadlines.js';
-import { forcedMove, publicAction, seatMoves } from './forcedMoves.js';
+import type { Core, PreparedDecision } from './core.js';
+import { armTable, clockedSeats, decisionKey, PREPARE_BEFORE_MS } from './deadlines.js';
+import { forcedMove, forcedRequest, publicAction, seatMoves } from './forcedMoves.js';
 import { dispatchHard } from './hardTurns.js';
 import { closeIfIdle } from './idleLobbies.js';
 import { eventsOf, type Move } from './outcomes.js';
@@ -17,8 +20,8 @@ import type { LoadedMatch, LoadedTable } from './tables.js';
 
 /**
  * The heap woke for some tables (a burst comes in batches): each at its reminder (the deadline is
- * near: the seats it runs for hear once, and the heap waits on for the deadline), or at its
- * deadline. The deadlines that passed are committed together, each table in its own savepoint; a
+ * near: the seats it runs for hear once, and the heap waits on), to prepare its forced decision
+ * (asked of the decider, off this thread), or at its deadline. The deadlines that passed are committed together, each table in its own savepoint; a
  * table that could not be handled (a busy disk) comes round again shortly.
  */
 export function onDue(core: Core, tableIds: readonly string[]): void {
@@ -38,10 +41,11 @@ export function onDue(core: Core, tableIds: readonly string[]): void {
         if (plan) plans.push(plan);
         continue;
       }
-      if (deadline.at - REMINDER_BEFORE_MS <= now) {
+      // Woken for the reminder (it falls before the decision is prepared), or to prepare.
+      if (deadline.at - PREPARE_BEFORE_MS > now) {
         const seats = clockedSeats(loaded.table, loaded.match.state);
         if (seats.length > 0) core.clock.onReminder({ table: loaded.table, seats, at: deadline.at });
-      }
+      } else prepare(core, loaded);
       armTable(core, loaded.table);
     } catch (error) {
       core.clock.retry(tableId, error);
@@ -93,8 +97,17 @@ function timedOutMoves(core: Core, loaded: LoadedTable): PlannedCommit | null {
   let marked = table;
   let state = match.state;
   const moves: Move[] = [];
+  const ready = readyAnswer(core, table.id, match.id, state);
   for (const seat of clockedSeats(table, state)) {
-    const move = forcedMove(core, table, match.id, state, seat, 'timeout');
+    const move = forcedMove(
+      core,
+      table,
+      match.id,
+      state,
+      seat,
+      'timeout',
+      ready?.seat === seat ? ready.answer : null,
+    );
     if (!move) continue;
     moves.push(move);
     state = move.step.state;
@@ -113,6 +126,51 @@ function timedOutMoves(core: Core, loaded: LoadedTable): PlannedCommit | null {
         ? { ...t, seats, notice, status: 'paused', pauseVotes: [] }
         : { ...t, seats, notice },
   };
+}
+
+/**
+ * Asks the decider now for the forced decision the table's deadline will make, so that it is ready
+ * when the deadline falls (the first seat the clock runs for: the one seat of a turn, a wish or a
+ * gift; a phase's later seats decide on the moves before theirs). Asked once per decision; an answer
+ * is kept only while the table is still where it was asked.
+ */
+function prepare(core: Core, loaded: LoadedTable): void {
+  const { bots } = core;
+  const { table } = loaded;
+  const match = loaded.match as LoadedMatch;
+  const key = table.deadline?.key;
+  if (bots.stopped || key === undefined || bots.prepared.get(table.id)?.key === key) return;
+  const seat = clockedSeats(table, match.state)[0];
+  if (seat === undefined) return;
+  const entry: PreparedDecision = {
+    key,
+    matchId: match.id,
+    version: match.state.version,
+    seat,
+    answer: null,
+  };
+  bots.prepared.set(table.id, entry);
+  bots.decider.decide(forcedRequest(core, match.state, seat)).then(
+    (answer) => {
+      // A failed answer is no answer: the deadline decides on the spot, as without one.
+      if (answer.ok && bots.prepared.get(table.id) === entry) entry.answer = answer;
+    },
+    () => undefined,
+  );
+}
+
+/** The prepared answer for the decision owed at `state`, if it came and the match is still there; taken. */
+function readyAnswer(
+  core: Core,
+  tableId: string,
+  matchId: number,
+  state: MatchState,
+): { seat: Seat; answer: DecisionAnswer } | null {
+  const entry = core.bots.prepared.get(tableId);
+  if (!entry) return null;
+  core.bots.prepared.delete(tableId);
+  if (!entry.answer || entry.matchId !== matchId || entry.version !== state.version) return null;
+  return { seat: entry.seat, answer: entry.answer };
 }
 
 function reread(core: Core, tableId: string): void {
