@@ -87,7 +87,7 @@ const PLAYERS = SEATS.map((s) => ({ userId: `93000000000000000${s}`, name: `P${s
  * note gives the preparing's cost on this thread and the pool's time. A first burst on 200 other
  * tables warms the process (and starts the pool), as a bot that has been running is.
  */
-export async function burst1000(n = 1_000): Promise<Figure> {
+export async function burst1000(n = 1_000): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-timers-'));
   const store = Store.open(join(dir, 'burst.sqlite'));
   const clock = new ManualClock(START);
@@ -111,21 +111,34 @@ export async function burst1000(n = 1_000): Promise<Figure> {
   store.close();
   rmSync(dir, { recursive: true, force: true });
   const floorMs = commitMs;
-  return {
-    key: 'timers.burst1000.ms',
-    value: Math.round(ms * 10) / 10,
-    unit: 'ms',
-    target: '<= 1000 ms',
-    met: ms <= 1000,
-    note:
-      `${n} deadlines at one instant, each a forced first lead by the normal policy (asked of the worker pool ` +
-      `${PREPARE_BEFORE_MS / 1000} s before: ${prepared.threadMs.toFixed(1)} ms on this thread to ask, all answered ` +
-      `${prepared.answeredMs.toFixed(0)} ms later), committed (four tables a transaction) and flushed; floor ` +
-      `${floorMs.toFixed(1)} ms (${n} bare one-row commits and a flush; one bare commit and fdatasync ` +
-      `${syncMs.toFixed(2)} ms), ratio ${(ms / floorMs).toFixed(2)}x. Nothing prepared (each decided at the ` +
-      `deadline): ${unpreparedMs.toFixed(1)} ms, the ${n} decisions alone ${decideMs.toFixed(1)} ms; ` +
-      `load average ${loadavg()[0]?.toFixed(2)}`,
-  };
+  const load = `load average ${loadavg()[0]?.toFixed(2)}`;
+  return [
+    {
+      key: 'timers.burst1000.ms',
+      value: Math.round(ms * 10) / 10,
+      unit: 'ms',
+      target: '<= 1000 ms',
+      met: ms <= 1000,
+      note:
+        `${n} deadlines at one instant, each a forced first lead by the normal policy (asked of the worker pool ` +
+        `${PREPARE_BEFORE_MS / 1000} s before, as the bot does: ${prepared.threadMs.toFixed(1)} ms on this thread to ask, all ` +
+        `answered ${prepared.answeredMs.toFixed(0)} ms later), committed (four tables a transaction) and flushed; floor ` +
+        `${floorMs.toFixed(1)} ms (${n} bare one-row commits and a flush; one bare commit and fdatasync ` +
+        `${syncMs.toFixed(2)} ms), ratio ${(ms / floorMs).toFixed(2)}x; ${load}`,
+    },
+    {
+      key: 'timers.burst1000.unpreparedMs',
+      value: Math.round(unpreparedMs * 10) / 10,
+      unit: 'ms',
+      target: '(info)',
+      met: true,
+      note:
+        `the same burst on ${n} other tables with nothing prepared (the clock jumps past the preparing, as when the ` +
+        `pool is slower than ${PREPARE_BEFORE_MS / 1000} s): each decision made on this thread at the deadline, as ` +
+        `before decisions were prepared; floor ${(decideMs + commitMs).toFixed(1)} ms (the ${n} decisions alone ` +
+        `${decideMs.toFixed(1)} ms + the bare commits), ratio ${(unpreparedMs / (decideMs + commitMs)).toFixed(2)}x; ${load}`,
+    },
+  ];
 }
 
 /**
@@ -249,5 +262,5 @@ async function bareCommits(store: Store, ids: readonly string[]): Promise<number
 }
 
 export async function timerFigures(): Promise<Figure[]> {
-  return [armed10k(), await burst1000()];
+  return [armed10k(), ...(await burst1000())];
 }

@@ -70,7 +70,8 @@ export interface PreparedDecision {
   readonly key: string;
   readonly matchId: number;
   readonly version: number;
-  readonly seat: Seat;
+  /** Null when no seat was there to ask for (kept so the table is not woken again for it). */
+  readonly seat: Seat | null;
   answer: DecisionAnswer | null;
 }
 

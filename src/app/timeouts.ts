@@ -11,7 +11,7 @@ import type { MatchState, Seat } from '../engine/index.js';
 import { pauseIfNobody, timedOut } from './away.js';
 import { commitEach, commitMoves, type PlannedCommit } from './commit.js';
 import type { Core, PreparedDecision } from './core.js';
-import { armTable, clockedSeats, decisionKey, PREPARE_BEFORE_MS } from './deadlines.js';
+import { armTable, clockedSeats, decisionKey, PREPARE_BEFORE_MS, REMINDER_BEFORE_MS } from './deadlines.js';
 import { forcedMove, forcedRequest, publicAction, seatMoves } from './forcedMoves.js';
 import { dispatchHard } from './hardTurns.js';
 import { closeIfIdle } from './idleLobbies.js';
@@ -41,11 +41,13 @@ export function onDue(core: Core, tableIds: readonly string[]): void {
         if (plan) plans.push(plan);
         continue;
       }
-      // Woken for the reminder (it falls before the decision is prepared), or to prepare.
-      if (deadline.at - PREPARE_BEFORE_MS > now) {
+      // Woken for the reminder (it falls before the decision is prepared), or to prepare. A wake
+      // before either (a retry) only arms the table again.
+      if (deadline.at - PREPARE_BEFORE_MS <= now) prepare(core, loaded);
+      else if (deadline.at - REMINDER_BEFORE_MS <= now) {
         const seats = clockedSeats(loaded.table, loaded.match.state);
         if (seats.length > 0) core.clock.onReminder({ table: loaded.table, seats, at: deadline.at });
-      } else prepare(core, loaded);
+      }
       armTable(core, loaded.table);
     } catch (error) {
       core.clock.retry(tableId, error);
@@ -97,7 +99,8 @@ function timedOutMoves(core: Core, loaded: LoadedTable): PlannedCommit | null {
   let marked = table;
   let state = match.state;
   const moves: Move[] = [];
-  const ready = readyAnswer(core, table.id, match.id, state);
+  // Prepared for the state before the first forced move only: the later seats decide after it.
+  let ready = readyAnswer(core, table.id, match.id, state);
   for (const seat of clockedSeats(table, state)) {
     const move = forcedMove(
       core,
@@ -108,6 +111,7 @@ function timedOutMoves(core: Core, loaded: LoadedTable): PlannedCommit | null {
       'timeout',
       ready?.seat === seat ? ready.answer : null,
     );
+    ready = null;
     if (!move) continue;
     moves.push(move);
     state = move.step.state;
@@ -140,8 +144,7 @@ function prepare(core: Core, loaded: LoadedTable): void {
   const match = loaded.match as LoadedMatch;
   const key = table.deadline?.key;
   if (bots.stopped || key === undefined || bots.prepared.get(table.id)?.key === key) return;
-  const seat = clockedSeats(table, match.state)[0];
-  if (seat === undefined) return;
+  const seat = clockedSeats(table, match.state)[0] ?? null;
   const entry: PreparedDecision = {
     key,
     matchId: match.id,
@@ -149,8 +152,10 @@ function prepare(core: Core, loaded: LoadedTable): void {
     seat,
     answer: null,
   };
+  // Kept even when nothing is asked (no seat to ask for), so the table is not woken again for it.
   bots.prepared.set(table.id, entry);
-  bots.decider.decide(forcedRequest(core, match.state, seat)).then(
+  if (seat === null) return;
+  bots.decider.decide(forcedRequest(core, match.state, seat), true).then(
     (answer) => {
       // A failed answer is no answer: the deadline decides on the spot, as without one.
       if (answer.ok && bots.prepared.get(table.id) === entry) entry.answer = answer;
@@ -169,7 +174,8 @@ function readyAnswer(
   const entry = core.bots.prepared.get(tableId);
   if (!entry) return null;
   core.bots.prepared.delete(tableId);
-  if (!entry.answer || entry.matchId !== matchId || entry.version !== state.version) return null;
+  if (!entry.answer || entry.seat === null || entry.matchId !== matchId || entry.version !== state.version)
+    return null;
   return { seat: entry.seat, answer: entry.answer };
 }
 

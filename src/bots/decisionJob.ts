@@ -44,7 +44,10 @@ export type DecisionAnswer =
 
 /** Where decisions are made: a pool of worker threads in the bot, this thread in tests and tools. */
 export interface Decider {
-  decide(request: DecisionRequest): Promise<DecisionAnswer>;
+  /**
+   * `ahead`: a decision asked before it is owed (a deadline's, prepared): one owed now goes first.
+   */
+  decide(request: DecisionRequest, ahead?: boolean): Promise<DecisionAnswer>;
   /** Stops deciding: answers still owed come back as failures; nothing is decided after. */
   close(): Promise<void>;
 }

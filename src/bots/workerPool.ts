@@ -50,7 +50,9 @@ export class WorkerPool implements Decider {
   private readonly graceMs: number;
   private readonly entry: URL;
   private readonly slots = new Set<Slot>();
+  /** Decisions owed now (a hard bot's), then those asked ahead (a deadline's, prepared): each in order. */
   private readonly queue: Job[] = [];
+  private readonly aheadQueue: Job[] = [];
   private nextId = 1;
   private startFailures = 0;
   private lastStartFailure = 0;
@@ -63,7 +65,7 @@ export class WorkerPool implements Decider {
   }
 
   /** Never rejects: a crash, a stuck worker or a closed pool is an answer with a reason. */
-  decide(request: DecisionRequest): Promise<DecisionAnswer> {
+  decide(request: DecisionRequest, ahead = false): Promise<DecisionAnswer> {
     if (this.closed) return Promise.resolve({ ok: false, reason: 'the worker pool is closed' });
     if (this.startFailures >= MAX_START_FAILURES) {
       if (Date.now() - this.lastStartFailure < START_RETRY_MS)
@@ -71,7 +73,7 @@ export class WorkerPool implements Decider {
       this.startFailures = MAX_START_FAILURES - 1; // one more try; a failure waits again
     }
     return new Promise((resolve) => {
-      this.queue.push({ id: this.nextId++, request, resolve });
+      (ahead ? this.aheadQueue : this.queue).push({ id: this.nextId++, request, resolve });
       this.pump();
     });
   }
@@ -84,7 +86,7 @@ export class WorkerPool implements Decider {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.resolve({ ok: false, reason: 'the worker pool is closed' });
+    for (const job of this.takeAll()) job.resolve({ ok: false, reason: 'the worker pool is closed' });
     await Promise.all(
       [...this.slots].map((slot) => {
         this.finish(slot, { ok: false, reason: 'the worker pool is closed' });
@@ -94,13 +96,21 @@ export class WorkerPool implements Decider {
     this.slots.clear();
   }
 
+  private get waiting(): number {
+    return this.queue.length + this.aheadQueue.length;
+  }
+
+  private takeAll(): Job[] {
+    return [...this.queue.splice(0), ...this.aheadQueue.splice(0)];
+  }
+
   private pump(): void {
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
-      if (slot.ready && !slot.job) this.send(slot, this.queue.shift() as Job);
+      if (this.waiting === 0) return;
+      if (slot.ready && !slot.job) this.send(slot, (this.queue.shift() ?? this.aheadQueue.shift()) as Job);
     }
     const starting = [...this.slots].filter((s) => !s.ready).length;
-    let wanted = this.queue.length - starting;
+    let wanted = this.waiting - starting;
     while (wanted > 0 && this.slots.size < this.size) {
       this.spawn();
       wanted--;
@@ -170,6 +180,6 @@ export class WorkerPool implements Decider {
   private startFailed(reason: string): void {
     this.startFailures++;
     this.lastStartFailure = Date.now();
-    for (const job of this.queue.splice(0)) job.resolve({ ok: false, reason });
+    for (const job of this.takeAll()) job.resolve({ ok: false, reason });
   }
 }

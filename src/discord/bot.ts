@@ -119,13 +119,16 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   });
   let router: Router | null = null;
   let fatal = false;
-  const onDiskFailure = (error: Error) => {
+  /** The bot goes silent for good (and says why): `npm start` exits so a supervisor restarts it. */
+  const stopForGood = (error: Error, why: string) => {
     if (fatal) return;
     fatal = true;
-    logger.fatal({ err: error.message }, 'stopped answering: the database cannot be flushed to disk');
+    logger.fatal({ err: error.message }, why);
     router?.stopAccepting();
     options.onFatal?.(error);
   };
+  const onDiskFailure = (error: Error) =>
+    stopForGood(error, 'stopped answering: the database cannot be flushed to disk');
   // Live panels are edited through interaction webhooks, which Discord does not count against the
   // bot's global limit: their own REST client, so discord.js's limiter for the bot's requests does
   // not hold them back (nor they the table messages).
@@ -137,7 +140,16 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   });
   // Both clients send from the REST thread, after what was committed is on disk.
   const restThread =
-    options.restOnThread === false ? null : new RestThread({ bot: client.rest, webhooks }, options.token);
+    options.restOnThread === false
+      ? null
+      : new RestThread({ bot: client.rest, webhooks }, options.token, (reason, givenUp) => {
+          if (givenUp) stopForGood(new Error(reason), 'stopped answering: the REST thread keeps dying');
+          else
+            logger.error(
+              { reason },
+              'the REST thread died; requests under way failed, a new one sends the next',
+            );
+        });
   holdUntilDurable(client.rest, store, onDiskFailure);
   holdUntilDurable(webhooks, store, onDiskFailure);
   // Discord's global limit (50 a second) is the bot's, whatever its shards: each shard takes its share.

@@ -37,7 +37,6 @@ import {
   USERS,
 } from '../support/service.js';
 
-
 /** A decider that answers only when told, with the policy's answer unless a test says otherwise. */
 class HeldDecider implements Decider {
   readonly asked: DecisionRequest[] = [];
@@ -164,12 +163,23 @@ describe('a forced decision prepared ahead of its deadline', () => {
     });
   });
 
+  it('a bot started under 10 s before a deadline asks at once', () => {
+    const { deadline } = atFirstLead();
+    fx.env.advance(deadline - PREPARE_BEFORE_MS / 2 - fx.env.clock.now());
+    expect(decider.asked).toHaveLength(1);
+    fx.restart();
+    fx.env.advance(1);
+    expect(decider.asked).toHaveLength(2);
+    expect(decider.asked[1]).toEqual(decider.asked[0]);
+  });
+
   it('a player who acts in time drops it; the next decision is prepared anew', async () => {
     const { id, state, lead, deadline } = atFirstLead();
     fx.env.advance(deadline - PREPARE_BEFORE_MS - fx.env.clock.now());
     expect(decider.asked).toHaveLength(1);
-    accepted(fx.service.act(id, USERS[lead] as Actor, normalChoice(state, lead)));
+    accepted(fx.service.act(id, USERS[lead] as Actor, normalChoice(state, lead) as Action));
     await decider.release();
+    expect(fx.service.preparedDecisions).toEqual({ asked: 0, answered: 0 });
     const after = stateOf(id);
     const next = owingSeat(after) as Seat;
     const nextDeadline = tableOf(id).deadline?.at as number;

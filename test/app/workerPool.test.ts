@@ -48,6 +48,19 @@ describe('the decision worker pool', () => {
     expect(workers.workers).toBeGreaterThanOrEqual(1);
   });
 
+  it('a decision owed now goes before those asked ahead (deadlines prepared), each kind in order', async () => {
+    const workers = pool({ size: 1 });
+    const answered: string[] = [];
+    const ask = (name: string, ahead: boolean) =>
+      workers.decide(request('normal'), ahead).then((a) => {
+        expect(a.ok).toBe(true);
+        answered.push(name);
+      });
+    // All asked while the one worker starts: the hard bot's question is sent first.
+    await Promise.all([ask('ahead 1', true), ask('ahead 2', true), ask('now', false), ask('ahead 3', true)]);
+    expect(answered).toEqual(['now', 'ahead 1', 'ahead 2', 'ahead 3']);
+  });
+
   it('a worker that crashes on a job answers with the reason, and the next job gets a new worker', async () => {
     const workers = pool({ size: 1, entry: fake('crashOnJob') });
     const first = await workers.decide(request('normal'));

@@ -83,6 +83,7 @@ async function outcome(send: () => Promise<unknown>): Promise<Outcome> {
         method: e.method,
         url: e.url,
         requestBody: e.requestBody,
+        causeCode: (e.cause as { code?: unknown } | undefined)?.code,
       },
     };
   }
@@ -129,6 +130,56 @@ describe('the REST thread', () => {
     }
   });
 
+  it('a network failure keeps its code, where the outbox looks for it', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const nowhere = () =>
+      new REST({ version: '10', api: `http://127.0.0.1:${port}/api`, retries: 0 }).setToken(TOKEN);
+    const direct = await outcome(() => nowhere().get('/echo'));
+    const viaThread = nowhere();
+    const thread = new RestThread({ bot: viaThread }, TOKEN);
+    try {
+      const threaded = await outcome(() => viaThread.get('/echo'));
+      expect(threaded).toEqual(direct);
+      expect(threaded).toMatchObject({ error: { code: 'ECONNREFUSED' } });
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('a thread that dies fails its requests under way, and a new one sends the next', async () => {
+    const rest = client();
+    const died: Array<[string, boolean]> = [];
+    const thread = new RestThread({ bot: rest }, TOKEN, (reason, fatal) => died.push([reason, fatal]));
+    try {
+      const late = rest.get('/slow');
+      for (let i = 0; i < 100 && held.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      await (thread as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+      await expect(late).rejects.toThrow('the REST thread stopped');
+      held.splice(0);
+      expect(died).toHaveLength(1);
+      expect(died[0]?.[1]).toBe(false);
+      await expect(rest.post('/echo', { body: { again: true } })).resolves.toMatchObject({
+        body: '{"again":true}',
+      });
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('a body that is not plain data is refused before anything is sent', async () => {
+    const rest = client();
+    const thread = new RestThread({ bot: rest }, TOKEN);
+    try {
+      await expect(rest.post('/echo', { body: { run: () => 1 } })).rejects.toThrow();
+      await expect(rest.post('/echo', { body: { fine: 1 } })).resolves.toMatchObject({ body: '{"fine":1}' });
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('answers requests under way before it closes, and refuses new ones after', async () => {
     const rest = client();
     const thread = new RestThread({ bot: rest }, TOKEN);
@@ -140,21 +191,5 @@ describe('the REST thread', () => {
     await expect(late).resolves.toEqual({ late: true });
     await closed;
     await expect(rest.get('/echo')).rejects.toThrow('the REST thread is closed');
-  });
-
-  it('keeps the order of requests to one route', async () => {
-    const rest = client();
-    const thread = new RestThread({ bot: rest }, TOKEN);
-    try {
-      const answers = await Promise.all(
-        Array.from(
-          { length: 20 },
-          (_, i) => rest.post('/echo', { body: { i } }) as Promise<{ body: string }>,
-        ),
-      );
-      expect(answers.map((a) => JSON.parse(a.body).i)).toEqual(Array.from({ length: 20 }, (_, i) => i));
-    } finally {
-      await thread.close();
-    }
   });
 });

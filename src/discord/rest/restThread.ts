@@ -15,7 +15,13 @@ type Described =
   | { kind: 'api'; rawError: never; code: number | string; status: number; method: string; url: string }
   | { kind: 'http'; status: number; statusText: string; method: string; url: string }
   | { kind: 'rateLimit'; data: RateLimitData }
-  | { kind: 'other'; name: string; message: string; code?: unknown };
+  | {
+      kind: 'other';
+      name: string;
+      message: string;
+      code?: unknown;
+      cause?: { code?: unknown; message?: string };
+    };
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Described };
 
@@ -34,49 +40,105 @@ function portable(options: REST['options']): Record<string, unknown> {
   return kept;
 }
 
+/** Threads that may die within RESTART_WINDOW_MS before the REST thread gives up (and says so, as fatal). */
+const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 60_000;
+
+/** How long `close` waits for the requests under way (one held by a long rate limit, say) before stopping the thread. */
+const CLOSE_WAIT_MS = 5_000;
+
 export class RestThread {
-  private readonly worker: Worker;
+  private worker: Worker;
   private readonly pending = new Map<number, Pending>();
+  private readonly workerData: { token: string | null; clients: Record<string, Record<string, unknown>> };
+  private readonly restarts: number[] = [];
   private nextId = 0;
   private closed = false;
 
-  /** `clients`: each REST client to send for, by name; `token`: the bot's, for requests that carry it. */
-  constructor(clients: Readonly<Record<string, REST>>, token: string | null) {
+  /**
+   * `clients`: each REST client to send for, by name; `token`: the bot's, given to the client named
+   * `bot` only (the others send without one, as before); `onDied` hears of a thread that died: its
+   * requests under way failed, and a new thread takes the next ones, unless threads keep dying
+   * (`fatal`: then every request fails, and the bot should stop for its supervisor to restart it).
+   */
+  constructor(
+    clients: Readonly<Record<string, REST>>,
+    token: string | null,
+    private readonly onDied: (reason: string, fatal: boolean) => void = () => {},
+  ) {
     const options = Object.fromEntries(
       Object.entries(clients).map(([name, rest]) => [name, portable(rest.options)]),
     );
-    this.worker = new Worker(new URL('./restWorker.mjs', import.meta.url), {
-      workerData: { token, clients: options },
-    });
-    // Idle, the thread keeps nothing alive: the bot's own handles decide when the process ends.
-    this.worker.unref();
-    this.worker.on('message', (reply: Reply) => this.settle(reply));
-    this.worker.on('error', (error) => this.failAll(error));
-    this.worker.on('exit', (code) => this.failAll(new Error(`the REST thread stopped (exit code ${code})`)));
+    this.workerData = { token, clients: options };
+    this.worker = this.start();
     for (const [name, rest] of Object.entries(clients)) {
       rest.request = (request) => this.send(name, request);
     }
   }
 
-  /** Sends `request` with the thread's client `name`: its parsed answer, or the error it met. */
+  /**
+   * Sends `request` with the thread's client `name`: its parsed answer, or the error it met. Its body
+   * must be plain data (what JSON.stringify would send): it is copied to the thread.
+   */
   send(client: string, request: InternalRequest): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('the REST thread is closed'));
     const id = this.nextId++;
     const { signal: _signal, dispatcher: _dispatcher, query, ...rest } = request;
     return new Promise((resolve, reject) => {
+      try {
+        this.worker.postMessage({ id, client, request: query ? { ...rest, query: query.toString() } : rest });
+      } catch (error) {
+        // Not plain data (a function, a stream): nothing was sent.
+        reject(error);
+        return;
+      }
       this.pending.set(id, { request, resolve, reject });
       if (this.pending.size === 1) this.worker.ref();
-      this.worker.postMessage({ id, client, request: query ? { ...rest, query: query.toString() } : rest });
     });
   }
 
-  /** Stops the thread once the requests under way are answered. */
+  /**
+   * Stops the thread once the requests under way are answered (at most CLOSE_WAIT_MS: then it is
+   * stopped, and those still waiting fail).
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const exited = new Promise((resolve) => this.worker.once('exit', resolve));
-    this.worker.postMessage({ type: 'close' });
+    const worker = this.worker;
+    // Held until it has exited: an idle thread is unreferenced, and its exit must still be heard.
+    worker.ref();
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    worker.postMessage({ type: 'close' });
+    const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
     await exited;
+    clearTimeout(timer);
+  }
+
+  private start(): Worker {
+    const worker = new Worker(new URL('./restWorker.mjs', import.meta.url), { workerData: this.workerData });
+    // Idle, the thread keeps nothing alive: the bot's own handles decide when the process ends.
+    worker.unref();
+    let failure: string | null = null;
+    worker.on('message', (reply: Reply) => this.settle(reply));
+    worker.on('error', (error) => {
+      failure = error instanceof Error ? error.message : String(error);
+    });
+    worker.on('exit', (code) => {
+      const reason = `the REST thread stopped (exit code ${code}${failure ? `: ${failure}` : ''})`;
+      this.failAll(new Error(reason));
+      if (this.closed) return;
+      // It died under the bot: the requests under way failed (their callers retry or report them);
+      // a new thread takes the next ones, so the bot does not go silent.
+      const now = Date.now();
+      while (this.restarts.length > 0 && now - (this.restarts[0] as number) > RESTART_WINDOW_MS)
+        this.restarts.shift();
+      this.restarts.push(now);
+      const fatal = this.restarts.length > MAX_RESTARTS;
+      if (fatal) this.closed = true;
+      else this.worker = this.start();
+      this.onDied(reason, fatal);
+    });
+    return worker;
   }
 
   private settle(reply: Reply): void {
@@ -89,7 +151,6 @@ export class RestThread {
   }
 
   private failAll(error: unknown): void {
-    this.closed = true;
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
   }
@@ -106,7 +167,10 @@ function errorFrom(error: Described, request: InternalRequest): Error {
     case 'rateLimit':
       return new RateLimitError(error.data);
     default: {
-      const made = new Error(error.message) as Error & { code?: unknown };
+      // A network failure's code (ECONNRESET, say) stays where the outbox looks for it.
+      const made = new Error(error.message, error.cause ? { cause: error.cause } : undefined) as Error & {
+        code?: unknown;
+      };
       made.name = error.name;
       if (error.code !== undefined) made.code = error.code;
       return made;

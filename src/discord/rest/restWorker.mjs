@@ -10,7 +10,8 @@ const { token, clients: options } = workerData;
 const clients = new Map(
   Object.entries(options).map(([name, o]) => {
     const rest = new REST(o);
-    if (token) rest.setToken(token);
+    // Only the bot's own client carries the token; the others (interaction webhooks) send none.
+    if (token && name === 'bot') rest.setToken(token);
     return [name, rest];
   }),
 );
@@ -99,5 +100,9 @@ function describe(error) {
       },
     };
   const plain = error instanceof Error ? error : new Error(String(error));
-  return { kind: 'other', name: plain.name, message: plain.message, code: plain.code };
+  const cause =
+    plain.cause && typeof plain.cause === 'object'
+      ? { code: plain.cause.code, message: String(plain.cause.message ?? '') }
+      : undefined;
+  return { kind: 'other', name: plain.name, message: plain.message, code: plain.code, cause };
 }
