@@ -40,7 +40,10 @@ export interface BotOptions {
   readonly deferAfterMs?: number;
   /** Wall-clock time a hard bot's decision may take (default DEFAULT_HARD_BUDGET_MS). */
   readonly hardBudgetMs?: number;
-  /** false: REST requests go out from the bot's own thread (to compare; default: from a thread of their own). */
+  /**
+   * Whether REST requests go out from a thread of their own (src/discord/rest/): by default in one
+   * process, not in a shard process (false: from the bot's own thread, as a shard does).
+   */
   readonly restOnThread?: boolean;
   /** Worker threads for hard bots' decisions (default one fewer than the cores, at least one). */
   readonly botWorkers?: number;
@@ -138,18 +141,19 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     ...(options.restApi ? { api: options.restApi } : {}),
     ...(shard.count > 1 ? { userAgentAppendix: restUserAgent(shard) } : {}),
   });
-  // Both clients send from the REST thread, after what was committed is on disk.
-  const restThread =
-    options.restOnThread === false
-      ? null
-      : new RestThread({ bot: client.rest, webhooks }, options.token, (reason, givenUp) => {
-          if (givenUp) stopForGood(new Error(reason), 'stopped answering: the REST thread keeps dying');
-          else
-            logger.error(
-              { reason },
-              'the REST thread died; requests under way failed, a new one sends the next',
-            );
-        });
+  // Both clients send from the REST thread, after what was committed is on disk. One process only:
+  // shard processes already share the machine's cores among them, and there a thread more each left
+  // clicks of the 200-table run unanswered past Discord's 3 s (bench/e2eShards.ts, 2 cores).
+  const restThread = !(options.restOnThread ?? shard.count === 1)
+    ? null
+    : new RestThread({ bot: client.rest, webhooks }, options.token, (reason, givenUp) => {
+        if (givenUp) stopForGood(new Error(reason), 'stopped answering: the REST thread keeps dying');
+        else
+          logger.error(
+            { reason },
+            'the REST thread died; requests under way failed, a new one sends the next',
+          );
+      });
   holdUntilDurable(client.rest, store, onDiskFailure);
   holdUntilDurable(webhooks, store, onDiskFailure);
   // Discord's global limit (50 a second) is the bot's, whatever its shards: each shard takes its share.
