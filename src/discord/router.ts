@@ -5,7 +5,12 @@
 import type { Client, Interaction } from 'discord.js';
 import { Events } from 'discord.js';
 import type { BotContext } from './context.js';
-import { Answer, isAlreadyAcknowledged } from './door/answer.js';
+import {
+  Answer,
+  DISCORD_ANSWER_WINDOW_MS,
+  isAlreadyAcknowledged,
+  isUnknownInteraction,
+} from './door/answer.js';
 import { dispatch } from './door/dispatch.js';
 import { refusalText, seatNumbers } from './refusalText.js';
 import { EPHEMERAL } from './renderPanel.js';
@@ -57,6 +62,9 @@ export class Router {
 
   private async handle(interaction: Interaction): Promise<void> {
     const started = performance.now();
+    // How old it was on arrival: one delivered late (held while the bot was down) may be past
+    // Discord's window already, and then nothing the bot does can answer it.
+    const ageOnArrival = Date.now() - interaction.createdTimestamp;
     let outcome: Outcome = { result: 'ignored' };
     let kind = 'unknown';
     const answer = new Answer(interaction, {
@@ -88,6 +96,13 @@ export class Router {
       if (isAlreadyAcknowledged(error)) {
         // Discord processed an earlier attempt of this answer (discord.js retried after a 5xx).
         outcome = { result: 'answered_on_retry' };
+      } else if (isUnknownInteraction(error) && ageOnArrival >= DISCORD_ANSWER_WINDOW_MS) {
+        // Not the bot's failure: it came too late to be answered by anyone (a warning, not an error).
+        outcome = { result: 'expired' };
+        this.ctx.logger.warn(
+          { interaction: interaction.id, kind, ageOnArrival },
+          "arrived past Discord's answer window: it could not be answered",
+        );
       } else {
         outcome = { result: 'error' };
         const code = (error as { code?: unknown } | null)?.code;

@@ -62,7 +62,14 @@ export function deferralFor(interaction: Replier): 'update' | 'reply' {
 type AnyOptions = InteractionReplyOptions & { withResponse?: boolean };
 
 /** Discord's window for a first answer, counted from the interaction's creation. */
-const DISCORD_ANSWER_WINDOW_MS = 3_000;
+export const DISCORD_ANSWER_WINDOW_MS = 3_000;
+
+const UNKNOWN_INTERACTION = 10062;
+
+/** Discord no longer knows the interaction: its window for a first answer has passed. */
+export function isUnknownInteraction(error: unknown): boolean {
+  return error instanceof DiscordAPIError && error.code === UNKNOWN_INTERACTION;
+}
 
 /**
  * How long from now the handler may take before its interaction is deferred: `deferAfterMs` from

@@ -115,7 +115,11 @@ export class RestThread {
   }
 
   private start(): Worker {
-    const worker = new Worker(new URL('./restWorker.mjs', import.meta.url), { workerData: this.workerData });
+    // Plain JavaScript: no TypeScript loader (the bot's --import tsx) is handed down, so it starts sooner.
+    const worker = new Worker(new URL('./restWorker.mjs', import.meta.url), {
+      workerData: this.workerData,
+      execArgv: [],
+    });
     // Idle, the thread keeps nothing alive: the bot's own handles decide when the process ends.
     worker.unref();
     let failure: string | null = null;
