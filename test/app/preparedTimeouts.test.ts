@@ -8,28 +8,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
 import { PREPARE_BEFORE_MS, REMINDER_BEFORE_MS } from '../../src/app/deadlines.js';
 import type { Reminder } from '../../src/app/outcomes.js';
-import {
-  type Decider,
-  type DecisionAnswer,
-  type DecisionRequest,
-  requestAt,
-  runDecision,
-} from '../../src/bots/decisionJob.js';
-import {
-  type Action,
-  canonicalHand,
-  legalActions,
-  type MatchState,
-  type Seat,
-  setSeat,
-} from '../../src/engine/index.js';
+import { type DecisionRequest, runDecision } from '../../src/bots/decisionJob.js';
+import { type Action, legalActions, type MatchState, type Seat } from '../../src/engine/index.js';
 import type { TableRecord } from '../../src/store/records.js';
+import { HeldDecider } from '../support/heldDecider.js';
 import {
   accepted,
   committedState,
   createFixture,
   driveHumans,
   type Fixture,
+  forcedChoice,
   HOST,
   openLobby,
   owingSeat,
@@ -37,24 +26,15 @@ import {
   USERS,
 } from '../support/service.js';
 
-/** A decider that answers only when told, with the policy's answer unless a test says otherwise. */
-class HeldDecider implements Decider {
-  readonly asked: DecisionRequest[] = [];
-  answer: (request: DecisionRequest) => DecisionAnswer = runDecision;
-  private readonly held: Array<() => void> = [];
+/** The requests the decider was asked, in order. */
+function asked(): DecisionRequest[] {
+  return decider.asked.map((q) => q.request);
+}
 
-  decide(request: DecisionRequest): Promise<DecisionAnswer> {
-    this.asked.push(request);
-    return new Promise((resolve) => this.held.push(() => resolve(this.answer(request))));
-  }
-
-  /** Answers everything asked so far, and lets the answers land. */
-  async release(): Promise<void> {
-    for (const answer of this.held.splice(0)) answer();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-
-  async close(): Promise<void> {}
+/** Answers every question still open (with `action`, or the policy's own answer), and lets the answers land. */
+async function answerAll(action?: Action): Promise<void> {
+  for (const q of decider.asked) q.answer(action ? { ok: true, action } : runDecision(q.request));
+  await new Promise((resolve) => setImmediate(resolve));
 }
 
 let fx: Fixture;
@@ -73,21 +53,9 @@ function stateOf(id: string): MatchState {
   return committedState(fx.store, tableOf(id));
 }
 
-/** What the normal policy decides for `seat` at `state` with its call window closed, as a timeout does. */
-function normalChoice(state: MatchState, seat: Seat): Action | null {
-  const closed = {
-    ...state,
-    hand: canonicalHand({ ...state.hand, played: setSeat(state.hand.played, seat, true) }),
-  };
-  const answer = runDecision(
-    requestAt('normal', closed, seat, `${state.seed}:bots:${state.version}:${seat}`, 150),
-  );
-  return answer.ok ? answer.action : null;
-}
-
 /** A legal lead the normal policy would not make: proof of whose answer a timeout played. */
 function otherLead(state: MatchState, seat: Seat): Action {
-  const normal = JSON.stringify(normalChoice(state, seat));
+  const normal = JSON.stringify(forcedChoice(state, seat));
   const other = legalActions(state, seat).find((a) => a.type === 'play' && JSON.stringify(a) !== normal);
   if (!other) throw new Error('no other lead');
   return other;
@@ -114,18 +82,17 @@ describe('a forced decision prepared ahead of its deadline', () => {
     expect(reminders).toHaveLength(1);
     // (Each reading of the test clock moves it a millisecond: a second's margin either side.)
     fx.env.advance(REMINDER_BEFORE_MS - PREPARE_BEFORE_MS - 1_000);
-    expect(decider.asked).toEqual([]);
+    expect(asked()).toEqual([]);
     fx.env.advance(1_000);
-    expect(decider.asked).toHaveLength(1);
-    expect(decider.asked[0]).toMatchObject({ level: 'normal', seat: lead, version: state.version });
+    expect(asked()).toHaveLength(1);
+    expect(asked()[0]).toMatchObject({ level: 'normal', seat: lead, version: state.version });
     // Asked once, however often the table is read before the deadline.
     fx.env.advance(PREPARE_BEFORE_MS / 2);
-    expect(decider.asked).toHaveLength(1);
+    expect(asked()).toHaveLength(1);
     expect(reminders).toHaveLength(1);
 
     const chosen = otherLead(state, lead);
-    decider.answer = () => ({ ok: true, action: chosen });
-    await decider.release();
+    await answerAll(chosen);
     fx.env.advance(PREPARE_BEFORE_MS / 2);
     expect(stateOf(id).version).toBe(state.version + 1);
     expect(lastForced(id)).toMatchObject({ seat: lead, action: chosen, forced: 'timeout' });
@@ -134,11 +101,11 @@ describe('a forced decision prepared ahead of its deadline', () => {
   it('with no answer yet when the deadline falls, the decision is made on the spot', () => {
     const { id, state, lead, deadline } = atFirstLead();
     fx.env.advance(deadline - PREPARE_BEFORE_MS - fx.env.clock.now());
-    expect(decider.asked).toHaveLength(1);
+    expect(asked()).toHaveLength(1);
     fx.env.advance(PREPARE_BEFORE_MS);
     expect(lastForced(id)).toMatchObject({
       seat: lead,
-      action: normalChoice(state, lead),
+      action: forcedChoice(state, lead),
       forced: 'timeout',
     });
   });
@@ -146,19 +113,18 @@ describe('a forced decision prepared ahead of its deadline', () => {
   it('an answer for a table that moved on (a Tichu called since) is not played', async () => {
     const { id, lead, deadline } = atFirstLead();
     fx.env.advance(deadline - PREPARE_BEFORE_MS - fx.env.clock.now());
-    expect(decider.asked).toHaveLength(1);
+    expect(asked()).toHaveLength(1);
     const caller = ((lead + 1) % 4) as Seat;
     accepted(fx.service.act(id, USERS[caller] as Actor, { type: 'tichu' }));
     const called = stateOf(id);
     // The call keeps the deadline (the same decision is owed) but not the version it was asked at.
     expect(tableOf(id).deadline?.at).toBe(deadline);
     const stale = otherLead(called, lead);
-    decider.answer = () => ({ ok: true, action: stale });
-    await decider.release();
+    await answerAll(stale);
     fx.env.advance(PREPARE_BEFORE_MS);
     expect(lastForced(id)).toMatchObject({
       seat: lead,
-      action: normalChoice(called, lead),
+      action: forcedChoice(called, lead),
       forced: 'timeout',
     });
   });
@@ -166,26 +132,26 @@ describe('a forced decision prepared ahead of its deadline', () => {
   it('a bot started under 10 s before a deadline asks at once', () => {
     const { deadline } = atFirstLead();
     fx.env.advance(deadline - PREPARE_BEFORE_MS / 2 - fx.env.clock.now());
-    expect(decider.asked).toHaveLength(1);
+    expect(asked()).toHaveLength(1);
     fx.restart();
     fx.env.advance(1);
-    expect(decider.asked).toHaveLength(2);
-    expect(decider.asked[1]).toEqual(decider.asked[0]);
+    expect(asked()).toHaveLength(2);
+    expect(asked()[1]).toEqual(asked()[0]);
   });
 
   it('a player who acts in time drops it; the next decision is prepared anew', async () => {
     const { id, state, lead, deadline } = atFirstLead();
     fx.env.advance(deadline - PREPARE_BEFORE_MS - fx.env.clock.now());
-    expect(decider.asked).toHaveLength(1);
-    accepted(fx.service.act(id, USERS[lead] as Actor, normalChoice(state, lead) as Action));
-    await decider.release();
+    expect(asked()).toHaveLength(1);
+    accepted(fx.service.act(id, USERS[lead] as Actor, forcedChoice(state, lead) as Action));
+    await answerAll();
     expect(fx.service.preparedDecisions).toEqual({ asked: 0, answered: 0 });
     const after = stateOf(id);
     const next = owingSeat(after) as Seat;
     const nextDeadline = tableOf(id).deadline?.at as number;
     fx.env.advance(nextDeadline - PREPARE_BEFORE_MS - fx.env.clock.now());
-    expect(decider.asked).toHaveLength(2);
-    expect(decider.asked[1]).toMatchObject({ seat: next, version: after.version });
+    expect(asked()).toHaveLength(2);
+    expect(asked()[1]).toMatchObject({ seat: next, version: after.version });
   });
 
   it('the 30s timer: no reminder, the decision prepared 20 s into the turn', () => {
@@ -195,11 +161,11 @@ describe('a forced decision prepared ahead of its deadline', () => {
     const reminders: Reminder[] = [];
     fx.service.onReminder((r) => reminders.push(r));
     fx.env.advance(30_000 - PREPARE_BEFORE_MS - 1_000);
-    expect(decider.asked).toEqual([]);
+    expect(asked()).toEqual([]);
     fx.env.advance(1_000);
     // The Grand Tichu phase: the first seat still to decide.
-    expect(decider.asked).toHaveLength(1);
-    expect(decider.asked[0]?.version).toBe(stateOf(table.id).version);
+    expect(asked()).toHaveLength(1);
+    expect(asked()[0]?.version).toBe(stateOf(table.id).version);
     expect(reminders).toEqual([]);
   });
 });

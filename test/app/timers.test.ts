@@ -7,16 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
 import type { Reminder } from '../../src/app/outcomes.js';
-import { requestAt, runDecision } from '../../src/bots/decisionJob.js';
 import { owesAction } from '../../src/bots/randomBot.js';
-import {
-  type Action,
-  canonicalHand,
-  type MatchState,
-  SEATS,
-  type Seat,
-  setSeat,
-} from '../../src/engine/index.js';
+import { type MatchState, SEATS, type Seat } from '../../src/engine/index.js';
 import type { TableRecord } from '../../src/store/records.js';
 import {
   ALICE,
@@ -27,6 +19,7 @@ import {
   createFixture,
   driveHumans,
   type Fixture,
+  forcedChoice,
   HOST,
   openLobby,
   owingSeat,
@@ -54,18 +47,6 @@ function stateOf(id: string): MatchState {
 
 function user(seat: Seat): Actor {
   return USERS[seat] as Actor;
-}
-
-/** What the normal policy decides for `seat` at `state` with its call window closed, as a timeout does. */
-function normalChoice(state: MatchState, seat: Seat): Action | null {
-  const closed = {
-    ...state,
-    hand: canonicalHand({ ...state.hand, played: setSeat(state.hand.played, seat, true) }),
-  };
-  const answer = runDecision(
-    requestAt('normal', closed, seat, `${state.seed}:bots:${state.version}:${seat}`, 150),
-  );
-  return answer.ok ? answer.action : null;
 }
 
 /** Four humans at the first lead of the match. */
@@ -188,7 +169,7 @@ describe('when a deadline passes', () => {
     const { id, state } = atFirstLead();
     const lead = owingSeat(state) as Seat;
     const deadline = tableOf(id).deadline;
-    const expected = normalChoice(state, lead);
+    const expected = forcedChoice(state, lead);
     const moved: string[] = [];
     fx.service.onBotsMoved((o) => moved.push(o.table.id));
     fx.env.advance(TWO_MINUTES);

@@ -11,14 +11,17 @@ import type { Actor } from '../../src/app/core.js';
 import type { Environment } from '../../src/app/ids.js';
 import type { ActOutcome } from '../../src/app/outcomes.js';
 import { type ServiceOptions, TableService } from '../../src/app/tableService.js';
+import { requestAt, runDecision } from '../../src/bots/decisionJob.js';
 import { owesAction } from '../../src/bots/randomBot.js';
 import {
   type Action,
+  canonicalHand,
   legalActions,
   type MatchState,
   type Result,
   SEATS,
   type Seat,
+  setSeat,
 } from '../../src/engine/index.js';
 import type { TableRecord } from '../../src/store/records.js';
 import { Store } from '../../src/store/store.js';
@@ -216,4 +219,16 @@ export function driveHumans(
     state = accepted(fx.service.act(tableId, USERS[seat] as Actor, policy(state, seat), state.version)).state;
   }
   throw new Error(`condition not reached within ${max} actions`);
+}
+
+/** What the normal policy decides for `seat` at `state` with its call window closed, as a timeout does. */
+export function forcedChoice(state: MatchState, seat: Seat): Action | null {
+  const closed = {
+    ...state,
+    hand: canonicalHand({ ...state.hand, played: setSeat(state.hand.played, seat, true) }),
+  };
+  const answer = runDecision(
+    requestAt('normal', closed, seat, `${state.seed}:bots:${state.version}:${seat}`, 150),
+  );
+  return answer.ok ? answer.action : null;
 }
