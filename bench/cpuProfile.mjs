@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isMainThread, threadId } from 'node:worker_threads';
 
 const session = new Session();
 session.connect();
@@ -19,6 +20,7 @@ process.on('exit', () => {
     if (error) return;
     const dir = process.env.CPU_PROFILE_DIR ?? tmpdir();
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+    const name = isMainThread ? `${process.pid}` : `load-${process.pid}-${threadId}`;
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(result.profile));
   });
 });

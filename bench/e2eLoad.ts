@@ -9,7 +9,7 @@ import { LocalDiscord, type ScriptedUser } from '../src/localDiscord/index.js';
 import { find, openPanel, tableMessage, takeTurn } from '../test/support/panelPlayer.js';
 import { floorStep } from './e2eFloor.js';
 import { type LagWatch, quiet, watchLag } from './e2eLagWatch.js';
-import { playTables, type Step } from './e2ePlayers.js';
+import { harnessFirst, playTables, type Step } from './e2ePlayers.js';
 import { uxPlayers } from './e2eUxWatch.js';
 import { mainThreadCpuMs } from './procCpu.js';
 
@@ -44,6 +44,7 @@ const {
   ux = false,
 } = workerData as Setup;
 const floor = floorExtraPerStep !== undefined;
+harnessFirst();
 /** Who sits at each table: the people, in seat order (the bots take the seats between them). */
 const PEOPLE = hardBots ? 2 : 4;
 const port = parentPort;

@@ -24,6 +24,7 @@ import {
   TSX,
   within,
 } from '../test/support/mainProcess.js';
+import { unansweredText } from './e2e.js';
 import type { Measured } from './e2ePlayers.js';
 import { percentile } from './e2eRun.js';
 import type { ShardSetup } from './e2eShardsLoad.js';
@@ -54,6 +55,7 @@ export interface ShardRun extends Done {
 /** Plays `setup` against the bot run by `npm start`'s entry with SHARDS=setup.shards. */
 export async function runSharded(setup: ShardSetup): Promise<ShardRun> {
   const worker = new Worker(new URL('./e2eShardsWorker.mjs', import.meta.url), { workerData: setup });
+  const workerExited = new Promise((resolve) => worker.once('exit', resolve));
   const next = <T>(type: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (m: { type: string }) => {
@@ -91,6 +93,11 @@ export async function runSharded(setup: ShardSetup): Promise<ShardRun> {
         ? shardIndexes.map((i) => used[i] as number)
         : [used[0] as number];
     return { ...done, cpuMs: used.reduce((a, b) => a + b, 0), cpuMsOfShards: ofShards };
+  } catch (error) {
+    // What the bot logged (warnings and worse) says why a click went unanswered: print its tail.
+    for (const p of processes)
+      process.stderr.write(`bot process ${p.child.pid} logged:\n${tail(p.out(), 40)}\n`);
+    throw error;
   } finally {
     await Promise.all(
       processes.map(async (p) => {
@@ -101,9 +108,15 @@ export async function runSharded(setup: ShardSetup): Promise<ShardRun> {
       }),
     );
     worker.postMessage('close');
-    await new Promise((resolve) => worker.once('exit', resolve));
+    // (A worker that failed has exited already.)
+    await workerExited;
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The last `lines` lines of a process's output. */
+function tail(out: string, lines: number): string {
+  return out.trimEnd().split('\n').slice(-lines).join('\n');
 }
 
 interface LoadReady {
@@ -185,15 +198,15 @@ export async function shardFigures(seconds = 10, options: { baseline?: boolean }
   const floorP99 = percentile(floor.latencies, 99);
   const perInteraction = run.cpuMs / run.interactions;
   const floorPer = floor.cpuMs / floor.interactions;
-  const shape = `${TABLES} tables (${TABLES / SHARDS} a shard) played ${seconds} s at once by 4 people each, pausing ~${THINK_MS} ms per click: ${run.interactions} interactions (${run.actions} game actions), ${run.refused.length} refused calls${refusedList(run.refused)}`;
-  const floorShape = `the floor (bench/e2eFloorProcess.ts: discord.js answering a constant, one process a shard, no database) under the same players paced to the bot's rate: ${floor.interactions} interactions (the bot's run: ${run.interactions}), p50 ${round(percentile(floor.latencies, 50))} ms, ${floor.refused.length} refused calls${refusedList(floor.refused)}`;
+  const shape = `${TABLES} tables (${TABLES / SHARDS} a shard) played ${seconds} s at once by 4 people each, pausing ~${THINK_MS} ms per click: ${run.interactions} interactions (${run.actions} game actions), ${run.refused.length} refused calls${refusedList(run.refused)}${unansweredText(run)}; the load's thread (local Discord and 800 players, the harness) ${round(run.loadCpuMs / run.interactions, 3)} ms an interaction, busy ${Math.round((run.loadCpuMs / run.loadWallMs) * 100)}% of the play`;
+  const floorShape = `the floor (bench/e2eFloorProcess.ts: discord.js answering a constant, one process a shard, no database) under the same players paced to the bot's rate: ${floor.interactions} interactions (the bot's run: ${run.interactions}), p50 ${round(percentile(floor.latencies, 50))} ms, ${floor.refused.length} refused calls${refusedList(floor.refused)}${unansweredText(floor)}; its load's thread ${round(floor.loadCpuMs / floor.interactions, 3)} ms an interaction`;
   const figures: Figure[] = [
     {
       key: 'e2e.tables200.p99Ms',
       value: round(p99),
       unit: 'ms',
       target: '<= 50 ms',
-      met: p99 <= 50,
+      met: p99 <= 50 && run.unanswered === 0,
       note: `npm start with SHARDS=${SHARDS} (main + ${SHARDS} shard processes, one file); floor p99 ${round(floorP99)} ms, ratio ${(p99 / floorP99).toFixed(1)}x; p50 ${round(percentile(run.latencies, 50))} ms (floor ${round(percentile(floor.latencies, 50))}), steady p99 ${round(percentile(run.steadyLatencies, 99))} ms; ${shape}`,
     },
     {
@@ -230,7 +243,7 @@ export async function shardFigures(seconds = 10, options: { baseline?: boolean }
       unit: 'ms',
       target: '(baseline)',
       met: true,
-      note: `today's shape: one process, 50 tables, ${one.interactions} interactions, p99 ${round(percentile(one.latencies, 99))} ms, ${one.refused.length} refused calls${refusedList(one.refused)}`,
+      note: `today's shape: one process, 50 tables, ${one.interactions} interactions, p99 ${round(percentile(one.latencies, 99))} ms, ${one.refused.length} refused calls${refusedList(one.refused)}${unansweredText(one)}`,
     });
   }
   return figures;

@@ -10,7 +10,7 @@ import { LocalDiscord, type ScriptedUser } from '../src/localDiscord/index.js';
 import { find, openPanel, tableMessage, takeTurn } from '../test/support/panelPlayer.js';
 import { idOnShard } from '../test/support/shardGuilds.js';
 import { FLOOR_PREFIX, floorStep } from './e2eFloor.js';
-import { playTables, type Step } from './e2ePlayers.js';
+import { harnessFirst, playTables, type Step } from './e2ePlayers.js';
 
 export interface ShardSetup {
   readonly tables: number;
@@ -25,6 +25,7 @@ export interface ShardSetup {
 }
 
 const { tables, seconds, thinkMs, shards, floorExtraPerStep } = workerData as ShardSetup;
+harnessFirst();
 const floor = floorExtraPerStep !== undefined;
 const port = parentPort;
 if (!port) throw new Error('run as a worker');

@@ -32,3 +32,8 @@ export function cpuMsOf(pid: number): number {
 export function mainThreadCpuMs(): number {
   return statCpuMs(`/proc/${process.pid}/task/${process.pid}/stat`);
 }
+
+/** CPU time the calling thread (main or worker) has used, in ms. */
+export function threadCpuMs(): number {
+  return statCpuMs('/proc/thread-self/stat');
+}

@@ -4,7 +4,7 @@
  * figures (minutes on every core). Figures, never timed assertions.
  */
 
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { botFigures } from './bots.js';
 import { type Figure, legalLead14, plainLoopMs, selfPlay } from './engine.js';
@@ -33,6 +33,40 @@ async function recordBots(): Promise<void> {
   console.log(`bots: ${(bots.wallMs / 1000).toFixed(1)} s wall time for the bot figures`);
 }
 
+function benchFile(path: string): string {
+  return fileURLToPath(new URL(path, import.meta.url));
+}
+
+/**
+ * The figures of a part run in a process of its own (its last line: a JSON array). A part that
+ * fails is one missed figure, `<part>.failed`, with the end of what it said: the parts after it
+ * still run, so one bad run does not cost the whole bench its figures.
+ */
+function partFigures(part: string, args: string[]): Figure[] {
+  const run = spawnSync(process.execPath, args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 300_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  // What the part said on stderr (BENCH_DEBUG's tables, a failure's story) is passed on as it was.
+  process.stderr.write(run.stderr ?? '');
+  const last = (run.stdout ?? '').trim().split('\n').at(-1) ?? '';
+  if (run.status === 0 && last.startsWith('[')) return JSON.parse(last) as Figure[];
+  const why = run.error ? String(run.error) : `exit ${run.status ?? run.signal}`;
+  const lastLines = (run.stderr ?? '').trimEnd().split('\n').slice(-3).join(' | ');
+  return [
+    {
+      key: `${part}.failed`,
+      value: 1,
+      unit: 'run',
+      target: '0 (the part runs to its end)',
+      met: false,
+      note: `this part's figures are missing (${why}): ${lastLines}`,
+    },
+  ];
+}
+
 function printJson(): void {
   if (json) console.log(JSON.stringify(Object.fromEntries(figures.map((f) => [f.key, f.value]))));
 }
@@ -54,20 +88,17 @@ for (const figure of await timerFigures()) record(figure);
 for (const figure of await fuzzFigures()) record(figure);
 for (const figure of uxFigures()) record(figure);
 // In a fresh process, so the heap the other benchmarks leave behind does not weigh on its tail.
-const e2eOutput = execFileSync(
-  process.execPath,
-  ['--expose-gc', '--import', 'tsx', fileURLToPath(new URL('./e2eMain.ts', import.meta.url))],
-  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 300_000 },
-);
-const e2eFigures = JSON.parse(e2eOutput.trim().split('\n').at(-1) ?? '[]') as Figure[];
-for (const figure of e2eFigures) record(figure);
+for (const figure of partFigures('e2e', ['--expose-gc', '--import', 'tsx', benchFile('./e2eMain.ts')]))
+  record(figure);
 // The bot as npm start runs it with SHARDS=2 (its own processes), 200 tables; and one process at 50.
-const shardOutput = execFileSync(
-  process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('./e2eShards.ts', import.meta.url)), '--figures', '--baseline'],
-  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 300_000 },
-);
-for (const figure of JSON.parse(shardOutput.trim().split('\n').at(-1) ?? '[]') as Figure[]) record(figure);
+for (const figure of partFigures('e2e.shards', [
+  '--import',
+  'tsx',
+  benchFile('./e2eShards.ts'),
+  '--figures',
+  '--baseline',
+]))
+  record(figure);
 await recordBots();
 
 printJson();

@@ -108,7 +108,14 @@ export class Router {
         const code = (error as { code?: unknown } | null)?.code;
         const damaged = typeof code === 'string' && code.startsWith('SQLITE_CORRUPT');
         this.ctx.logger.error(
-          { err: describe(error), interaction: interaction.id, kind },
+          {
+            err: describe(error),
+            interaction: interaction.id,
+            kind,
+            // Where the time went when it came too late: on the way here, or in the handler.
+            ageOnArrival,
+            ms: Math.round(performance.now() - started),
+          },
           // A damaged page shows only when a table on it is first read (tables load lazily).
           damaged
             ? 'the database file is damaged: stop the bot and restore it from a backup'

@@ -215,3 +215,27 @@ describe('gateway failures on cue', () => {
     }
   });
 });
+
+describe('request bodies', () => {
+  it("a body past Discord's 25 MB is refused whole (413, 40005), the server reads it to its end and goes on", async () => {
+    const from = fx.discord.calls.length;
+    const huge = await api(messagesPath(), { body: { content: 'x'.repeat(26 * 1024 * 1024) } });
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { code: number }).code).toBe(40005);
+    expect(callsSince(from).map((c) => c.status)).toEqual([413]);
+    // Nothing was posted, and the next request is read and answered as usual.
+    const next = await api(messagesPath(), { body: { content: 'after the large one' } });
+    expect(next.status).toBe(200);
+    expect(fx.discord.channelMessages(fx.channel.id).map((m) => m.content)).toContain('after the large one');
+  });
+
+  it('a body that is not JSON is a form error (400, 50035), not a crash', async () => {
+    const bad = await fetch(`${fx.discord.restUrl}/v10${messagesPath()}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bot ${fx.discord.token}` },
+      body: '{"content": ',
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { code: number }).code).toBe(50035);
+  });
+});
