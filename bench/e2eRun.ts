@@ -3,6 +3,9 @@
  * on this thread, the players let go, and what they measured returned.
  */
 
+import { closeSync, fdatasync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Store } from '../src/store/store.js';
 import type { Setup } from './e2eLoad.js';
@@ -44,6 +47,10 @@ export interface Done extends Measured {
   processCpuMs: number;
   /** Wall-clock ms the players played (from the first table's start to the last click answered). */
   playedMs: number;
+  /** Bare durable flushes timed on this thread while the players played (see flushProbe). */
+  flushLatencies: number[];
+  /** The same flushes' disk time alone: timed around a blocking fdatasync in an idle thread. */
+  diskFlushLatencies: number[];
 }
 
 /** Something connected to the local Discord that answers the players until stopped. */
@@ -65,23 +72,104 @@ export async function runLoad(setup: Setup, start: (ready: Ready) => Promise<Ans
     });
   const answerer = await start(await next<Ready>('ready'));
   const playing = next<unknown>('playing');
-  const finished = next<Omit<Done, 'answererCpuMs' | 'processCpuMs' | 'playedMs'>>('done');
+  const finished =
+    next<Omit<Done, 'answererCpuMs' | 'processCpuMs' | 'playedMs' | 'flushLatencies' | 'diskFlushLatencies'>>(
+      'done',
+    );
   worker.postMessage('go');
   await playing;
   const cpuBefore = mainThreadCpuMs();
   const processBefore = process.cpuUsage();
   const playedFrom = performance.now();
+  const probe = flushProbe();
+  const disk = diskFlushProbe();
   const measured = await finished;
+  const flushLatencies = await probe.stop();
+  const diskFlushLatencies = await disk.stop();
   const done = {
     ...measured,
     answererCpuMs: mainThreadCpuMs() - cpuBefore,
     processCpuMs: cpuMs(process.cpuUsage(processBefore)),
     playedMs: performance.now() - playedFrom,
+    flushLatencies,
+    diskFlushLatencies,
   };
   await answerer.stop();
   worker.postMessage('close');
   await new Promise((resolve) => worker.once('exit', resolve));
   return done;
+}
+
+/**
+ * The floor of a durable answer under this load: every 20 ms, 4 KB written to a file on the same
+ * disk as the bot's database and flushed with fdatasync on libuv's thread pool, as the store
+ * flushes its WAL, timed from the call to its callback on this thread (where the bot's own flushes
+ * land, so the wait for this thread's event loop is in it too). Light: one flush at a time.
+ */
+function flushProbe(): { stop(): Promise<number[]> } {
+  const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-flush-'));
+  const fd = openSync(join(dir, 'probe'), 'w');
+  const page = Buffer.alloc(4096, 1);
+  const latencies: number[] = [];
+  let stopped = false;
+  const ended = new Promise<void>((resolve) => {
+    const once = () => {
+      if (stopped) return resolve();
+      writeSync(fd, page);
+      const from = performance.now();
+      fdatasync(fd, () => {
+        latencies.push(performance.now() - from);
+        setTimeout(once, 20);
+      });
+    };
+    once();
+  });
+  return {
+    async stop() {
+      stopped = true;
+      await ended;
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+      return latencies;
+    },
+  };
+}
+
+/**
+ * The disk's part of that floor: the same 4 KB and fdatasync every 20 ms, blocking, in a thread
+ * of its own that does nothing else, so no event loop's wait is in it.
+ */
+function diskFlushProbe(): { stop(): Promise<number[]> } {
+  const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-disk-'));
+  const worker = new Worker(
+    `const { openSync, writeSync, fdatasyncSync, closeSync } = require('node:fs');
+     const { parentPort, workerData } = require('node:worker_threads');
+     const fd = openSync(workerData, 'w');
+     const page = Buffer.alloc(4096, 1);
+     const latencies = [];
+     let stopped = false;
+     parentPort.once('message', () => { stopped = true; });
+     const once = () => {
+       if (stopped) { closeSync(fd); parentPort.postMessage(latencies); return; }
+       writeSync(fd, page);
+       const from = performance.now();
+       fdatasyncSync(fd);
+       latencies.push(performance.now() - from);
+       setTimeout(once, 20);
+     };
+     once();`,
+    { eval: true, workerData: join(dir, 'probe') },
+  );
+  return {
+    async stop() {
+      const latencies = new Promise<number[]>((resolve) => worker.once('message', resolve));
+      worker.postMessage('stop');
+      const result = await latencies;
+      await worker.terminate();
+      rmSync(dir, { recursive: true, force: true });
+      return result;
+    },
+  };
 }
 
 function cpuMs(usage: NodeJS.CpuUsage): number {
