@@ -125,6 +125,8 @@ export class Outbox {
   private refilledAt: number;
   private timer: NodeJS.Timeout | null = null;
   private unpaced = false;
+  /** While draining: writes below this priority are dropped, not sent (see drain). */
+  private dropBelow: Priority | 0 = 0;
   private sent = 0;
   /**
    * Failures in a row per key, kept only while the key is being tried again (a settle that does
@@ -153,6 +155,7 @@ export class Outbox {
     run: () => Promise<T>,
     options: PutOptions = {},
   ): Promise<T | undefined> {
+    if (priority < this.dropBelow) return Promise.resolve(undefined);
     return new Promise<T | undefined>((resolve) => {
       const settle = resolve as (value: unknown) => void;
       // A failed write waiting to be tried again is replaced too: this newer one shows more.
@@ -176,6 +179,7 @@ export class Outbox {
 
   /** Queues a write that is always sent (once). */
   add<T>(priority: Priority, run: () => Promise<T>): Promise<T | undefined> {
+    if (priority < this.dropBelow) return Promise.resolve(undefined);
     return new Promise<T | undefined>((resolve) => {
       this.enqueue({
         key: null,
@@ -204,9 +208,20 @@ export class Outbox {
     return this.sent;
   }
 
-  /** Sends everything waiting at once (no pacing from here on) and waits for all of it: shutdown. */
-  async drain(): Promise<void> {
+  /**
+   * Sends everything waiting at once (no pacing from here on) and waits for all of it: shutdown.
+   * Writes below `dropBelow` (tidying that nothing depends on) are dropped instead, as if replaced,
+   * now and when put from here on: a backlog of them must not hold a shutdown past its guard.
+   */
+  async drain(options: { dropBelow?: Priority } = {}): Promise<void> {
     this.unpaced = true;
+    this.dropBelow = options.dropBelow ?? 0;
+    for (let priority = 0; priority < this.dropBelow; priority++) {
+      for (const job of this.queues[priority] as Job[]) this.drop(job);
+      (this.queues[priority] as Job[]).length = 0;
+    }
+    // Those held behind a write of their key in flight, too.
+    for (const job of [...this.waiting.values()]) if (job.priority < this.dropBelow) this.drop(job);
     // Writes waiting to be tried again go now (and are not tried again after that).
     for (const { timer, fire } of [...this.retries.values()]) {
       clearTimeout(timer);
@@ -217,6 +232,15 @@ export class Outbox {
       if (this.inFlight.size === 0 && !this.queues.some((q) => q.length > 0)) return;
       await Promise.race(this.inFlight);
     }
+  }
+
+  /** A write that will not be sent: it resolves as replaced. */
+  private drop(job: Job): void {
+    job.queued = false;
+    if (job.key !== null && this.waiting.get(job.key) === job) this.waiting.delete(job.key);
+    if (job.key !== null) this.cancelRetry(job.key);
+    for (const settle of job.settle) settle(undefined);
+    job.settle = [];
   }
 
   /**

@@ -119,6 +119,34 @@ describe('Outbox', () => {
     expect(outbox.started).toBe(11);
   });
 
+  it('drain with dropBelow sends the writes that matter and drops the tidying, queued, held or put meanwhile', async () => {
+    const log: string[] = [];
+    const outbox = new Outbox({ ratePerSecond: 1, concurrency: 1, now: () => Date.now() });
+    const blocker = gate(log, 'blocker');
+    void outbox.put('panel:a', URGENT, blocker.run);
+    // Held behind its key's write in flight, and queued: both tidying.
+    const held = outbox.put('panel:a', LOW, async () => log.push('held'));
+    const tidy = Array.from({ length: 50 }, (_, i) =>
+      outbox.put(`retire:${i}`, LOW, async () => log.push(`retire${i}`)),
+    );
+    const edit = outbox.put('panel:b', URGENT, async () => log.push('edit'));
+    const unkeyed = outbox.add(NORMAL, async () => log.push('normal'));
+    const drained = outbox.drain({ dropBelow: NORMAL });
+    const late = outbox.put('retire:late', LOW, async () => log.push('late'));
+    blocker.release();
+    await vi.runAllTimersAsync();
+    await drained;
+    expect(log.sort()).toEqual(['blocker', 'edit', 'normal']);
+    // Dropped writes resolve as replaced: nobody waits for them forever.
+    expect(await held).toBeUndefined();
+    expect(await Promise.all(tidy)).toEqual(Array(50).fill(undefined));
+    expect(await late).toBeUndefined();
+    // The writes that matter resolve with their result (log.push's new length).
+    expect(await edit).toBeGreaterThan(0);
+    expect(await unkeyed).toBeGreaterThan(0);
+    expect(outbox.pending).toBe(0);
+  });
+
   it('tries a write put with retry again after Discord failed for now, waiting longer each time', async () => {
     const outbox = new Outbox({
       ratePerSecond: 1000,
