@@ -4,7 +4,7 @@
  * cannot drift from the load it is the floor of.
  */
 import { setPriority } from 'node:os';
-import type { ScriptedUser } from '../src/localDiscord/index.js';
+import { type ScriptedUser, WaitTimeout } from '../src/localDiscord/index.js';
 import { Dice } from '../test/support/panelPlayer.js';
 import { threadCpuMs } from './procCpu.js';
 
@@ -50,12 +50,16 @@ export interface Measured {
   clicks: Array<[number, number]>;
   startedAt: number;
   /**
-   * Steps a click of which was never answered (the player gave up waiting, as a person sees "This
-   * interaction failed" and clicks again): each counts in the latencies with the time it waited.
+   * Clicks never acknowledged within the scripted user's wait (5 s; Discord allows 3): each is in
+   * the latencies with the time it waited, as a person sees "This interaction failed".
    */
   unanswered: number;
-  /** What the first of them waited for. */
-  firstUnanswered: string | null;
+  /** Steps that gave up waiting (for an answer or a message) and were skipped, the run going on. */
+  failedSteps: number;
+  /** What the first of those waited for. */
+  firstFailure: string | null;
+  /** The load thread's priority (nice) while it played: -5 when it ran ahead of the bot (harnessFirst). */
+  harnessPriority: number;
   /** CPU ms of this thread (the local Discord and the players) while they played: the harness's own cost. */
   loadCpuMs: number;
   /** Wall-clock ms from the first table's start to the last step's end, on this thread. */
@@ -76,8 +80,8 @@ export async function playTables(
   const latencies: number[] = [];
   /** [click time, latency, verb] of every click, to tell the staggered start from the steady state. */
   const timedAt: Array<[number, number, string]> = [];
-  const counter = { interactions: 0, steps: 0, unanswered: 0 };
-  let firstUnanswered: string | null = null;
+  const counter = { interactions: 0, steps: 0, unanswered: 0, failedSteps: 0 };
+  let firstFailure: string | null = null;
   const measuredFrom = performance.now();
   const cpuFrom = threadCpuMs();
   const timed = (user: ScriptedUser) => timeClicks(user, latencies, timedAt, counter);
@@ -92,15 +96,14 @@ export async function playTables(
           if (performance.now() >= deadline) break;
           await sleep(thinkMs * (0.5 + dice.next(100) / 100));
           counter.steps++;
-          const stepFrom = performance.now();
           try {
             await step(user, channelId, dice);
           } catch (error) {
-            // An answer that never came fails this step, not the run: the figures say how many.
-            counter.unanswered++;
-            firstUnanswered ??= error instanceof Error ? error.message : String(error);
-            latencies.push(performance.now() - stepFrom);
-            timedAt.push([stepFrom, performance.now() - stepFrom, 'unanswered']);
+            // A wait in vain fails this step, not the run (its click, if unanswered, is timed as
+            // such); anything else is the harness's or the bot's bug, and stops the run.
+            if (!(error instanceof WaitTimeout)) throw error;
+            counter.failedSteps++;
+            firstFailure ??= error.message;
           }
         }
       }
@@ -110,7 +113,9 @@ export async function playTables(
   if (process.env.BENCH_DEBUG) printBuckets(timedAt);
   return {
     unanswered: counter.unanswered,
-    firstUnanswered,
+    failedSteps: counter.failedSteps,
+    firstFailure,
+    harnessPriority,
     loadCpuMs,
     loadWallMs: performance.now() - measuredFrom,
     latencies,
@@ -128,7 +133,7 @@ function timeClicks(
   user: ScriptedUser,
   latencies: number[],
   timedAt: Array<[number, number, string]>,
-  counter: { interactions: number },
+  counter: { interactions: number; unanswered: number },
 ): ScriptedUser {
   return new Proxy(user, {
     get(target, prop, receiver) {
@@ -145,7 +150,12 @@ function timeClicks(
               latencies.push(performance.now() - start);
               timedAt.push([start, performance.now() - start, String(args[1]).split(':')[0] ?? '']);
             },
-            () => undefined,
+            () => {
+              // Never acknowledged: timed with what it waited, so the tail shows it.
+              counter.unanswered++;
+              latencies.push(performance.now() - start);
+              timedAt.push([start, performance.now() - start, 'unanswered']);
+            },
           );
           return handle;
         };
@@ -158,6 +168,25 @@ function timeClicks(
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** "; N clicks never answered, M steps given up (the first waited for ...)" when any, else nothing. */
+export function unansweredText(run: Pick<Measured, 'unanswered' | 'failedSteps' | 'firstFailure'>): string {
+  if (run.unanswered === 0 && run.failedSteps === 0) return '';
+  const first = run.firstFailure ? ` (the first ${run.firstFailure})` : '';
+  return `; ${run.unanswered} clicks never answered, ${run.failedSteps} steps given up${first}`;
+}
+
+/** Whether every click was answered and no step gave up: a latency figure is met only then. */
+export function allAnswered(run: Pick<Measured, 'unanswered' | 'failedSteps'>): boolean {
+  return run.unanswered === 0 && run.failedSteps === 0;
+}
+
+/** "; the load's thread at nice -5 (ahead of the bot)" or "at the usual priority". */
+export function priorityText(run: Pick<Measured, 'harnessPriority'>): string {
+  return run.harnessPriority < 0
+    ? `; the load's thread at nice ${run.harnessPriority}, ahead of the bot's (harnessFirst)`
+    : "; the load's thread at the bot's priority";
 }
 
 /** BENCH_DEBUG: latency by second of the run and by what was clicked, on stderr. */

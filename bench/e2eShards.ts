@@ -24,8 +24,7 @@ import {
   TSX,
   within,
 } from '../test/support/mainProcess.js';
-import { unansweredText } from './e2e.js';
-import type { Measured } from './e2ePlayers.js';
+import { allAnswered, type Measured, priorityText, unansweredText } from './e2ePlayers.js';
 import { percentile } from './e2eRun.js';
 import type { ShardSetup } from './e2eShardsLoad.js';
 import type { Figure } from './engine.js';
@@ -94,7 +93,8 @@ export async function runSharded(setup: ShardSetup): Promise<ShardRun> {
         : [used[0] as number];
     return { ...done, cpuMs: used.reduce((a, b) => a + b, 0), cpuMsOfShards: ofShards };
   } catch (error) {
-    // What the bot logged (warnings and worse) says why a click went unanswered: print its tail.
+    // A run that failed (a harness or bot bug, not a click left unanswered: those are counted): what
+    // the bot logged last (warnings and worse) may say why.
     for (const p of processes)
       process.stderr.write(`bot process ${p.child.pid} logged:\n${tail(p.out(), 40)}\n`);
     throw error;
@@ -198,7 +198,7 @@ export async function shardFigures(seconds = 10, options: { baseline?: boolean }
   const floorP99 = percentile(floor.latencies, 99);
   const perInteraction = run.cpuMs / run.interactions;
   const floorPer = floor.cpuMs / floor.interactions;
-  const shape = `${TABLES} tables (${TABLES / SHARDS} a shard) played ${seconds} s at once by 4 people each, pausing ~${THINK_MS} ms per click: ${run.interactions} interactions (${run.actions} game actions), ${run.refused.length} refused calls${refusedList(run.refused)}${unansweredText(run)}; the load's thread (local Discord and 800 players, the harness) ${round(run.loadCpuMs / run.interactions, 3)} ms an interaction, busy ${Math.round((run.loadCpuMs / run.loadWallMs) * 100)}% of the play`;
+  const shape = `${TABLES} tables (${TABLES / SHARDS} a shard) played ${seconds} s at once by 4 people each, pausing ~${THINK_MS} ms per click: ${run.interactions} interactions (${run.actions} game actions), ${run.refused.length} refused calls${refusedList(run.refused)}${unansweredText(run)}; the load's thread (local Discord and 800 players, the harness) ${round(run.loadCpuMs / run.interactions, 3)} ms an interaction, busy ${Math.round((run.loadCpuMs / run.loadWallMs) * 100)}% of the play${priorityText(run)}`;
   const floorShape = `the floor (bench/e2eFloorProcess.ts: discord.js answering a constant, one process a shard, no database) under the same players paced to the bot's rate: ${floor.interactions} interactions (the bot's run: ${run.interactions}), p50 ${round(percentile(floor.latencies, 50))} ms, ${floor.refused.length} refused calls${refusedList(floor.refused)}${unansweredText(floor)}; its load's thread ${round(floor.loadCpuMs / floor.interactions, 3)} ms an interaction`;
   const figures: Figure[] = [
     {
@@ -206,7 +206,7 @@ export async function shardFigures(seconds = 10, options: { baseline?: boolean }
       value: round(p99),
       unit: 'ms',
       target: '<= 50 ms',
-      met: p99 <= 50 && run.unanswered === 0,
+      met: p99 <= 50 && allAnswered(run),
       note: `npm start with SHARDS=${SHARDS} (main + ${SHARDS} shard processes, one file); floor p99 ${round(floorP99)} ms, ratio ${(p99 / floorP99).toFixed(1)}x; p50 ${round(percentile(run.latencies, 50))} ms (floor ${round(percentile(floor.latencies, 50))}), steady p99 ${round(percentile(run.steadyLatencies, 99))} ms; ${shape}`,
     },
     {

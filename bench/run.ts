@@ -4,7 +4,8 @@
  * figures (minutes on every core). Figures, never timed assertions.
  */
 
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { botFigures } from './bots.js';
 import { type Figure, legalLead14, plainLoopMs, selfPlay } from './engine.js';
@@ -38,23 +39,34 @@ function benchFile(path: string): string {
 }
 
 /**
- * The figures of a part run in a process of its own (its last line: a JSON array). A part that
- * fails is one missed figure, `<part>.failed`, with the end of what it said: the parts after it
- * still run, so one bad run does not cost the whole bench its figures.
+ * The figures of a part run in a process of its own (its last line: a JSON array). What it says on
+ * stderr (BENCH_DEBUG's tables, a failure's story) is passed on as it comes. A part that fails is
+ * one missed figure, `<part>.failed`, with the end of what it said: the parts after it still run,
+ * so one bad run does not cost the whole bench its figures (and the bench exits 1 at the end).
  */
-function partFigures(part: string, args: string[]): Figure[] {
-  const run = spawnSync(process.execPath, args, {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 300_000,
-    maxBuffer: 64 * 1024 * 1024,
+async function partFigures(part: string, args: string[]): Promise<Figure[]> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let said = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
   });
-  // What the part said on stderr (BENCH_DEBUG's tables, a failure's story) is passed on as it was.
-  process.stderr.write(run.stderr ?? '');
-  const last = (run.stdout ?? '').trim().split('\n').at(-1) ?? '';
-  if (run.status === 0 && last.startsWith('[')) return JSON.parse(last) as Figure[];
-  const why = run.error ? String(run.error) : `exit ${run.status ?? run.signal}`;
-  const lastLines = (run.stderr ?? '').trimEnd().split('\n').slice(-3).join(' | ');
+  child.stderr.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    said = (said + chunk.toString()).slice(-4_000);
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+  const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+  clearTimeout(timer);
+  const last = out.trim().split('\n').at(-1) ?? '';
+  if (code === 0) {
+    try {
+      return JSON.parse(last) as Figure[];
+    } catch {
+      // Not the figures: reported as a failure below.
+    }
+  }
+  const lastLines = said.trimEnd().split('\n').slice(-3).join(' | ');
   return [
     {
       key: `${part}.failed`,
@@ -62,7 +74,7 @@ function partFigures(part: string, args: string[]): Figure[] {
       unit: 'run',
       target: '0 (the part runs to its end)',
       met: false,
-      note: `this part's figures are missing (${why}): ${lastLines}`,
+      note: `this part's figures are missing (${signal ? `killed by ${signal}` : `exit ${code}`}): ${lastLines}`,
     },
   ];
 }
@@ -88,10 +100,10 @@ for (const figure of await timerFigures()) record(figure);
 for (const figure of await fuzzFigures()) record(figure);
 for (const figure of uxFigures()) record(figure);
 // In a fresh process, so the heap the other benchmarks leave behind does not weigh on its tail.
-for (const figure of partFigures('e2e', ['--expose-gc', '--import', 'tsx', benchFile('./e2eMain.ts')]))
+for (const figure of await partFigures('e2e', ['--expose-gc', '--import', 'tsx', benchFile('./e2eMain.ts')]))
   record(figure);
 // The bot as npm start runs it with SHARDS=2 (its own processes), 200 tables; and one process at 50.
-for (const figure of partFigures('e2e.shards', [
+for (const figure of await partFigures('e2e.shards', [
   '--import',
   'tsx',
   benchFile('./e2eShards.ts'),
@@ -102,3 +114,5 @@ for (const figure of partFigures('e2e.shards', [
 await recordBots();
 
 printJson();
+// A part that failed fails the bench, once every other figure is printed.
+if (figures.some((f) => f.key.endsWith('.failed'))) process.exitCode = 1;

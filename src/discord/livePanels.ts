@@ -166,7 +166,8 @@ export class LivePanels {
       this.soon.delete(key);
       run();
     }
-    // Retiring replaced panels is tidying (a click on one is told it was replaced): on shutdown it
+    // Retiring replaced panels is tidying (a click on one that was not retired is answered as any
+    // click on an older panel: acted on if still valid, else refused as out of date): on shutdown it
     // is dropped. A player who reopens often leaves a backlog of them behind the edits that matter
     // (3,500 after 12 s of the 50-table bench), which held the stop past its 5 s guard.
     await this.outbox.drain({ dropBelow: NORMAL });

@@ -126,7 +126,7 @@ export class Outbox {
   private timer: NodeJS.Timeout | null = null;
   private unpaced = false;
   /** While draining: writes below this priority are dropped, not sent (see drain). */
-  private dropBelow: Priority | 0 = 0;
+  private dropBelow: Priority = 0;
   private sent = 0;
   /**
    * Failures in a row per key, kept only while the key is being tried again (a settle that does

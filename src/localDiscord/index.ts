@@ -15,6 +15,7 @@ import { type LocalChannel, type LocalGuild, type StoredMessage, World } from '.
 export type { FaultHandle, RestFault } from './faults.js';
 export type { RequestHold, RestCall } from './hub.js';
 export type { InteractionHandle, MessageView, ScriptedUser } from './scripted.js';
+export { WaitTimeout } from './scripted.js';
 
 export interface LocalDiscordOptions {
   /** The bot token the bot must present (default: a fixed well-formed test token). */

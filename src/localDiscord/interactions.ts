@@ -3,7 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { Hub } from './hub.js';
 import type { Json, OpenInteraction, RegisteredCommand, StoredMessage } from './world.js';
 
-/** Random bytes drawn from a pool refilled 256 tokens at a time: one call a token cost the e2e load's thread more. */
+/**
+ * Random bytes drawn from a pool refilled 256 tokens at a time: a call to randomBytes a token cost
+ * the e2e load's thread more.
+ */
 const TOKEN_BYTES = 48;
 let pool = Buffer.alloc(0);
 let used = 0;

@@ -44,6 +44,11 @@ export function viewOf(hub: Hub, m: StoredMessage): MessageView {
   };
 }
 
+/** A scripted user's wait that timed out: what it waited for did not happen in time. */
+export class WaitTimeout extends Error {
+  override readonly name = 'WaitTimeout';
+}
+
 /** Resolves when `check` returns a value; re-checks on every change; rejects after `timeoutMs`. */
 export function waitUntil<T>(
   hub: Hub,
@@ -63,7 +68,7 @@ export function waitUntil<T>(
     };
     const timer = setTimeout(() => {
       cleanup();
-      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`));
+      reject(new WaitTimeout(`timed out after ${timeoutMs} ms waiting for ${what}`));
     }, timeoutMs);
     const cleanup = () => {
       clearTimeout(timer);

@@ -147,6 +147,30 @@ describe('Outbox', () => {
     expect(outbox.pending).toBe(0);
   });
 
+  it('drain with dropBelow does not try again a tidying write that failed for now', async () => {
+    const outbox = new Outbox({ ratePerSecond: 1000, concurrency: 4, now: () => Date.now() });
+    let tries = 0;
+    const first = outbox.put(
+      'retire:a',
+      LOW,
+      async () => {
+        tries++;
+        throw Object.assign(new Error('Service Unavailable'), { status: 503 });
+      },
+      { retry: true },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await first).toBeUndefined();
+    expect(tries).toBe(1);
+    expect(outbox.failing).toBe(1);
+    // Its retry is waiting: the drain would send it now, were it not tidying.
+    const drained = outbox.drain({ dropBelow: NORMAL });
+    await vi.runAllTimersAsync();
+    await drained;
+    expect(tries).toBe(1);
+    expect(outbox.pending).toBe(0);
+  });
+
   it('tries a write put with retry again after Discord failed for now, waiting longer each time', async () => {
     const outbox = new Outbox({
       ratePerSecond: 1000,
