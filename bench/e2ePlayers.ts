@@ -3,7 +3,7 @@
  * pace their clicks, and how each click is timed to its acknowledgement. One module, so the floor
  * cannot drift from the load it is the floor of.
  */
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { type ScriptedUser, WaitTimeout } from '../src/localDiscord/index.js';
 import { Dice } from '../test/support/panelPlayer.js';
 import { threadCpuMs } from './procCpu.js';
@@ -25,12 +25,10 @@ export const STAGGER_MS = 2_000;
  * runs as root): elsewhere the load runs at the usual priority, and the figures say which.
  * E2E_HARNESS_FIRST=0 turns it off, to compare.
  */
-export let harnessPriority = 0;
 export function harnessFirst(): void {
   if (process.env.E2E_HARNESS_FIRST === '0') return;
   try {
     setPriority(0, -5);
-    harnessPriority = -5;
   } catch {
     // Not permitted: the usual priority.
   }
@@ -115,7 +113,8 @@ export async function playTables(
     unanswered: counter.unanswered,
     failedSteps: counter.failedSteps,
     firstFailure,
-    harnessPriority,
+    // This thread's own (0: the calling thread), whatever harnessFirst managed.
+    harnessPriority: getPriority(0),
     loadCpuMs,
     loadWallMs: performance.now() - measuredFrom,
     latencies,
@@ -145,16 +144,16 @@ function timeClicks(
           };
           const handle = method.apply(target, args);
           counter.interactions++;
+          const timed = (verb: string) => {
+            latencies.push(performance.now() - start);
+            timedAt.push([start, performance.now() - start, verb]);
+          };
           handle.acknowledged().then(
-            () => {
-              latencies.push(performance.now() - start);
-              timedAt.push([start, performance.now() - start, String(args[1]).split(':')[0] ?? '']);
-            },
+            () => timed(String(args[1]).split(':')[0] ?? ''),
             () => {
               // Never acknowledged: timed with what it waited, so the tail shows it.
               counter.unanswered++;
-              latencies.push(performance.now() - start);
-              timedAt.push([start, performance.now() - start, 'unanswered']);
+              timed('unanswered');
             },
           );
           return handle;
@@ -172,7 +171,7 @@ function sleep(ms: number): Promise<void> {
 
 /** "; N clicks never answered, M steps given up (the first waited for ...)" when any, else nothing. */
 export function unansweredText(run: Pick<Measured, 'unanswered' | 'failedSteps' | 'firstFailure'>): string {
-  if (run.unanswered === 0 && run.failedSteps === 0) return '';
+  if (allAnswered(run)) return '';
   const first = run.firstFailure ? ` (the first ${run.firstFailure})` : '';
   return `; ${run.unanswered} clicks never answered, ${run.failedSteps} steps given up${first}`;
 }

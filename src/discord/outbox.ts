@@ -237,8 +237,10 @@ export class Outbox {
   /** A write that will not be sent: it resolves as replaced. */
   private drop(job: Job): void {
     job.queued = false;
-    if (job.key !== null && this.waiting.get(job.key) === job) this.waiting.delete(job.key);
-    if (job.key !== null) this.cancelRetry(job.key);
+    if (job.key !== null) {
+      if (this.waiting.get(job.key) === job) this.waiting.delete(job.key);
+      this.cancelRetry(job.key);
+    }
     for (const settle of job.settle) settle(undefined);
     job.settle = [];
   }
