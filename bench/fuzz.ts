@@ -24,10 +24,12 @@ import { registerCommands } from '../src/discord/deploy.js';
 import { refusalText, seatNumbers } from '../src/discord/refusalText.js';
 import { EN_TEXT } from '../src/discord/ui.js';
 import { type InteractionHandle, LocalDiscord, type ScriptedUser } from '../src/localDiscord/index.js';
+import type { Forged } from '../src/localDiscord/interactions.js';
 import { storeCardEmoji } from '../src/play/cli.js';
 import { logProblem } from '../tools/chaos/tableCheck.js';
 import type { Figure } from './engine.js';
 import { type Before, CardWatch, changeProblem } from './fuzzChecks.js';
+import { everyFamily, publicBefore, replacedBy, requestArgs } from './fuzzFamilies.js';
 import {
   type FuzzWorld,
   mutateComponent,
@@ -68,6 +70,13 @@ export interface FuzzResult {
   readonly logLines: number;
   /** Interactions the bot accepted (the rest were refused, shown, or suggested nothing). */
   readonly accepted: number;
+  /**
+   * Clicks whose answer changed a public message they were not made for (bench/fuzzFamilies.ts):
+   * a forged leaderboard id turning the table message into a leaderboard, say.
+   */
+  readonly publicMessagesReplaced: number;
+  /** Forged clicks of each family sent at public messages in the phase that sends every family. */
+  readonly familiesSent: Readonly<Record<string, number>>;
   readonly wallMs: number;
   /** The first problems found, each a line naming the interaction (for a failing run's report). */
   readonly problems: readonly string[];
@@ -146,7 +155,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     wrongSeatActions: 0,
     accepted: 0,
     interactions: 0,
+    publicMessagesReplaced: 0,
   };
+  const familiesSent: Record<string, number> = {};
   const cards = new CardWatch(discord, bot.store, bot.store.emoji.cardEmoji(discord.applicationId));
   watch = cards;
   const tablesSeen = new Set<string>();
@@ -164,9 +175,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     await Promise.all(
       ids.map(async (channelId, c) => {
         const rng = new Rng(`${options.seed}/${c}`);
-        for (let i = 0; i < perChannel && result.interactions < options.interactions; i++) {
-          result.interactions++;
-          const user = rng.pick(users);
+        /** Sends one interaction from `user` and checks everything about its answer. */
+        const step = async (user: ScriptedUser, label: string, make: () => Sent): Promise<void> => {
           // Hard bots think off the thread: their moves land before the next look at the table.
           await bot.service.botsIdle();
           const before = snapshot(bot, channelId);
@@ -174,18 +184,24 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
           const tableBefore = tableOf(bot, channelId);
           const from = discord.calls.length;
           if (rng.chance(0.03)) user.failNextCallbackWith = 502;
-          const handle = send(rng, user, channelId, bot, commands, users, ids);
+          const { handle, customId } = make();
           user.failNextCallbackWith = null;
+          // Sent, not yet handled (the bot hears of it on a later turn of the event loop).
+          const clicked = publicBefore(discord, handle.record.sourceMessageId);
           const line = await logged(handle.id, lines, waiting);
-          const what = `seed ${options.seed} channel ${c} #${i} ${line?.kind ?? '?'}`;
+          const what = `seed ${options.seed} channel ${c} ${label} ${line?.kind ?? '?'}`;
           if (!line || handle.record.ack === null || stillThinking(discord, handle)) {
             result.unanswered++;
             note(`${what}: unanswered`);
-            continue;
+            return;
           }
           const answers = discord.calls
             .slice(from)
             .filter((call) => call.path.includes(handle.id) || call.path.includes(handle.record.token));
+          if (replacedBy(discord, clicked, customId, answers)) {
+            result.publicMessagesReplaced++;
+            note(`${what}: replaced a public message it was not made for`);
+          }
           const apologized = answers.some((call) => JSON.stringify(call.body ?? '').includes(APOLOGY));
           const failed = failures.some((f) => f.interaction === handle.id);
           if (line.outcome === 'error' || apologized || failed) {
@@ -214,6 +230,28 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
           } else if (!seated && before.version !== null && after.version !== before.version) {
             result.illegalChanges++;
             note(`${what}: someone not seated changed the match (${handled})`);
+          }
+        };
+        for (let i = 0; i < perChannel && result.interactions < options.interactions; i++) {
+          const user = rng.pick(users);
+          result.interactions++;
+          await step(user, `#${i}`, () => send(rng, user, channelId, bot, commands, users, ids));
+        }
+        // Then a forged click of every family at each public message of the channel (the table
+        // message, seat requests, summaries...), by a random user each.
+        const publicMessages = discord.channelMessages(channelId).slice(-8);
+        const request = publicMessages.map((m) => requestArgs(m.components)).find((r) => r !== null) ?? null;
+        for (const message of publicMessages) {
+          const here = bot.service.tableInChannel(channelId);
+          const tableId = here.ok ? here.value.table.id : 'zzzz9999';
+          const version = here.ok ? (here.value.view?.version ?? 0) : 0;
+          for (const { family, forged } of everyFamily(rng, message.id, tableId, version, request)) {
+            const user = rng.pick(users);
+            familiesSent[family] = (familiesSent[family] ?? 0) + 1;
+            await step(user, `family ${family}`, () => ({
+              handle: user.forge(channelId, forged),
+              customId: forged.kind === 'component' ? forged.customId : null,
+            }));
           }
         }
       }),
@@ -246,6 +284,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     problems,
     kinds,
     outcomes,
+    familiesSent,
   };
 }
 
@@ -289,6 +328,12 @@ async function setUp(
   await bot.service.botsIdle();
 }
 
+/** An interaction sent, and the custom id it carried if it was a click. */
+interface Sent {
+  readonly handle: InteractionHandle;
+  readonly customId: string | null;
+}
+
 /** One random interaction from `user` in the channel. */
 function send(
   rng: Rng,
@@ -298,7 +343,11 @@ function send(
   commands: readonly Record<string, unknown>[],
   users: readonly ScriptedUser[],
   channelIds: readonly string[],
-): InteractionHandle {
+): Sent {
+  const forge = (forged: Forged): Sent => ({
+    handle: user.forge(channelId, forged),
+    customId: forged.kind === 'component' ? forged.customId : null,
+  });
   const here = bot.service.tableInChannel(channelId);
   const visible = user.messages(channelId).filter((m) => m.components.length > 0);
   const world: FuzzWorld = {
@@ -323,18 +372,15 @@ function send(
         const there = bot.service.tableInChannel(id);
         return there.ok && id !== channelId ? [there.value.table.id] : [];
       });
-      return user.forge(
-        channelId,
-        mutateComponent(rng, { ...world, otherTableIds }, message.id, rng.pick(seen)),
-      );
+      return forge(mutateComponent(rng, { ...world, otherTableIds }, message.id, rng.pick(seen)));
     }
   }
   if (roll < 0.5 && world.messageIds.length > 0)
-    return user.forge(channelId, randomComponent(rng, world, rng.pick(world.messageIds)));
-  if (roll < 0.58) return legalCommand(rng, user, channelId, bot);
-  if (roll < 0.66) return user.forge(channelId, randomAutocomplete(rng, commands));
-  if (roll < 0.71) return user.forge(channelId, randomOther(rng, world));
-  return user.forge(channelId, randomCommand(rng, commands, world));
+    return forge(randomComponent(rng, world, rng.pick(world.messageIds)));
+  if (roll < 0.58) return { handle: legalCommand(rng, user, channelId, bot), customId: null };
+  if (roll < 0.66) return forge(randomAutocomplete(rng, commands));
+  if (roll < 0.71) return forge(randomOther(rng, world));
+  return forge(randomCommand(rng, commands, world));
 }
 
 /** A button or menu option the user really sees (a legal click, though perhaps a stale one). */
@@ -342,7 +388,7 @@ function realClick(
   rng: Rng,
   user: ScriptedUser,
   messages: ReturnType<ScriptedUser['messages']>,
-): InteractionHandle | null {
+): Sent | null {
   const message = rng.pick(messages);
   type Component = {
     type: number;
@@ -357,7 +403,7 @@ function realClick(
   if (components.length === 0) return null;
   const component = rng.pick(components);
   const id = component.custom_id as string;
-  if (component.type === 2) return user.click(message.id, id);
+  if (component.type === 2) return { handle: user.click(message.id, id), customId: id };
   const options = component.options ?? [];
   const min = component.min_values ?? 1;
   const max = Math.min(component.max_values ?? 1, options.length);
@@ -366,7 +412,7 @@ function realClick(
     .sort(() => rng.next() - 0.5)
     .slice(0, n)
     .map((o) => o.value);
-  return user.select(message.id, id, values);
+  return { handle: user.select(message.id, id, values), customId: id };
 }
 
 /** Every button and string menu of a message, disabled ones too, with its options' values. */
@@ -519,7 +565,24 @@ export async function fuzzFigures(
       'fuzz.cardsLeaked',
       sum((r) => r.cardsLeaked),
     ),
+    {
+      ...zero(
+        'fuzz.publicMessagesReplaced',
+        sum((r) => r.publicMessagesReplaced),
+      ),
+      note: `forged at public messages, by family: ${familiesNote(runs)}`,
+    },
   ];
+}
+
+/** "join 40, leave 38, ...": the forged clicks of each family sent at public messages. */
+function familiesNote(runs: readonly FuzzResult[]): string {
+  const total: Record<string, number> = {};
+  for (const run of runs)
+    for (const [family, n] of Object.entries(run.familiesSent)) total[family] = (total[family] ?? 0) + n;
+  return Object.entries(total)
+    .map(([family, n]) => `${family} ${n}`)
+    .join(', ');
 }
 
 function argument(prefix: string): string | undefined {

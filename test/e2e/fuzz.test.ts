@@ -47,7 +47,13 @@ describe('fuzz', () => {
       expect(run.wrongSeatActions).toBe(0);
       expect(run.unhandledRejections).toBe(0);
       expect(run.cardsLeaked).toBe(0);
+      expect(run.publicMessagesReplaced).toBe(0);
       expect(run.interactions).toBe(300);
+      // Every family of id was forged at public messages: the table message's, a panel's, a seat
+      // request's, the leaderboard's and the table list's.
+      const families =
+        'back ex exs gift gt hand join lb leave lp pass pick play seatno seatok start take tichu tl wish';
+      expect(Object.keys(run.familiesSent).sort()).toEqual(families.split(' '));
       // The card checks looked at something: payloads others see, and every interaction's log line.
       expect(run.publicPayloads).toBeGreaterThan(10);
       expect(run.logLines).toBeGreaterThanOrEqual(300);

@@ -15,6 +15,7 @@ import {
   Routes,
 } from 'discord.js';
 import { leanCallbackData } from './callbackBody.js';
+import { claimOf, placeOf } from './claims.js';
 
 const ALREADY_ACKNOWLEDGED = 40060;
 const EPHEMERAL = 64;
@@ -56,6 +57,8 @@ const UPDATES_ITS_MESSAGE = new Set(['join', 'leave', 'start', 'lb', 'tl']);
  */
 export function deferralFor(interaction: Replier): 'update' | 'reply' {
   if (!interaction.isMessageComponent()) return 'reply';
+  // Only the message made for this id may be updated (claims.ts); anything else gets a new message.
+  if (claimOf(interaction) !== 'own') return 'reply';
   if (interaction.message.flags.has(EPHEMERAL)) return 'update';
   return UPDATES_ITS_MESSAGE.has(interaction.customId.split(':')[0] ?? '') ? 'update' : 'reply';
 }
@@ -144,7 +147,13 @@ export class Answer {
       const update = interaction.update.bind(interaction) as (
         o: InteractionUpdateOptions,
       ) => Promise<unknown>;
+      // Decided once, before any handler runs: the clicked message is the one made for this id.
+      const own = claimOf(interaction) === 'own';
       patched.update = async (o) => {
+        // The door refuses a foreign click before its handler runs; a handler that still tries to
+        // update a message not made for its id is a bug, failed loudly (logged, the clicker told in
+        // private) rather than shown to everyone.
+        if (!own) throw new ForeignUpdateError(interaction.customId);
         await this.beforeAnswer();
         if (this.deferral) {
           await this.deferral;
@@ -243,6 +252,15 @@ export class Answer {
       else flags[state] = true;
       return onRetry?.();
     });
+  }
+}
+
+/** A handler tried to update a message that was not made for the id clicked (see claims.ts). */
+export class ForeignUpdateError extends Error {
+  constructor(customId: string) {
+    // What the id is for, not the id: it is user input.
+    super(`refused to update a message not made for a "${placeOf(customId)?.home ?? 'unknown'}" id`);
+    this.name = 'ForeignUpdateError';
   }
 }
 

@@ -9,12 +9,13 @@ import { commandNamed } from '../../../commands/index.js';
 import { page as leaderboardPage } from '../../../commands/leaderboard.js';
 import { listPage } from '../../../commands/table/list.js';
 import type { Command } from '../../../commands/types.js';
-import { langOf } from '../../i18n/index.js';
+import { type Lang, langOf, t } from '../../i18n/index.js';
 import { handleComponent } from '../components.js';
 import type { BotContext } from '../context.js';
 import { VERBS } from '../customIds.js';
 import { EPHEMERAL } from '../renderPanel.js';
 import type { Outcome } from '../respond.js';
+import { claimOf } from './claims.js';
 import { type CommandDefinition, checkOptions } from './commandOptions.js';
 import { staleCommand, staleComponent, staleForm } from './doorText.js';
 
@@ -63,6 +64,16 @@ export function dispatch(interaction: Interaction, ctx: BotContext): Routed {
       outcome: say(interaction, staleCommand(lang), 'stale_command'),
     };
   }
+  const claim = interaction.isButton() || interaction.isStringSelectMenu() ? claimOf(interaction) : null;
+  if (claim === 'foreign' || claim === 'spent') {
+    // An id of ours on a message not made for it, or one whose buttons are gone (claims.ts): said to
+    // the clicker alone, and nothing is done.
+    const what = interaction.isStringSelectMenu() ? 'menu' : 'button';
+    return {
+      kind: `${claim} component`,
+      outcome: say(interaction, notItsMessage(claim, what, lang), `${claim}_component`),
+    };
+  }
   if (interaction.isButton() && interaction.customId.startsWith('lb:'))
     return { kind: 'leaderboard', outcome: leaderboardPage(interaction, ctx) };
   if (interaction.isButton() && interaction.customId.startsWith('tl:'))
@@ -101,4 +112,16 @@ async function say(
 ): Promise<Outcome> {
   await interaction.reply({ content, flags: EPHEMERAL, allowedMentions: { parse: [] } });
   return { result };
+}
+
+/**
+ * A forged id on a message not made for it gets what a malformed one gets ("That button is not
+ * valid."): only a modified client can send it. One on a message whose buttons are gone may be a
+ * real click that raced their removal: "That button is no longer in use: nothing was done."
+ */
+function notItsMessage(claim: 'foreign' | 'spent', what: 'button' | 'menu', lang: Lang): string {
+  const words = t(lang, what === 'menu' ? 'refusal.what.menu' : 'refusal.what.button');
+  return claim === 'spent'
+    ? t(lang, 'refusal.door.spent', { what: words })
+    : t(lang, 'refusal.malformed_id', { what: words });
 }

@@ -139,6 +139,7 @@ export const refusals: Texts<typeof en> = {
     'Dieses Menü ist veraltet: es stammt aus einer älteren Version des Bots. Neue bekommst du mit /hand oder /table status.',
   'refusal.door.staleForm':
     'Dieses Formular ist veraltet: der Bot nutzt es nicht mehr, also wurde nichts geändert.',
+  'refusal.door.spent': '{what} wird nicht mehr verwendet: es wurde nichts getan.',
   'refusal.door.badOption': '{command}: {detail} Es wurde nichts geändert.',
   'refusal.door.twice': '{name} wurde mehrfach angegeben.',
   'refusal.door.required': '{name} fehlt, ist aber nötig.',

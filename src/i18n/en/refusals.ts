@@ -132,6 +132,7 @@ export const refusals = {
     'This menu is out of date: it comes from an older version of the bot. Use /hand or /table status for fresh ones.',
   'refusal.door.staleForm': 'This form is out of date: the bot no longer uses it, so nothing was changed.',
   'refusal.door.badOption': '{command}: {detail} Nothing was changed.',
+  'refusal.door.spent': '{what} is no longer in use: nothing was done.',
   'refusal.door.twice': '{name} was given more than once.',
   'refusal.door.required': '{name} is required.',
   'refusal.door.oneOf': '{name} must be one of: {choices}.',
