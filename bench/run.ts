@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { botFigures } from './bots.js';
 import { type Figure, legalLead14, plainLoopMs, selfPlay } from './engine.js';
 import { fuzzFigures } from './fuzz.js';
+import { malformedFigures } from './fuzzMalformed.js';
 import { statsFigures } from './stats.js';
 import { actionCommit, startup10k } from './store.js';
 import { timerFigures } from './timers.js';
@@ -98,6 +99,7 @@ for (const figure of startup10k()) record(figure);
 for (const figure of statsFigures()) record(figure);
 for (const figure of await timerFigures()) record(figure);
 for (const figure of await fuzzFigures()) record(figure);
+for (const figure of await malformedFigures(String(Date.now() % 100_000))) record(figure);
 for (const figure of uxFigures()) record(figure);
 // In a fresh process, so the heap the other benchmarks leave behind does not weigh on its tail.
 for (const figure of await partFigures('e2e', ['--expose-gc', '--import', 'tsx', benchFile('./e2eMain.ts')]))

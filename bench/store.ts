@@ -118,6 +118,7 @@ function populate(file: string, count: number): void {
           name: p.name,
         })) as unknown as TableRecord['seats'],
         timer: 'off',
+        pace: 'normal',
         deadline: null,
         notice: null,
         createdAt: now,

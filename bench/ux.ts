@@ -106,6 +106,7 @@ const TABLE: Omit<TableRecord, 'settings'> = {
   pauseVotes: [],
   seats: [0, 1, 2, 3].map((n) => ({ kind: 'user', userId: `30000000000000000${n}`, name: `P${n}` })) as never,
   timer: '2m',
+  pace: 'normal',
   deadline: null,
   notice: null,
   createdAt: 0,

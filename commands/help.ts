@@ -16,6 +16,7 @@ const PARAGRAPHS = [
   'cmd.help.play',
   'cmd.help.panels',
   'cmd.help.clock',
+  'cmd.help.pace',
   'cmd.help.takeOver',
   'cmd.help.host',
   'cmd.help.finding',

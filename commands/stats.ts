@@ -1,4 +1,4 @@
-/** /stats: a player's statistics on this server. */
+/** /stats: a player's statistics on this server, rated and casual matches apart. */
 import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';

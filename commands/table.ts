@@ -4,7 +4,7 @@
  * seats mid-match (sit, replace) and the server's list of tables (list).
  */
 import { type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
-import { TURN_TIMERS } from '../src/app/tableService.js';
+import { BOT_PACES, TURN_TIMERS } from '../src/app/tableService.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../src/bots/policy.js';
 import type { BotContext } from '../src/discord/context.js';
 import type { OptionWords } from '../src/discord/door/commandOptions.js';
@@ -21,6 +21,8 @@ import { replace, sit } from './table/seats.js';
 
 /** The timer choices, in each language. */
 const TIMER_CHOICES = TURN_TIMERS.map((timer) => choice(timer, `cmd.timer.${timer}`));
+/** The bots' pace choices, in each language. */
+const PACE_CHOICES = BOT_PACES.map((pace) => choice(pace, `cmd.pace.${pace}`));
 
 export const data = named(new SlashCommandBuilder(), 'table', 'cmd.table')
   .setDMPermission(false)
@@ -40,13 +42,21 @@ export const data = named(new SlashCommandBuilder(), 'table', 'cmd.table')
       .addBooleanOption((o) => named(o, 'late-calls', 'cmd.table.create.late-calls'))
       .addBooleanOption((o) => named(o, 'optional-wish', 'cmd.table.create.optional-wish'))
       .addBooleanOption((o) => named(o, 'bomb-ignores-wish', 'cmd.table.create.bomb-ignores-wish'))
-      .addStringOption((o) => named(o, 'timer', 'cmd.table.create.timer').addChoices(...TIMER_CHOICES)),
+      .addStringOption((o) => named(o, 'timer', 'cmd.table.create.timer').addChoices(...TIMER_CHOICES))
+      .addStringOption((o) => named(o, 'pace', 'cmd.table.create.pace').addChoices(...PACE_CHOICES)),
   )
   .addSubcommand((s) =>
     named(s, 'timer', 'cmd.table.timer').addStringOption((o) =>
       named(o, 'length', 'cmd.table.timer.length')
         .setRequired(true)
         .addChoices(...TIMER_CHOICES),
+    ),
+  )
+  .addSubcommand((s) =>
+    named(s, 'pace', 'cmd.table.pace').addStringOption((o) =>
+      named(o, 'speed', 'cmd.table.pace.speed')
+        .setRequired(true)
+        .addChoices(...PACE_CHOICES),
     ),
   )
   .addSubcommand((s) => named(s, 'away', 'cmd.table.away'))

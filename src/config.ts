@@ -5,6 +5,12 @@ import { z } from 'zod';
 import { DEFAULT_HARD_BUDGET_MS } from './bots/registry.js';
 
 const PORTAL = 'https://discord.com/developers/applications';
+
+/**
+ * How long a bot waits before each move at a table where a person watches (a table's pace setting
+ * halves or doubles it): long enough to see each play land and to drop a bomb before the next one.
+ */
+export const DEFAULT_BOT_PACE_MS = 900;
 const snowflake = /^\d{17,20}$/;
 
 const emptyToUndefined = (value: unknown) =>
@@ -137,6 +143,11 @@ const schemaFor = (file: EnvFile | undefined) =>
       60_000,
       `BOT_HARD_BUDGET_MS must be the milliseconds a hard bot may think, a whole number from 10 to 60000 (default ${DEFAULT_HARD_BUDGET_MS}), or left empty`,
     ),
+    BOT_PACE_MS: boundedInteger(
+      0,
+      10_000,
+      `BOT_PACE_MS must be the milliseconds a bot waits before each move at a table where someone watches, a whole number from 0 (no pause) to 10000 (default ${DEFAULT_BOT_PACE_MS}), or left empty`,
+    ),
     BOT_WORKERS: boundedInteger(
       1,
       256,
@@ -186,6 +197,8 @@ export interface Config {
   readonly apiUrl: string | undefined;
   /** Wall-clock time a hard bot's decision may take, in milliseconds. */
   readonly hardBudgetMs: number;
+  /** The pause before each bot move at a table where a person watches (0: none). */
+  readonly botPaceMs: number;
   /** Threads for hard bots' decisions; undefined: one fewer than the cores, at least one. */
   readonly botWorkers: number | undefined;
   /**
@@ -232,6 +245,7 @@ export function loadConfig(env: Env, file?: EnvFile): ConfigResult {
       logLevel: v.LOG_LEVEL,
       apiUrl: v.DISCORD_API_URL,
       hardBudgetMs: v.BOT_HARD_BUDGET_MS ?? DEFAULT_HARD_BUDGET_MS,
+      botPaceMs: v.BOT_PACE_MS ?? DEFAULT_BOT_PACE_MS,
       botWorkers: v.BOT_WORKERS,
       shards: v.SHARDS ?? 1,
       shardIds: v.SHARD_IDS,

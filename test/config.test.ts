@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HARD_BUDGET_MS } from '../src/bots/registry.js';
-import { loadConfig, problemReport, readEnvFile } from '../src/config.js';
+import { DEFAULT_BOT_PACE_MS, loadConfig, problemReport, readEnvFile } from '../src/config.js';
 
 const good = {
   DISCORD_TOKEN: 'MTA1.abc-DEF_123.xyz',
@@ -23,6 +23,7 @@ describe('loadConfig', () => {
         logLevel: 'info',
         apiUrl: undefined,
         hardBudgetMs: DEFAULT_HARD_BUDGET_MS,
+        botPaceMs: DEFAULT_BOT_PACE_MS,
         botWorkers: undefined,
         shards: 1,
         shardIds: undefined,
@@ -56,7 +57,22 @@ describe('loadConfig', () => {
     expect(result.ok && [result.config.hardBudgetMs, result.config.botWorkers]).toEqual([400, 3]);
   });
 
+  it('reads the bots’ pace: about 900 ms by default, 0 for none', () => {
+    const paces = ['', '0', '250', '10000'].map((value) => {
+      const result = loadConfig({ ...good, BOT_PACE_MS: value });
+      return result.ok ? result.config.botPaceMs : null;
+    });
+    expect(paces).toEqual([900, 0, 250, 10_000]);
+  });
+
   it.each([
+    [
+      'a pace that is not a number',
+      { ...good, BOT_PACE_MS: 'slow' },
+      /^BOT_PACE_MS must be the milliseconds/,
+    ],
+    ['a negative pace', { ...good, BOT_PACE_MS: '-1' }, /^BOT_PACE_MS must be/],
+    ['a pace past ten seconds', { ...good, BOT_PACE_MS: '10001' }, /^BOT_PACE_MS must be/],
     ['a missing token says where to find it', {}, /DISCORD_TOKEN is missing.*Bot > Reset Token/],
     ['an empty token is named as empty', { DISCORD_TOKEN: '  ' }, /DISCORD_TOKEN is empty: in https/],
     [

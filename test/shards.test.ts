@@ -129,6 +129,8 @@ describe('SHARDS=2: two shard processes on one file', () => {
         DISCORD_API_URL: discord.restUrl,
         DATABASE_PATH: database,
         LOG_LEVEL: 'info',
+        // Bots move at once: nothing here watches a trick unfold.
+        BOT_PACE_MS: '0',
         SHARDS: '2',
       }),
       { detached: true },
@@ -201,6 +203,8 @@ describe('SHARDS=2: two shard processes on one file', () => {
           DISCORD_API_URL: discord.restUrl,
           DATABASE_PATH: join(dir, `machine-${shard}.sqlite`),
           LOG_LEVEL: 'info',
+          // Bots move at once: nothing here watches a trick unfold.
+          BOT_PACE_MS: '0',
           SHARDS: '2',
           SHARD_IDS: String(shard),
         }),
@@ -254,6 +258,8 @@ describe('SHARDS=2: two shard processes on one file', () => {
         DISCORD_API_URL: discord.restUrl,
         DATABASE_PATH: join(dir, 'tichu.sqlite'),
         LOG_LEVEL: 'info',
+        // Bots move at once: nothing here watches a trick unfold.
+        BOT_PACE_MS: '0',
         SHARDS: '2',
       }),
       { detached: true },
@@ -282,6 +288,8 @@ describe('SHARDS=2: two shard processes on one file', () => {
         DISCORD_API_URL: discord.restUrl,
         DATABASE_PATH: join(dir, 'tichu.sqlite'),
         LOG_LEVEL: 'info',
+        // Bots move at once: nothing here watches a trick unfold.
+        BOT_PACE_MS: '0',
         SHARDS: 'auto',
       }),
       { detached: true },

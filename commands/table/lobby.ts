@@ -10,7 +10,7 @@ import type { Team } from '../../src/engine/index.js';
 import { t } from '../../src/i18n/index.js';
 import type { Here } from './here.js';
 
-export const LOBBY_SUBCOMMANDS = ['join', 'leave', 'seat', 'team', 'bot', 'kick', 'timer'] as const;
+export const LOBBY_SUBCOMMANDS = ['join', 'leave', 'seat', 'team', 'bot', 'kick', 'timer', 'pace'] as const;
 export type LobbySubcommand = (typeof LOBBY_SUBCOMMANDS)[number];
 
 export async function lobbyCommand(sub: LobbySubcommand, here: Here): Promise<Outcome> {
@@ -61,6 +61,14 @@ export async function lobbyCommand(sub: LobbySubcommand, here: Here): Promise<Ou
         ? here.say(t(lang, 'cmd.reply.timer', { timer: timerWords(r.value.timer, lang) }))
         : refused(r);
     }
+    case 'pace': {
+      // Judged by the service too: a request can name anything.
+      const pace = interaction.options.getString('speed', true);
+      const r = ctx.service.changeSettings(tableId, actor, { pace });
+      return r.ok
+        ? here.say(t(lang, 'cmd.reply.pace', { pace: t(lang, `table.pace.${r.value.pace}`) }))
+        : refused(r);
+    }
   }
 }
 
@@ -85,6 +93,7 @@ export async function create(interaction: ChatInputCommandInteraction, ctx: BotC
     settings,
     seating: (o.getString('seating') as Seating | null) ?? 'chosen',
     ...(o.getString('timer') !== null ? { timer: o.getString('timer') } : {}),
+    ...(o.getString('pace') !== null ? { pace: o.getString('pace') } : {}),
   });
   if (!opened.ok) return refuse(ctx, interaction, opened.error);
   const snapshot = ctx.service.tableView(opened.value.id);

@@ -10,7 +10,7 @@ import { commitMoves } from './commit.js';
 import { type Actor, type Core, findTable, needStatus, type Outcome, refuse, seatOfUser } from './core.js';
 import { isAway } from './deadlines.js';
 import { seatMoves } from './forcedMoves.js';
-import { dispatchHard } from './hardTurns.js';
+import { continueBots } from './hardTurns.js';
 import { type ActOutcome, eventsOf } from './outcomes.js';
 import type { LoadedMatch, LoadedTable } from './tables.js';
 
@@ -116,7 +116,7 @@ function settle(
   const moves = changed.status === 'playing' ? seatMoves(core, changed, match.id, match.state) : [];
   try {
     const after = commitMoves(core, loaded, moves, change, alsoWrite);
-    dispatchHard(core, after);
+    continueBots(core, after, moves.length > 0);
     return ok({ table: after.table, state: (after.match as LoadedMatch).state, events: eventsOf(moves) });
   } catch (error) {
     if (!(error instanceof StaleWriteError)) throw error;

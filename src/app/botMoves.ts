@@ -36,15 +36,32 @@ export function hardSeatOwing(table: TableRecord, state: MatchState): Seat | nul
 }
 
 /**
- * Every move the bot seats make from `from` on, in order, until a person or a hard seat owes the next
- * decision or the match ends. After each move the seats that could bomb out of turn are asked first
- * (in `botsToAsk`'s order); one that declines is asked again after the next move.
+ * How many more bot moves of the play may be made now (pace.ts: none at a paced table, one per
+ * paced step, else all). Grand Tichu and exchange decisions never count: they are made at once.
  */
-export function botMoves(core: Core, table: TableRecord, matchId: number, from: MatchState): Move[] {
+export interface PlayBudget {
+  left: number;
+}
+
+/**
+ * Every move the bot seats make from `from` on, in order, until a person or a hard seat owes the next
+ * decision, the match ends, or `budget` allows no more moves of the play. After each move the seats
+ * that could bomb out of turn are asked first (in `botsToAsk`'s order); one that declines is asked
+ * again after the next move.
+ */
+export function botMoves(
+  core: Core,
+  table: TableRecord,
+  matchId: number,
+  from: MatchState,
+  budget: PlayBudget = { left: Number.POSITIVE_INFINITY },
+): Move[] {
   const isBot = (seat: Seat) => levelOf(table, seat) !== null;
   const moves: Move[] = [];
   let state = from;
   for (let i = 0; i < MAX_BOT_MOVES && state.status === 'playing'; i++) {
+    const ofThePlay = state.hand.phase === 'play';
+    if (ofThePlay && budget.left <= 0) break;
     let move: Move | null = null;
     for (const ask of botsToAsk(state, isBot)) {
       const level = levelOf(table, ask.seat) as BotLevel;
@@ -59,6 +76,7 @@ export function botMoves(core: Core, table: TableRecord, matchId: number, from: 
     }
     if (!move) break;
     moves.push(move);
+    if (ofThePlay) budget.left--;
     state = move.step.state;
   }
   return moves;

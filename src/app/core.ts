@@ -7,6 +7,7 @@ import type { DeadlineHeap } from './deadlineHeap.js';
 import { armTable, withDeadline } from './deadlines.js';
 import { type Environment, SNOWFLAKE, TABLE_ID } from './ids.js';
 import type { ActOutcome, BotFault, DecisionFailure, Reminder } from './outcomes.js';
+import type { PaceRuntime } from './pace.js';
 import type { Refusal } from './refusals.js';
 import type { LoadedTable, Tables } from './tables.js';
 
@@ -30,6 +31,8 @@ export interface Core {
   readonly onTableClosed: (table: TableRecord) => void;
   readonly bots: BotRuntime;
   readonly clock: ClockRuntime;
+  /** Bots' pauses at tables where a person watches (pace.ts). */
+  readonly pace: PaceRuntime;
   /**
    * Whether this process takes charge of a guild's tables: every guild in one process; in a shard
    * process only its own (start-up arms, wakes and re-renders no other shard's tables).

@@ -17,6 +17,7 @@ import type { Scheduler } from './clock.js';
 import type { ClockRuntime, Core } from './core.js';
 import { DeadlineHeap } from './deadlineHeap.js';
 import type { Reminder } from './outcomes.js';
+import { isDiskFull } from './storeErrors.js';
 
 export const TIMER_MS: Readonly<Record<TurnTimer, number | null>> = {
   off: null,
@@ -45,7 +46,9 @@ export function tableClock(parts: {
   readonly onFailed: (failure: { tableId: string; reason: string }) => void;
 }): ClockRuntime {
   const retry = (tableId: string, error: unknown) => {
-    parts.onFailed({ tableId, reason: error instanceof Error ? error.message : String(error) });
+    // A full disk is logged once by the store, not again at every retry while it lasts.
+    if (!isDiskFull(error))
+      parts.onFailed({ tableId, reason: error instanceof Error ? error.message : String(error) });
     heap.arm(tableId, parts.now() + RETRY_MS);
   };
   const heap: DeadlineHeap = new DeadlineHeap(

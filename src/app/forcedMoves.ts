@@ -14,10 +14,11 @@ import {
   setSeat,
 } from '../engine/index.js';
 import type { ForcedBy, PublicAction, TableRecord } from '../store/records.js';
-import { botMoves, requestFor } from './botMoves.js';
+import { botMoves, type PlayBudget, requestFor } from './botMoves.js';
 import type { Core } from './core.js';
 import { isAway } from './deadlines.js';
 import type { Move } from './outcomes.js';
+import { movesAtOnce } from './pace.js';
 
 /** Bounds the rounds of away seats' calls replaced, as botMoves bounds its own moves. */
 const MAX_ROUNDS = 1_000;
@@ -70,13 +71,21 @@ export function forcedRequest(core: Core, state: MatchState, seat: Seat): Decisi
  * normal bots, logged under their player's id, and any call one of them would make replaced by a
  * decision without it.
  */
-export function seatMoves(core: Core, table: TableRecord, matchId: number, from: MatchState): Move[] {
-  if (!table.seats.some(isAway)) return botMoves(core, table, matchId, from);
+export function seatMoves(
+  core: Core,
+  table: TableRecord,
+  matchId: number,
+  from: MatchState,
+  /** Moves of the play allowed now: none at a paced table (pace.ts), unless a paced step asks for one. */
+  movesOfPlay = movesAtOnce(core, table),
+): Move[] {
+  const budget: PlayBudget = { left: movesOfPlay };
+  if (!table.seats.some(isAway)) return botMoves(core, table, matchId, from, budget);
   const played = asBots(table);
   const moves: Move[] = [];
   let state = from;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const batch = botMoves(core, played, matchId, state);
+    const batch = botMoves(core, played, matchId, state, budget);
     const cut = batch.findIndex((m) => isAway(table.seats[m.seat]) && isCall(m.action));
     const kept = (cut < 0 ? batch : batch.slice(0, cut)).map((m) => asPlayers(table, m));
     moves.push(...kept);

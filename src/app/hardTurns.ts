@@ -1,7 +1,10 @@
 /**
- * Hard bot seats' owed decisions, made off the main thread: asked of the decider (the worker pool)
- * after a commit, and on their answer checked against the table, committed with the easy and normal
- * moves (and the away seats' moves) that follow, and announced. At most one decision per table is in flight.
+ * What bot seats do after a commit that left them owing: at a paced table (pace.ts) their next move
+ * of the play waits for its pause and is then committed on its own, and announced; hard bot seats'
+ * owed decisions are made off the main thread: asked of the decider (the worker pool) after a
+ * commit, and on their answer checked against the table (held for what is left of the pause),
+ * committed with the easy and normal moves (and the away seats' moves) that may follow, and
+ * announced. At most one decision per table is in flight.
  */
 import { type DecisionAnswer, type DecisionRequest, reasonOf, runDecision } from '../bots/decisionJob.js';
 import { StaleWriteError } from '../store/matchRepo.js';
@@ -10,13 +13,79 @@ import { commitMoves } from './commit.js';
 import type { Core } from './core.js';
 import { seatMoves } from './forcedMoves.js';
 import { eventsOf } from './outcomes.js';
+import {
+  moved as notePaced,
+  paceMs,
+  park,
+  parkedAt,
+  retryStep,
+  scheduleStep,
+  stopPacing,
+  waitMs,
+} from './pace.js';
+import { isDiskFull } from './storeErrors.js';
 import type { LoadedMatch, LoadedTable } from './tables.js';
+
+/**
+ * After any commit at a table (`moved`: it made moves, so the next bot move waits a whole pause
+ * from now): a hard seat that owes is asked at once, and at a paced table the next bot move of the
+ * play is made when its pause is over.
+ */
+export function continueBots(core: Core, after: LoadedTable, moved = true): void {
+  if (moved) notePaced(core, after.table.id);
+  dispatchHard(core, after);
+  scheduleStep(core, after.table, () => pacedStep(core, after.table.id));
+}
+
+/**
+ * A paced table's next bot move of the play, when its pause is over: made and committed on its own
+ * (with the decisions that follow at once, such as the next hand's Grand Tichu), and announced.
+ * Nothing to do when a person owes the next decision, or a hard seat (asked already, or now).
+ */
+function pacedStep(core: Core, tableId: string): void {
+  if (core.bots.stopped) return;
+  let loaded: LoadedTable | null;
+  try {
+    loaded = core.tables.get(tableId);
+  } catch (error) {
+    core.bots.onDecisionFailed({ tableId, matchId: 0, version: 0, seat: 0, reason: reasonOf(error) });
+    retryStep(core, tableId, () => pacedStep(core, tableId));
+    return;
+  }
+  if (!loaded?.match || loaded.table.status !== 'playing' || !core.owns(loaded.table.guildId)) return;
+  const match = loaded.match;
+  // One move of the play now; at a table nobody watches any more (they stepped away), all of them.
+  const once = paceMs(core, loaded.table) > 0 ? 1 : Number.POSITIVE_INFINITY;
+  const moves = seatMoves(core, loaded.table, match.id, match.state, once);
+  if (moves.length === 0) {
+    dispatchHard(core, loaded);
+    return;
+  }
+  let after: LoadedTable;
+  try {
+    after = commitMoves(core, loaded, moves);
+  } catch (error) {
+    // Another process moved the match on, or the disk refused: nothing was committed. Read afresh
+    // at the next touch; a refused write is tried again shortly (a full disk is logged by the store).
+    core.tables.forget(tableId);
+    if (!(error instanceof StaleWriteError)) retryStep(core, tableId, () => pacedStep(core, tableId));
+    return;
+  }
+  core.onBotsMoved({
+    table: after.table,
+    state: (after.match as LoadedMatch).state,
+    events: eventsOf(moves),
+  });
+  continueBots(core, after);
+}
 
 /** If a hard bot seat owes the next decision at this playing table, asks for it (unless one is in flight). */
 export function dispatchHard(core: Core, loaded: LoadedTable): void {
   const { bots } = core;
   const { table, match } = loaded;
   if (bots.stopped || bots.inFlight.has(table.id) || table.status !== 'playing' || !match) return;
+  // Its answer for this very version is held for its pause: asked already.
+  if (parkedAt(core, table.id, match.state.version)) return;
   // Another shard's table: its own shard asks for its hard seats' decisions.
   if (!core.owns(table.guildId)) return;
   const seat = hardSeatOwing(table, match.state);
@@ -62,6 +131,12 @@ function answered(
     dispatchHard(core, loaded);
     return;
   }
+  // At a paced table the answer waits for what is left of the pause since the last move.
+  const wait = waitMs(core, loaded.table);
+  if (wait > 0) {
+    park(core, tableId, request.version, wait, () => answered(core, tableId, matchId, request, answer));
+    return;
+  }
   play(core, loaded, request, answer);
 }
 
@@ -83,7 +158,8 @@ function play(core: Core, loaded: LoadedTable, request: DecisionRequest, answer:
     // Another process moved the match on, or the disk refused (busy, full): nothing was committed.
     // Drop what we hold; the next touch reads the table afresh and asks again.
     core.tables.forget(table.id);
-    if (!(error instanceof StaleWriteError))
+    // (A full disk is logged once by the store, not at each decision it refuses.)
+    if (!(error instanceof StaleWriteError) && !isDiskFull(error))
       failed(core, table.id, match.id, request, `the answer could not be committed: ${reasonOf(error)}`);
     return;
   }
@@ -92,7 +168,7 @@ function play(core: Core, loaded: LoadedTable, request: DecisionRequest, answer:
     state: (after.match as LoadedMatch).state,
     events: eventsOf(moves),
   });
-  dispatchHard(core, after);
+  continueBots(core, after);
 }
 
 function failed(
@@ -125,6 +201,7 @@ const MAX_IDLE_ROUNDS = 100_000;
 /** Shutdown: answers still owed are dropped (each is asked again when its table is next read), workers end. */
 export async function stopBots(core: Core): Promise<void> {
   core.bots.stopped = true;
+  stopPacing(core);
   await core.bots.decider.close();
   await Promise.all(core.bots.inFlight.values());
 }

@@ -12,6 +12,9 @@ import {
   teamOf,
 } from '../engine/index.js';
 import {
+  BOT_PACES,
+  type BotPace,
+  DEFAULT_BOT_PACE,
   DEFAULT_TURN_TIMER,
   type Seating,
   type TableRecord,
@@ -43,10 +46,16 @@ export interface OpenTableInput {
   readonly seating?: Seating;
   /** The turn timer (default 2m); judged here, since a request can name anything. */
   readonly timer?: unknown;
+  /** How quickly bots move while a person watches (default normal); judged here too. */
+  readonly pace?: unknown;
 }
 
 function timerProblem(timer: unknown): SettingsRefusal | null {
   return (TURN_TIMERS as readonly unknown[]).includes(timer) ? null : { kind: 'timer', timers: TURN_TIMERS };
+}
+
+function paceProblem(pace: unknown): SettingsRefusal | null {
+  return (BOT_PACES as readonly unknown[]).includes(pace) ? null : { kind: 'pace', paces: BOT_PACES };
 }
 
 /** Opens a table in a channel with the host in seat 0; at most one active table per channel. */
@@ -58,7 +67,8 @@ export function openTable(core: Core, input: OpenTableInput): Outcome<TableRecor
   if (bad) return refuse(bad);
   const settings = makeSettings(input.settings);
   const timer = input.timer ?? DEFAULT_TURN_TIMER;
-  const problem = settingsDetail(settings) ?? timerProblem(timer);
+  const pace = input.pace ?? DEFAULT_BOT_PACE;
+  const problem = settingsDetail(settings) ?? timerProblem(timer) ?? paceProblem(pace);
   if (problem) return refuse({ code: 'bad_settings', problem });
   const existing = core.tables.activeInChannel(input.channelId);
   if (existing) return refuse({ code: 'channel_has_table', tableId: existing.table.id });
@@ -76,6 +86,7 @@ export function openTable(core: Core, input: OpenTableInput): Outcome<TableRecor
     pauseVotes: [],
     seats: [{ kind: 'user', userId: input.host.userId, name: input.host.name }, null, null, null],
     timer: timer as TurnTimer,
+    pace: pace as BotPace,
     deadline: null,
     notice: null,
     createdAt: now,
@@ -225,21 +236,27 @@ export function removePlayer(
   return ok(saveTable(core, found.value, withSeat(table, seat, null)));
 }
 
-/** The host changes the rules, the seating or the turn timer, before a match (they hold for the next one). */
+/**
+ * The host changes the rules, the seating, the turn timer or the bots' pace, before a match (they
+ * hold for the next one).
+ */
 export function changeSettings(
   core: Core,
   tableId: string,
   actor: Actor,
-  changes: Partial<Settings> & { seating?: Seating; timer?: unknown },
+  changes: Partial<Settings> & { seating?: Seating; timer?: unknown; pace?: unknown },
 ): Outcome<TableRecord> {
   const found = findTable(core, tableId);
   if (!found.ok) return found;
   const { table } = found.value;
   const bad = needHost(table, actor) ?? needStatus(table, 'lobby', 'finished');
   if (bad) return refuse(bad);
-  const { seating, timer, ...rules } = changes;
+  const { seating, timer, pace, ...rules } = changes;
   const settings = makeSettings({ ...table.settings, ...rules });
-  const problem = settingsDetail(settings) ?? (timer === undefined ? null : timerProblem(timer));
+  const problem =
+    settingsDetail(settings) ??
+    (timer === undefined ? null : timerProblem(timer)) ??
+    (pace === undefined ? null : paceProblem(pace));
   if (problem) return refuse({ code: 'bad_settings', problem });
   return ok(
     saveTable(core, found.value, {
@@ -247,6 +264,7 @@ export function changeSettings(
       settings,
       seating: seating ?? table.seating,
       timer: (timer as TurnTimer | undefined) ?? table.timer,
+      pace: (pace as BotPace | undefined) ?? table.pace,
     }),
   );
 }

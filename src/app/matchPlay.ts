@@ -26,7 +26,7 @@ import {
 } from './core.js';
 import { armTable, isAway } from './deadlines.js';
 import { seatMoves } from './forcedMoves.js';
-import { dispatchHard } from './hardTurns.js';
+import { continueBots } from './hardTurns.js';
 import { type ActOutcome, eventsOf, type Move } from './outcomes.js';
 import type { LoadedMatch, LoadedTable } from './tables.js';
 
@@ -57,7 +57,7 @@ export function startMatch(core: Core, tableId: string, actor: Actor): Outcome<A
   };
   // The new match and its bots' first decisions (Grand Tichu) commit together: a crash between them
   // would leave a file where a bot owes a move nobody is waiting for.
-  const { loaded: after, events } = core.store.transaction(() => {
+  const { loaded: after, events } = transactionOrRestore(core, found.value, () => {
     const matchId = core.store.matches.create(table.id, table.guildId, state, now);
     next = { ...next, matchId };
     core.store.tables.update(next);
@@ -74,6 +74,21 @@ export function startMatch(core: Core, tableId: string, actor: Actor): Outcome<A
     return settleBots(core, loaded, false);
   });
   return ok({ table: after.table, state: (after.match as LoadedMatch).state, events });
+}
+
+/**
+ * A transaction whose work puts into the cache (and arms) before it commits. If it rolls back (a
+ * full disk, say), the table goes back to what is stored, in memory and on the clock, so the next
+ * request starts from the file and no half-started match remains.
+ */
+function transactionOrRestore<T>(core: Core, stored: LoadedTable, work: () => T): T {
+  try {
+    return core.store.transaction(work);
+  } catch (error) {
+    core.tables.put(stored);
+    armTable(core, stored.table);
+    throw error;
+  }
 }
 
 function shuffleSeats(core: Core, seats: TableRecord['seats']): TableRecord['seats'] {
@@ -146,7 +161,7 @@ export function act(
     const now = core.tables.get(tableId)?.match?.state.version ?? state.version;
     return refuse({ code: 'stale_view', seen: seenVersion ?? state.version, version: now });
   }
-  dispatchHard(core, after);
+  continueBots(core, after);
   return ok({ table: after.table, state: (after.match as LoadedMatch).state, events: eventsOf(moves) });
 }
 
@@ -178,7 +193,7 @@ export function settleBots(
     const events = eventsOf(moves);
     if (announce && moves.length > 0)
       core.onBotsMoved({ table: after.table, state: (after.match as LoadedMatch).state, events });
-    dispatchHard(core, after);
+    continueBots(core, after, moves.length > 0);
     return { loaded: after, events };
   } catch (error) {
     if (!(error instanceof StaleWriteError)) throw error;

@@ -44,6 +44,8 @@ export type Refusal =
   | { readonly code: 'unreadable_cards'; readonly problem: CardProblem }
   | { readonly code: 'restarting' }
   | { readonly code: 'internal_error' }
+  // The disk has no room: nothing was saved, nothing lost (the store logs it once).
+  | { readonly code: 'disk_full' }
   | { readonly code: 'rule'; readonly error: RuleError };
 
 export type RefusalCode = Refusal['code'];
@@ -51,4 +53,5 @@ export type RefusalCode = Refusal['code'];
 /** What made settings unusable: the engine's judgement of the rules, or a turn timer it does not know. */
 export type SettingsRefusal =
   | SettingsProblem
-  | { readonly kind: 'timer'; readonly timers: readonly string[] };
+  | { readonly kind: 'timer'; readonly timers: readonly string[] }
+  | { readonly kind: 'pace'; readonly paces: readonly string[] };

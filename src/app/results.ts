@@ -50,9 +50,6 @@ export function holderAt<H extends { readonly seat: number; readonly since: numb
   return found;
 }
 
-/** A result row with the team points of the hands credited to its holder (a running total, not a column). */
-export type CreditedResult = MatchPlayerResult & { readonly points: number };
-
 /**
  * One result row per person (and one per bot seat) who held each seat, in order of taking it, with
  * what the rules above credit them.
@@ -61,7 +58,7 @@ export function creditResults(
   state: MatchState,
   holders: readonly SeatHolder[],
   log: MatchLog,
-): CreditedResult[] {
+): MatchPlayerResult[] {
   return SEATS.flatMap((seat) => {
     const team = teamOf(seat);
     const ofSeat = holders.filter((h) => h.seat === seat);

@@ -26,6 +26,7 @@ export {
   BOARD_SORTS,
   type BoardSort,
   type MatchSummaryRow,
+  type PlayerTotals,
   type RatingChangeRow,
 } from '../store/statsRepo.js';
 
@@ -46,7 +47,12 @@ export interface Leaderboard {
 
 export interface PlayerStats {
   readonly userId: string;
+  /** Every finished match, rated or not: what the wins, win rate and Tichu boards rank. */
   readonly totals: PlayerTotals | null;
+  /** Rated matches only (the same four people throughout); null: none. */
+  readonly rated: PlayerTotals | null;
+  /** Casual matches: the unrated ones (a bot or a substitute held a seat, or too short); null: none. */
+  readonly casual: PlayerTotals | null;
   readonly rating: { mu: number; sigma: number; ordinal: number; ratedMatches: number } | null;
   readonly rank: number | null;
   readonly favouritePartner: { userId: string; name: string; matches: number; wins: number } | null;
@@ -138,9 +144,13 @@ export class StatsService {
     if (bad) return refuse(bad);
     const stats = this.store.stats;
     const rating = stats.rating(guildId, userId);
+    const totals = stats.totals(guildId, userId);
+    const casual = stats.casualTotals(guildId, userId);
     return ok({
       userId,
-      totals: stats.totals(guildId, userId),
+      totals,
+      rated: totals && ratedPart(totals, casual),
+      casual,
       rating,
       rank: rating ? (stats.rankOf(guildId, 'rating', userId, BOARD_MIN_MATCHES)?.rank ?? null) : null,
       favouritePartner: stats.favouritePartner(guildId, userId),
@@ -277,6 +287,27 @@ export class StatsService {
     if (!match || match.guildId !== guildId) return refuse({ code: 'unknown_match' });
     return ok(match);
   }
+}
+
+/**
+ * The rated share of a person's totals: player_stats counts every finished match and the casual
+ * ones are summed from their result rows, so the rest is the rated ones (null when nothing is left).
+ */
+function ratedPart(totals: PlayerTotals, casual: PlayerTotals | null): PlayerTotals | null {
+  if (!casual) return totals;
+  const rest: PlayerTotals = {
+    matches: totals.matches - casual.matches,
+    wins: totals.wins - casual.wins,
+    hands: totals.hands - casual.hands,
+    points: totals.points - casual.points,
+    tichuCalls: totals.tichuCalls - casual.tichuCalls,
+    tichuMade: totals.tichuMade - casual.tichuMade,
+    grandCalls: totals.grandCalls - casual.grandCalls,
+    grandMade: totals.grandMade - casual.grandMade,
+    doubleVictories: totals.doubleVictories - casual.doubleVictories,
+    bombs: totals.bombs - casual.bombs,
+  };
+  return rest.hands + rest.tichuCalls + rest.grandCalls + rest.bombs > 0 ? rest : null;
 }
 
 /** Replays an export with the engine: the state it rebuilds, for checking an export. */

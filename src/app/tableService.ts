@@ -17,6 +17,7 @@ import { type Environment, systemEnvironment } from './ids.js';
 import * as lobby from './lobby.js';
 import { act, settleBots, startMatch } from './matchPlay.js';
 import type { ActOutcome, BotFault, DecisionFailure, Reminder } from './outcomes.js';
+import { paceRuntime } from './pace.js';
 import { abandon, type PauseOutcome, requestPause, requestResume } from './pause.js';
 import {
   approveRequest,
@@ -45,7 +46,7 @@ export type {
   TimeoutNotice,
   TurnTimer,
 } from '../store/records.js';
-export { DEFAULT_TURN_TIMER, TURN_TIMERS } from '../store/records.js';
+export { BOT_PACES, DEFAULT_TURN_TIMER, TURN_TIMERS } from '../store/records.js';
 export { nobodyPresent } from './away.js';
 export { closedIdle } from './idleLobbies.js';
 export type { ActOutcome, BotFault, DecisionFailure, Reminder } from './outcomes.js';
@@ -66,8 +67,13 @@ export interface ServiceOptions {
   readonly hardBudgetMs?: number;
   /** Hears of a hard decision its worker did not make (log it); the seat plays at normal level instead. */
   readonly onDecisionFailed?: (failure: DecisionFailure) => void;
-  /** Runs the one timer of the deadline heap: the system's by default, a manual clock in tests. */
+  /** Runs the one timer of the deadline heap (and bots' pauses): the system's by default, a manual clock in tests. */
   readonly scheduler?: Scheduler;
+  /**
+   * The pause before each bot move of the play at a table where a person watches (BOT_PACE_MS; a
+   * table's pace halves or doubles it). Default 0: bots never wait (tests, benches, the arena).
+   */
+  readonly botPaceMs?: number;
   /** Hears of a deadline whose forced moves could not be made (log it); it is tried again soon. */
   readonly onTimeoutFailed?: (failure: { tableId: string; reason: string }) => void;
   /**
@@ -116,6 +122,7 @@ export class TableService {
         onReminder: (reminder) => this.reminded(reminder),
         onFailed: options.onTimeoutFailed ?? (() => {}),
       }),
+      pace: paceRuntime(options.botPaceMs ?? 0, options.scheduler ?? systemScheduler),
       owns: options.owns ?? (() => true),
       // A table read from SQLite first lets its bots make the moves a crash may have cut short.
       tables: new Tables(
@@ -208,7 +215,7 @@ export class TableService {
   changeSettings(
     tableId: string,
     actor: Actor,
-    changes: Partial<Settings> & { seating?: Seating; timer?: TurnTimer },
+    changes: Partial<Settings> & { seating?: Seating; timer?: TurnTimer; pace?: unknown },
   ): Outcome<TableRecord> {
     return lobby.changeSettings(this.core, tableId, actor, changes);
   }

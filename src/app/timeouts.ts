@@ -13,7 +13,7 @@ import { commitEach, commitMoves, type PlannedCommit } from './commit.js';
 import type { Core, PreparedDecision } from './core.js';
 import { armTable, clockedSeats, decisionKey, PREPARE_BEFORE_MS, REMINDER_BEFORE_MS } from './deadlines.js';
 import { forcedMove, forcedRequest, publicAction, seatMoves } from './forcedMoves.js';
-import { dispatchHard } from './hardTurns.js';
+import { continueBots } from './hardTurns.js';
 import { closeIfIdle } from './idleLobbies.js';
 import { eventsOf, type Move } from './outcomes.js';
 import type { LoadedMatch, LoadedTable } from './tables.js';
@@ -73,7 +73,7 @@ export function onDue(core: Core, tableIds: readonly string[]): void {
     const plan = plans[i] as PlannedCommit;
     if (after === undefined) return;
     if (after) {
-      dispatchHard(core, after);
+      continueBots(core, after);
       const events = eventsOf(plan.moves);
       core.onBotsMoved({ table: after.table, state: (after.match as LoadedMatch).state, events });
     } else {

@@ -10,6 +10,7 @@ import { refuseDuringImport, takeBotLock } from '../store/botLock.js';
 import { Store } from '../store/store.js';
 import type { BotContext } from './context.js';
 import { isDeferral } from './door/answer.js';
+import { guardRawInteractions } from './door/rawGuard.js';
 import { HandStory } from './handStory.js';
 import { LivePanels } from './livePanels.js';
 import { facesFrom, Looks } from './looks.js';
@@ -38,6 +39,11 @@ export interface BotOptions {
   readonly panelFollowMs?: number;
   /** A handler that has not answered after this long is deferred (default 2000 ms; tests shorten it). */
   readonly deferAfterMs?: number;
+  /**
+   * The pause before each bot move of the play at a table where a person watches (BOT_PACE_MS, for
+   * `npm start`): default 0, bots never wait (tests and benches; a test of pacing sets it).
+   */
+  readonly botPaceMs?: number;
   /** Wall-clock time a hard bot's decision may take (default DEFAULT_HARD_BUDGET_MS). */
   readonly hardBudgetMs?: number;
   /**
@@ -88,6 +94,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     throw error;
   }
   const logger = options.logger;
+  // One error line when the disk fills, one when writes succeed again (`store.health` for /healthz).
+  store.health.log(logger);
   // Hard bots think in worker threads (started on the first hard decision), never on the thread
   // that answers clicks.
   const pool = new WorkerPool(options.botWorkers === undefined ? {} : { size: options.botWorkers });
@@ -102,6 +110,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     onTimeoutFailed: (failure) =>
       logger.error({ ...failure }, 'a deadline could not be handled; it is tried again shortly'),
     ...(options.hardBudgetMs === undefined ? {} : { hardBudgetMs: options.hardBudgetMs }),
+    ...(options.botPaceMs === undefined ? {} : { botPaceMs: options.botPaceMs }),
     // A bot seat's refused or failed move is a bug worth an error line (ids and a code, never cards).
     onBotFault: (fault) => logger.error({ ...fault }, 'bot move refused or failed; another legal move made'),
     onDecisionFailed: (failure) =>
@@ -201,6 +210,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   service.onReminder((reminder) => notifier.remind(reminder));
   // A lobby that closed by itself (nobody touched it for a day): its message says so.
   service.onTableClosed((table) => tableMessages.schedule(table.id));
+  // Payloads that break Discord's schema are refused before discord.js builds them (it would throw
+  // on the gateway's thread and end the process): one event lost, never the bot.
+  guardRawInteractions(client, logger);
   router = new Router(client, ctx);
   const running = router;
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));

@@ -1,5 +1,14 @@
 /** Cards and combos as players read them: suit colours as emoji, specials named, combos described. */
-import { type Card, type Combo, cardRank, cardSuit, RANK_NAMES, type Suit } from '../engine/index.js';
+import {
+  type Card,
+  type Combo,
+  type ComboShape,
+  cardRank,
+  cardSuit,
+  comboShape,
+  RANK_NAMES,
+  type Suit,
+} from '../engine/index.js';
 import { type Lang, t } from '../i18n/index.js';
 import type { Ui } from './ui.js';
 
@@ -78,30 +87,41 @@ function holdKey(card: Card): number {
   return cardRank(card) * 100 + SUIT_KEY[cardSuit(card) as Suit];
 }
 
-/** The ranks a combo's cards stand for (the Phoenix as the rank it takes), lowest first. */
-function ranksOf(combo: Combo): number[] {
-  return combo.cards
-    .map((card) => (card === 'phoenix' ? (combo.phoenixAs ?? 0) : cardRank(card)))
-    .sort((a, b) => a - b);
-}
-
 /**
  * A combo as players say it: "single K", "pair 7", "triple 9", "full house 8s over 3s",
  * "straight 2-6", "pairs 5-5-6-6", "bomb: four 9s", "bomb: straight flush 3-7", "Dog"; with
  * "(Phoenix as 9)" when the Phoenix stands in.
  */
 export function comboLabel(combo: Combo, lang: Lang): string {
+  return describeCombo(comboShape(combo), lang, (card) => specialText(card, lang));
+}
+
+/**
+ * A combo in words only, without any card's symbol ("single A", "pair 7", "Dragon"): for what is
+ * posted once a hand is over. Its cards are dealt again by then, and a card's symbol in a public
+ * message would read as a card of the new hands.
+ */
+export function comboWords(combo: Combo | ComboShape, lang: Lang): string {
+  const shape = 'cards' in combo ? comboShape(combo) : combo;
+  return describeCombo(shape, lang, (card) => t(lang, `card.${card}`));
+}
+
+/** A single special card by the rank its shape gives it (the Phoenix alone has none: 0). */
+const SINGLE_SPECIAL: Readonly<Record<number, Special>> = { 0: 'phoenix', 1: 'mahjong', 15: 'dragon' };
+
+/** Words from a combo's shape (engine `comboShape`: its ranks, not its cards). */
+function describeCombo(combo: ComboShape, lang: Lang, special: (card: Special) => string): string {
   const top = combo.rank / 2;
   const phoenix =
     combo.phoenixAs === undefined
       ? ''
       : ` ${t(lang, 'combo.phoenixAs', { rank: rankLabel(combo.phoenixAs) })}`;
-  const ranks = ranksOf(combo);
+  const ranks = combo.ranks;
   const low = ranks[0] ?? top;
   switch (combo.type) {
     case 'single': {
-      const card = combo.cards[0] as Card;
-      return isSpecial(card) ? specialText(card, lang) : t(lang, 'combo.single', { rank: rankLabel(top) });
+      const card = SINGLE_SPECIAL[ranks[0] ?? 0];
+      return card ? special(card) : t(lang, 'combo.single', { rank: rankLabel(top) });
     }
     case 'pair':
       return `${t(lang, 'combo.pair', { rank: rankLabel(top) })}${phoenix}`;
@@ -120,7 +140,7 @@ export function comboLabel(combo: Combo, lang: Lang): string {
     case 'straightFlush':
       return t(lang, 'combo.straightFlush', { low: runRank(low), top: rankLabel(top) });
     case 'dog':
-      return specialText('dog', lang);
+      return special('dog');
   }
 }
 

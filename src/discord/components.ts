@@ -194,16 +194,16 @@ async function gameAction(
   const actor = actorOf(interaction);
   const result = ctx.service.act(id.tableId, actor, action, id.version);
   if (!result.ok) return refuse(ctx, interaction, result.error, id.tableId);
-  // A Tichu call from the exchange panel keeps the exchange picks made so far.
+  // A Tichu call from the exchange panel keeps the exchange picks made so far, and is confirmed.
   const picks = id.verb === 'tichu' && id.args[0] ? decodeExchange(id.args[0]) : null;
+  const called =
+    id.verb === 'tichu' ? { notice: t(langOfUser(ctx, interaction), 'panel.youCalledTichu') } : {};
   // The player's answer goes first; the table message and the next player's ping follow it.
   try {
-    return await showPanel(
-      ctx,
-      interaction,
-      id.tableId,
-      picks ? { exchange: picks as [Card | null, Card | null, Card | null] } : {},
-    );
+    return await showPanel(ctx, interaction, id.tableId, {
+      ...called,
+      ...(picks ? { exchange: picks as [Card | null, Card | null, Card | null] } : {}),
+    });
   } finally {
     afterAction(ctx, result.value, actor.userId);
   }

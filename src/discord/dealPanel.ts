@@ -2,7 +2,7 @@
 import type { PlayerSnapshot } from '../app/tableService.js';
 import { type Card, seatAfter } from '../engine/index.js';
 import { t } from '../i18n/index.js';
-import { cardLabel } from './cardText.js';
+import { cardLabel, inHandOrder } from './cardText.js';
 import { encodeCards, encodeId } from './customIds.js';
 import { seatName } from './names.js';
 import { button, cardOption, type PanelOptions, type Row } from './panelParts.js';
@@ -71,7 +71,8 @@ export function exchangeRows(
             ),
             min_values: 1,
             max_values: 1,
-            options: view.hand.map((card) => cardOption(card, ui, picks[i] === card)),
+            // In the order the hand line shows (and /help states), not the engine's.
+            options: inHandOrder(view.hand).map((card) => cardOption(card, ui, picks[i] === card)),
           },
         ],
       });

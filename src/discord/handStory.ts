@@ -22,6 +22,7 @@ import { type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { StatsService } from '../app/stats.js';
 import type { ActOutcome } from '../app/tableService.js';
+import type { GameEvent } from '../engine/index.js';
 import type { Looks } from './looks.js';
 import { newNonce, POST_RETRY_WINDOW_MS } from './nonce.js';
 import { isTransient, NORMAL, type Outbox, retryDelayMs } from './outbox.js';
@@ -49,13 +50,24 @@ export class HandStory {
     for (const event of outcome.events) {
       if (event.type !== 'handEnded') continue;
       const score = scoreAfter(state.history, event.result.number);
-      posts.push(renderHandSummary(table, event.result, score, state.settings.targetScore, lang));
+      const plays = this.handEvents(table.guildId, table.matchId, event.result.number);
+      posts.push(renderHandSummary(table, event.result, score, state.settings.targetScore, lang, plays));
     }
     if (outcome.events.some((e) => e.type === 'matchEnded') && table.matchId !== null) {
       const detail = this.stats.matchDetail(table.guildId, table.matchId);
       posts.push(renderMatchResult(table, state, detail.ok ? detail.value : null, lang));
     }
     for (const body of posts) this.posts.post(table.id, table.channelId, body);
+  }
+
+  /**
+   * Every event of the hand, from the match's log (just committed): the summary tells the hand's
+   * plays, which the table message may have skipped (its edits are coalesced). None if it cannot be read.
+   */
+  private handEvents(guildId: string, matchId: number | null, hand: number): GameEvent[] {
+    if (matchId === null) return [];
+    const log = this.stats.handLog(guildId, matchId, hand);
+    return log.ok ? log.value.entries.flatMap((entry) => entry.events) : [];
   }
 
   /** Waits for the posts under way (a clean shutdown: a failed one is not tried again). */

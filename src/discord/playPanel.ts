@@ -88,7 +88,8 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
         placeholder: t(lang, 'panel.pickPlaceholder'),
         min_values: 1,
         max_values: view.hand.length,
-        options: view.hand.map((card) => cardOption(card, ui, picked.includes(card))),
+        // In the order the hand line shows (and /help states), not the engine's.
+        options: inHandOrder(view.hand).map((card) => cardOption(card, ui, picked.includes(card))),
       },
     ],
   });

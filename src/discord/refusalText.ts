@@ -9,6 +9,7 @@ import type { CardProblem, HandPhase, RuleError, RuleErrorCode, Seat } from '../
 import type { Placeholders } from '../i18n/format.js';
 import { type English, type Key, type Lang, plural, t } from '../i18n/index.js';
 import { cardsLabel, comboLabel, rankLabel } from './cardText.js';
+import { echo } from './door/doorText.js';
 import type { Ui } from './ui.js';
 
 export interface TextContext {
@@ -152,6 +153,7 @@ const REFUSAL_TEXTS: RefusalTexts = {
     t(lang, 'refusal.unreadable_cards', { reason: cardProblemWords(r.problem, lang) }),
   restarting: plain('refusal.restarting'),
   internal_error: plain('refusal.internal_error'),
+  disk_full: plain('refusal.disk_full'),
 };
 
 /** A refusal as one sentence for `ui`'s reader; seats named by `ctx`, cards as `ui` shows them. */
@@ -185,14 +187,15 @@ const WHAT_KEYS: Readonly<Record<string, PlainKey>> = {
 
 function whatWords(what: string, lang: Lang): string {
   const key = Object.hasOwn(WHAT_KEYS, what) ? WHAT_KEYS[what] : undefined;
-  return key ? t(lang, key) : t(lang, 'refusal.what.other', { what });
+  return key ? t(lang, key) : t(lang, 'refusal.what.other', { what: echo(what) });
 }
 
 /** Why settings cannot be used, in `lang`. */
 export function settingsText(problem: SettingsRefusal, lang: Lang): string {
-  return problem.kind === 'target'
-    ? t(lang, 'refusal.reason.target', { min: problem.min, max: problem.max })
-    : t(lang, 'refusal.reason.timer', { timers: problem.timers.join(', ') });
+  if (problem.kind === 'target')
+    return t(lang, 'refusal.reason.target', { min: problem.min, max: problem.max });
+  if (problem.kind === 'pace') return t(lang, 'refusal.reason.pace', { paces: problem.paces.join(', ') });
+  return t(lang, 'refusal.reason.timer', { timers: problem.timers.join(', ') });
 }
 
 /** What was wrong with a typed card, in `lang`. */
@@ -201,9 +204,10 @@ export function cardProblemWords(problem: CardProblem, lang: Lang): string {
     case 'empty':
       return t(lang, 'refusal.reason.emptyCard');
     case 'suit':
-      return t(lang, 'refusal.reason.suit', { text: problem.raw });
+      // What the player typed, repeated: cut to fit.
+      return t(lang, 'refusal.reason.suit', { text: echo(problem.raw) });
     case 'rank':
-      return t(lang, 'refusal.reason.rank', { text: problem.raw });
+      return t(lang, 'refusal.reason.rank', { text: echo(problem.raw) });
     case 'twice':
       return t(lang, 'refusal.reason.twice', { card: problem.card });
   }

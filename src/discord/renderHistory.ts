@@ -5,9 +5,10 @@
  */
 import { holderAt } from '../app/results.js';
 import type { HandLog, MatchDetail, MatchSummaryRow } from '../app/stats.js';
-import type { Action, GameEvent, HandResult } from '../engine/index.js';
+import type { Action, GameEvent, HandResult, Seat } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
-import { cardLabel, comboLabel, rankLabel } from './cardText.js';
+import { cardLabel, playLabel, rankLabel } from './cardText.js';
+import { dogWords, outMark, playWords, takenWords } from './playWords.js';
 import type { StatsPayload } from './renderStats.js';
 import { ratingLines, scoreAfter } from './renderStory.js';
 import type { Ui } from './ui.js';
@@ -162,10 +163,7 @@ export function handLogLines(
         }),
       );
     }
-    for (const event of entry.events) {
-      const line = eventLine(event, names, lang);
-      if (line) own.push(line);
-    }
+    own.push(...playLines(entry.events, names, ui));
     // A decision the bot made for a person says so on its first line ("Ben passes ⏰ ran out of time").
     // (A timed-out decision that shows no line, a Grand Tichu declined, still gets one.)
     if (entry.forced === 'timeout' && own.length === 0)
@@ -177,21 +175,50 @@ export function handLogLines(
   return lines;
 }
 
+/**
+ * One entry's events as lines, in the words of the table's trick log (playWords.ts): a play with
+ * its cards, marked when it was its player's last; a Dog lead with whom the lead passed to; a
+ * Dragon trick given away in one line, so the gift and who takes the trick cannot disagree.
+ */
+function playLines(events: readonly GameEvent[], names: (seat: number) => string, ui: Ui): string[] {
+  const lang = ui.lang;
+  const lines: string[] = [];
+  for (const event of events) {
+    if (event.type === 'played') {
+      const label = playLabel(event.combo, ui);
+      const out = events.find((e) => e.type === 'wentOut' && e.seat === event.seat);
+      const mark = out?.type === 'wentOut' ? outMark(out.place, lang) : '';
+      const dog = events.find((e) => e.type === 'leadPassedByDog');
+      if (event.combo.type === 'dog' && dog?.type === 'leadPassedByDog') {
+        lines.push(`${dogWords(names(event.seat), names(dog.to), label, lang)}${mark}`);
+        continue;
+      }
+      lines.push(`${playWords(names(event.seat), label, lang, event.outOfTurn)}${mark}`);
+      continue;
+    }
+    // A Dog lead is told with the Dog's play (above); told alone only if its play is not in the entry.
+    if (event.type === 'leadPassedByDog') {
+      if (!events.some((e) => e.type === 'played' && e.combo.type === 'dog')) {
+        const dog = playLabel({ type: 'dog', cards: ['dog'], rank: 0 }, ui);
+        lines.push(dogWords(names(event.from), names(event.to), dog, lang));
+      }
+      continue;
+    }
+    const line = eventLine(event, names, lang);
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
+/** The line of an event other than a play (told with it: going out, the Dog's lead, a Dragon gift). */
 function eventLine(event: GameEvent, names: (seat: number) => string, lang: Lang): string | null {
   switch (event.type) {
     case 'grandTichuDecided':
       return event.call ? t(lang, 'rec.log.grand', { name: names(event.seat) }) : null;
     case 'tichuCalled':
       return t(lang, 'rec.log.tichu', { name: names(event.seat) });
-    case 'played':
-      return t(lang, event.outOfTurn ? 'rec.log.playedOutOfTurn' : 'rec.log.played', {
-        name: names(event.seat),
-        combo: comboLabel(event.combo, lang),
-      });
     case 'passed':
       return t(lang, 'rec.log.passed', { name: names(event.seat) });
-    case 'leadPassedByDog':
-      return t(lang, 'rec.log.dog', { name: names(event.to) });
     case 'wishMade':
       return event.rank === null
         ? t(lang, 'rec.log.wishNothing', { name: names(event.seat) })
@@ -199,11 +226,7 @@ function eventLine(event: GameEvent, names: (seat: number) => string, lang: Lang
     case 'wishFulfilled':
       return t(lang, 'rec.log.wishFulfilled', { rank: rankLabel(event.rank) });
     case 'trickWon':
-      return t(lang, 'rec.log.trick', { name: names(event.trick.winner), points: event.trick.points });
-    case 'dragonGiven':
-      return t(lang, 'rec.log.dragon', { from: names(event.from), to: names(event.to) });
-    case 'wentOut':
-      return t(lang, 'rec.log.out', { name: names(event.seat), place: event.place });
+      return takenWords(event.trick, names as (seat: Seat) => string, lang);
     case 'handEnded':
       return t(lang, 'rec.log.handOver', { a: event.result.total[0], b: event.result.total[1] });
     default:

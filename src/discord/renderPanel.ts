@@ -8,6 +8,7 @@ import { encodeId } from './customIds.js';
 import { exchangeRows, grandRows } from './dealPanel.js';
 import { seatName } from './names.js';
 import { button, type PanelOptions, type Row } from './panelParts.js';
+import { panelTableLines } from './panelTable.js';
 import { playRows } from './playPanel.js';
 import type { Ui } from './ui.js';
 
@@ -52,6 +53,8 @@ export function renderPanel(snapshot: PlayerSnapshot, ui: Ui, options: PanelOpti
       }),
     );
   }
+  // The table as it stands (score, seats, calls): no scrolling up to the table message to decide.
+  lines.push(...panelTableLines(snapshot, lang));
   const rows = panelRows(snapshot, ui, options, lines);
   // The clock runs for this seat: say until when (Discord shows it as a live countdown).
   if (snapshot.deadline !== null)

@@ -1,5 +1,5 @@
 /** Leaderboards and statistics as messages: pure, from the stats use cases to Discord JSON. */
-import type { BoardSort, Leaderboard, PlayerStats } from '../app/stats.js';
+import type { BoardSort, Leaderboard, PlayerStats, PlayerTotals } from '../app/stats.js';
 import { type Lang, plural, t } from '../i18n/index.js';
 
 type Json = Record<string, unknown>;
@@ -108,40 +108,49 @@ export function renderLeaderboard(board: Leaderboard, serverName: string | null,
   };
 }
 
-/** One player's statistics on this server, in the reader's language. */
+/** "3 won of 5 (60%)": a share, or a dash when there is nothing to share. */
+function pct(a: number, b: number): string {
+  return b === 0 ? '—' : `${Math.round((a / b) * 100)}%`;
+}
+
+/** One kind of match (rated or casual) as one field, a line per count. */
+function kindField(title: string, kind: PlayerTotals, lang: Lang): Json {
+  const calls = (made: number, called: number) =>
+    t(lang, 'rec.stats.callsValue', { made, calls: called, share: pct(made, called) });
+  const hands = t(lang, 'rec.stats.handsValue', {
+    hands: kind.hands,
+    points: kind.hands === 0 ? '—' : decimal(kind.points / kind.hands, lang),
+  });
+  const lines: Array<[string, string]> = [
+    [
+      t(lang, 'rec.stats.matches'),
+      t(lang, 'rec.stats.matchesValue', {
+        wins: kind.wins,
+        matches: kind.matches,
+        share: pct(kind.wins, kind.matches),
+      }),
+    ],
+    [t(lang, 'rec.stats.hands'), hands],
+    [t(lang, 'rec.tichu'), calls(kind.tichuMade, kind.tichuCalls)],
+    [t(lang, 'rec.grandTichu'), calls(kind.grandMade, kind.grandCalls)],
+    [t(lang, 'rec.stats.doubleVictories'), String(kind.doubleVictories)],
+    [t(lang, 'rec.stats.bombs'), String(kind.bombs)],
+  ];
+  const value = lines.map(([name, v]) => t(lang, 'rec.stats.line', { name, value: v })).join('\n');
+  return { name: title, value, inline: false };
+}
+
+/** One player's statistics on this server, rated and casual matches apart, in the reader's language. */
 export function renderPlayerStats(stats: PlayerStats, name: string, lang: Lang): StatsPayload {
-  const totals = stats.totals;
-  if (!totals)
+  const { rated, casual } = stats;
+  if (!rated && !casual)
     return {
       embeds: [{ title: `📊 ${name}`, description: t(lang, 'rec.stats.none') }],
       components: [],
     };
-  const pct = (a: number, b: number) => (b === 0 ? '—' : `${Math.round((a / b) * 100)}%`);
-  const calls = (made: number, called: number) =>
-    t(lang, 'rec.stats.callsValue', { made, calls: called, share: pct(made, called) });
-  const fields: Json[] = [
-    {
-      name: t(lang, 'rec.stats.matches'),
-      value: t(lang, 'rec.stats.matchesValue', {
-        wins: totals.wins,
-        matches: totals.matches,
-        share: pct(totals.wins, totals.matches),
-      }),
-      inline: true,
-    },
-    {
-      name: t(lang, 'rec.stats.hands'),
-      value: t(lang, 'rec.stats.handsValue', {
-        hands: totals.hands,
-        points: totals.hands === 0 ? '—' : decimal(totals.points / totals.hands, lang),
-      }),
-      inline: true,
-    },
-    { name: t(lang, 'rec.tichu'), value: calls(totals.tichuMade, totals.tichuCalls), inline: true },
-    { name: t(lang, 'rec.grandTichu'), value: calls(totals.grandMade, totals.grandCalls), inline: true },
-    { name: t(lang, 'rec.stats.doubleVictories'), value: String(totals.doubleVictories), inline: true },
-    { name: t(lang, 'rec.stats.bombs'), value: String(totals.bombs), inline: true },
-  ];
+  const fields: Json[] = [];
+  if (rated) fields.push(kindField(t(lang, 'rec.stats.rated'), rated, lang));
+  if (casual) fields.push(kindField(t(lang, 'rec.stats.casual'), casual, lang));
   if (stats.rating) {
     const r = stats.rating;
     const rank = stats.rank === null ? '' : ` · #${stats.rank}`;
@@ -162,8 +171,10 @@ export function renderPlayerStats(stats: PlayerStats, name: string, lang: Lang):
     });
   }
   const title = stats.hidden ? t(lang, 'rec.stats.hidden', { name }) : name;
+  // Says what made a match casual, where one is shown.
+  const footer = casual ? { footer: { text: t(lang, 'rec.stats.casualNote') } } : {};
   return {
-    embeds: [{ title: `📊 ${title}`.slice(0, 256), fields }],
+    embeds: [{ title: `📊 ${title}`.slice(0, 256), fields, ...footer }],
     components: [],
   };
 }

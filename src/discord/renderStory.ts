@@ -1,11 +1,13 @@
 /**
  * The story of a hand and of a match, as channel messages: pure, from the table and the engine's
- * results to Discord JSON. A summary names seats as the table message does and never shows a card.
+ * results to Discord JSON. A summary names seats as the table message does and never shows a card's
+ * symbol: it tells the hand's plays in words, since their cards are in the new hands by then.
  */
 import type { MatchDetail, RatingChangeRow } from '../app/stats.js';
 import type { TableRecord } from '../app/tableService.js';
 import {
   type Call,
+  type GameEvent,
   type HandResult,
   type MatchState,
   type PerTeam,
@@ -14,6 +16,7 @@ import {
 } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
 import { scoreLine, seatName, TEAM_MARK, teamNames } from './names.js';
+import { trickStory } from './trickStory.js';
 
 export interface StoryPayload {
   content?: string;
@@ -60,9 +63,14 @@ export function callsLine(result: HandResult, name: (seat: Seat) => string, lang
   return calls.length > 0 ? calls.join(' · ') : null;
 }
 
+/** Discord's limit for a message's content. */
+const CONTENT_MAX = 2_000;
+
 /**
  * The message posted when a hand ends, in `lang` (the server's): order out, calls, card points,
- * the hand's score, the running score.
+ * the hand's score, the running score, then the hand's tricks told from its `events` (every play,
+ * in words only: see trickStory.ts). A long hand keeps its latest tricks and says how many it left
+ * out (/history has them all).
  */
 export function renderHandSummary(
   table: TableRecord,
@@ -70,6 +78,7 @@ export function renderHandSummary(
   score: PerTeam<number>,
   targetScore: number,
   lang: Lang,
+  events: readonly GameEvent[] = [],
 ): StoryPayload {
   const name = (s: Seat) => seatName(table, s, lang);
   const [a, b] = TEAM_MARK;
@@ -86,14 +95,32 @@ export function renderHandSummary(
   lines.push(t(lang, 'table.story.score', { score: scoreLine(table, score, targetScore, lang) }));
   const totals = `${a} ${signed(result.total[0])} — ${signed(result.total[1])} ${b}`;
   const title = t(lang, 'table.story.handOver', { number: result.number, totals });
+  const head = [title, ...lines].join('\n');
   // Plain content, not an embed: a few lines in the flow of the channel, and the table message stays
   // the channel's one embed of the game.
   return {
-    content: [title, ...lines].join('\n'),
+    content: withTricks(head, trickStory(events, name, lang), lang),
     embeds: [],
     // Names only: a summary pings nobody.
     allowed_mentions: { parse: [] },
   };
+}
+
+/** The summary's head, then "Tricks:" and as many of the latest tricks as fit in a message. */
+function withTricks(head: string, tricks: readonly string[], lang: Lang): string {
+  if (tricks.length === 0) return head;
+  const tell = (dropped: number) =>
+    [
+      head,
+      t(lang, 'table.story.tricks'),
+      ...(dropped > 0 ? [plural(lang, 'table.story.earlierTricks', dropped)] : []),
+      ...tricks.slice(dropped),
+    ].join('\n');
+  for (let dropped = 0; dropped < tricks.length; dropped++) {
+    const text = tell(dropped);
+    if (text.length <= CONTENT_MAX) return text;
+  }
+  return head;
 }
 
 /** "Ann 25.1 → 27.3 (+2.2)": the change is between the numbers shown, so it adds up as read. */

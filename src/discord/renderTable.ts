@@ -6,7 +6,7 @@ import { rankLabel } from './cardText.js';
 import { relativeTime, timeoutLines, timerWords } from './clockText.js';
 import { encodeId } from './customIds.js';
 import { scoreLine, seatName, TEAM_MARK, teamNames } from './names.js';
-import { lastTrickLine, trickLines } from './trickText.js';
+import { endingLine, lastTrickLine, trickLines } from './trickText.js';
 import type { Ui } from './ui.js';
 
 export interface MessagePayload {
@@ -31,9 +31,11 @@ export function renderTable(snapshot: TableSnapshot, ui: Ui): MessagePayload {
     const seating = t(lang, `table.seating.${table.seating}`);
     lines.push(t(lang, 'table.firstTo', { target: settings.targetScore, seating }));
   }
-  // The table's rule flags when they differ from the usual rules, and its turn timer, always.
+  // The table's rule flags when they differ from the usual rules, its turn timer, always, and its
+  // bots' pace when it is not the usual one.
   const house = houseRules(settings, lang);
-  const timer = timerWords(table.timer, lang);
+  const pace = table.pace === 'normal' ? '' : ` · ${t(lang, `table.pace.${table.pace}`)}`;
+  const timer = `${timerWords(table.timer, lang)}${pace}`;
   lines.push(
     house.length > 0
       ? t(lang, 'table.houseRules', { rules: house.join(' · '), timer })
@@ -123,12 +125,15 @@ function matchFields(snapshot: TableSnapshot, view: PublicView, ui: Ui): Array<R
   if (view.wish !== null)
     fields.push({ name: t(lang, 'table.field.wish'), value: `🀄 ${rankLabel(view.wish)}`, inline: true });
   const hand = view.history.at(-1);
-  if (hand)
+  if (hand) {
+    // How the last hand ended, under its score: the next deal replaced its trick at once.
+    const ending = endingLine(view, name, lang);
     fields.push({
       name: t(lang, 'table.field.hand', { number: hand.number }),
-      value: `${hand.total[0]} — ${hand.total[1]}`,
-      inline: true,
+      value: `${hand.total[0]} — ${hand.total[1]}${ending ? `\n${ending}` : ''}`,
+      inline: ending === null,
     });
+  }
   return fields;
 }
 

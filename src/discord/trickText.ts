@@ -1,7 +1,8 @@
-/** The trick on the table, told in full: every play and pass since the lead, compactly. */
+/** The trick on the table, told in full: the Dog lead before it, every play and pass since the lead, compactly. */
 import type { Play, PublicView, Seat } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
-import { comboLabel, playLabel } from './cardText.js';
+import { comboLabel, comboWords, playLabel } from './cardText.js';
+import { dogWords, outMark, playWords } from './playWords.js';
 import type { Ui } from './ui.js';
 
 /** Discord's limit for an embed field's value. */
@@ -15,21 +16,66 @@ function passes(names: readonly string[], lang: Lang): string {
 
 /**
  * One line per play, each followed by the passes after it: "Ann: pair 7 (🔴7 🟢7) · Ben, Cat pass".
- * A very long trick keeps its latest plays and says how many earlier ones it left out. Null when
- * no trick is on the table.
+ * A Dog lead before the trick comes first ("Ann: 🐕 Dog → the lead passes to Cat"), and a play that
+ * was its player's last card(s) says so (" · 🏁 out #1"). A very long trick keeps its latest plays
+ * and says how many earlier ones it left out. Null when nothing is on the table.
  */
 export function trickLines(view: PublicView, name: (seat: Seat) => string, ui: Ui): string | null {
+  const lines: string[] = [];
   const trick = view.trick;
-  if (!trick) return null;
-  const plays: readonly Play[] = trick.plays;
-  const lines = plays.map((play, i) => {
-    const after = i + 1 < plays.length ? (plays[i + 1]?.passedBefore ?? []) : trick.passed;
-    return `${name(play.seat)}: ${playLabel(play.combo, ui)}${passes(after.map(name), ui.lang)}`;
+  const plays: readonly Play[] = trick?.plays ?? [];
+  if (view.dogLead) {
+    const { from, to } = view.dogLead;
+    const dog = playLabel({ type: 'dog', cards: ['dog'], rank: 0 }, ui);
+    // The Dog was its player's last card if they are out and played nothing since.
+    const place = plays.some((p) => p.seat === from) ? -1 : view.out.indexOf(from);
+    const mark = place < 0 ? '' : outMark(place + 1, ui.lang);
+    lines.push(`${dogWords(name(from), name(to), dog, ui.lang)}${mark}`);
+  }
+  plays.forEach((play, i) => {
+    const after = i + 1 < plays.length ? (plays[i + 1]?.passedBefore ?? []) : (trick?.passed ?? []);
+    const out = wentOutWith(view, plays, i);
+    const mark = out === null ? '' : outMark(out, ui.lang);
+    lines.push(
+      `${playWords(name(play.seat), playLabel(play.combo, ui), ui.lang)}${mark}${passes(after.map(name), ui.lang)}`,
+    );
   });
+  if (lines.length === 0) return null;
   let text = lines.join('\n');
   for (let dropped = 1; text.length > FIELD_MAX && dropped < lines.length; dropped++)
     text = [plural(ui.lang, 'table.trick.earlier', dropped), ...lines.slice(dropped)].join('\n');
   return text;
+}
+
+/**
+ * The place out of the player of `plays[i]` if that play was their last card(s), else null. A seat
+ * that is out plays nothing more, so its last play in the trick on the table is the one it went out with.
+ */
+function wentOutWith(view: PublicView, plays: readonly Play[], i: number): number | null {
+  const seat = (plays[i] as Play).seat;
+  const place = view.out.indexOf(seat);
+  if (place < 0) return null;
+  return plays.slice(i + 1).some((later) => later.seat === seat) ? null : place + 1;
+}
+
+/**
+ * "Last play: Cat: single A · 🏁 out #3": the play that ended the last hand, shown until the new
+ * hand's first trick is taken (the deal that follows it at once would otherwise hide it). In words
+ * only: its cards are in the new hands now.
+ */
+export function endingLine(view: PublicView, name: (seat: Seat) => string, lang: Lang): string | null {
+  const ending = view.lastEnding;
+  const hand = view.history.at(-1);
+  if (!ending || !hand || ending.number !== hand.number) return null;
+  const sameHand = view.handNumber === ending.number;
+  if (!sameHand && view.lastTrick !== null) return null;
+  const { seat, combo } = ending;
+  const words = combo === null ? t(lang, 'card.dog') : comboWords(combo, lang);
+  const place = hand.out.indexOf(seat);
+  const mark = place < 0 ? '' : outMark(place + 1, lang);
+  return t(lang, 'table.trick.lastPlay', {
+    play: `${playWords(name(seat), words, lang)}${mark}`,
+  });
 }
 
 /** "Ann took it with single A · 15 points" (and who the Dragon's trick was given to). Null before the first trick. */

@@ -28,6 +28,33 @@ export interface Combo {
   readonly phoenixAs?: Rank;
 }
 
+/**
+ * A combo without its cards: all that words about it need ("pair 7", "straight 1-5", "Dragon"). What
+ * a view keeps past the next deal is kept this way, since the cards are in the new hands by then.
+ */
+export interface ComboShape {
+  readonly type: ComboType;
+  readonly rank: number;
+  readonly phoenixAs?: Rank;
+  /**
+   * The ranks its cards stand for, lowest first: the Mah Jong 1, the Dragon 15, the Phoenix the rank
+   * it takes (0 alone, as the Dog). A special single is told by its rank, not by the card's name.
+   */
+  readonly ranks: readonly number[];
+}
+
+export function comboShape(combo: Combo): ComboShape {
+  const ranks = combo.cards
+    .map((card) => (card === 'phoenix' ? (combo.phoenixAs ?? 0) : cardRank(card)))
+    .sort((a, b) => a - b);
+  return {
+    type: combo.type,
+    rank: combo.rank,
+    ranks,
+    ...(combo.phoenixAs === undefined ? {} : { phoenixAs: combo.phoenixAs }),
+  };
+}
+
 export function isBomb(combo: Combo): boolean {
   return combo.type === 'fourOfAKind' || combo.type === 'straightFlush';
 }

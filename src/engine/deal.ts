@@ -25,5 +25,7 @@ export function dealHand(number: number, seed: string): HandState {
     pending: null,
     lastTrick: null,
     result: null,
+    dogLead: null,
+    ending: null,
   };
 }

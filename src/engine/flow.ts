@@ -2,7 +2,15 @@
 import { type Card, pointsIn } from './cards.js';
 import type { GameEvent } from './events.js';
 import { scoreHand } from './scoring.js';
-import { type CompletedTrick, type HandState, partnerOf, type Seat, seatAfter, setSeat } from './state.js';
+import {
+  type CompletedTrick,
+  type HandState,
+  type Play,
+  partnerOf,
+  type Seat,
+  seatAfter,
+  setSeat,
+} from './state.js';
 
 export function hasCards(hand: HandState, seat: Seat): boolean {
   return hand.hands[seat].length > 0;
@@ -34,7 +42,10 @@ export function isDoubleVictory(hand: HandState): boolean {
   return first !== undefined && second !== undefined && partnerOf(first) === second;
 }
 
-/** Gives every card of the current trick to `takenBy`; the trick was won by its last player. */
+/**
+ * Gives every card of the current trick to `takenBy`; the trick was won by its last player. A Dog
+ * lead before it has now been told long enough: it goes with the trick.
+ */
 export function collectTrick(hand: HandState, takenBy: Seat, events: GameEvent[]): HandState {
   const trick = hand.trick;
   if (!trick) return hand;
@@ -48,10 +59,12 @@ export function collectTrick(hand: HandState, takenBy: Seat, events: GameEvent[]
     trick: null,
     won: setSeat(hand.won, takenBy, [...hand.won[takenBy], ...cards]),
     lastTrick: completed,
+    dogLead: null,
   };
 }
 
-export function finishHand(hand: HandState, events: GameEvent[]): HandState {
+/** Ends the hand; `last` is the play that ended it (kept so that the table can still show it). */
+export function finishHand(hand: HandState, events: GameEvent[], last: Play): HandState {
   const result = scoreHand({
     number: hand.number,
     out: hand.out,
@@ -60,11 +73,13 @@ export function finishHand(hand: HandState, events: GameEvent[]): HandState {
     calls: hand.calls,
   });
   events.push({ type: 'handEnded', result });
-  return { ...hand, phase: 'finished', turn: null, pending: null, result };
+  return { ...hand, phase: 'finished', turn: null, pending: null, result, ending: last };
 }
 
 /** After a trick is taken (and any Dragon given): end the hand, or hand the lead on. */
 export function continueAfterTrick(hand: HandState, winner: Seat, events: GameEvent[]): HandState {
-  if (handIsOver(hand)) return finishHand(hand, events);
+  // Only a Dragon trick given away by the third player out ends a hand here: its Dragon ended it.
+  const last = hand.lastTrick?.plays.at(-1);
+  if (handIsOver(hand) && last) return finishHand(hand, events, last);
   return { ...hand, turn: leaderFrom(hand, winner), pending: null };
 }

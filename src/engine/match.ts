@@ -1,6 +1,7 @@
 /** A match: hands dealt one after another until a team reaches the target; `apply` is the engine's door. */
 import { type Action, isSeat, parseAction } from './actions.js';
 import { callTichu, decideGrandTichu } from './calls.js';
+import { comboShape } from './combo.js';
 import { dealHand } from './deal.js';
 import { giveDragon, nameWish } from './decisions.js';
 import type { RuleError } from './errors.js';
@@ -37,6 +38,7 @@ export function newMatch(settings: Settings, seed: string): MatchState {
     hand: dealHand(1, handSeed(seed, 1)),
     status: 'playing',
     winner: null,
+    lastEnding: null,
   };
 }
 
@@ -83,15 +85,23 @@ function settleHand(state: MatchState, events: GameEvent[]): MatchState {
   if (state.hand.phase !== 'finished' || result === null) return state;
   const scores: PerTeam<number> = [state.scores[0] + result.total[0], state.scores[1] + result.total[1]];
   const history: readonly HandResult[] = [...state.history, result];
+  const ending = state.hand.ending;
+  const lastEnding = ending
+    ? {
+        number: state.hand.number,
+        seat: ending.seat,
+        combo: ending.combo.type === 'dog' ? null : comboShape(ending.combo),
+      }
+    : null;
   const winner = matchWinner(scores, state.settings.targetScore);
   if (winner !== null) {
     events.push({ type: 'matchEnded', winner, scores });
-    return { ...state, scores, history, status: 'finished', winner };
+    return { ...state, scores, history, status: 'finished', winner, lastEnding };
   }
   const number = state.hand.number + 1;
   events.push({ type: 'handStarted', number });
   const hand: HandState = dealHand(number, handSeed(state.seed, number));
-  return { ...state, scores, history, hand };
+  return { ...state, scores, history, hand, lastEnding };
 }
 
 /** A team that reached the target wins; if both did, the higher total; an exact tie plays on. */

@@ -100,30 +100,34 @@ function applyPlay(before: HandState, seat: Seat, combo: Combo): { hand: HandSta
     wish,
     out,
   };
-  if (combo.type === 'dog') return { hand: leadWithDog({ ...before, ...common }, seat, events), events };
+  if (combo.type === 'dog')
+    return { hand: leadWithDog({ ...before, ...common }, seat, combo, events), events };
   const passedBefore = before.trick?.passed ?? [];
   const play = passedBefore.length > 0 ? { seat, combo, passedBefore } : { seat, combo };
   const trick = { plays: [...(before.trick?.plays ?? []), play], passed: [] };
   const hand: HandState = { ...before, ...common, trick };
-  if (isDoubleVictory(hand)) return { hand: finishHand(hand, events), events };
+  if (isDoubleVictory(hand)) return { hand: finishHand(hand, events, play), events };
   if (out.length >= 3) return { hand: thirdOutTakesTrick(hand, seat, combo, events), events };
   const pending = combo.cards.includes('mahjong') ? ({ kind: 'wish', seat } as const) : null;
   return { hand: { ...hand, turn: nextWithCards(hand, seat), pending }, events };
 }
 
-/** The Dog is no combo: it is set aside with its player's tricks, and the lead goes to the partner. */
-function leadWithDog(hand: HandState, seat: Seat, events: GameEvent[]): HandState {
+/**
+ * The Dog is no combo: it is set aside with its player's tricks, and the lead goes to the partner.
+ * The view keeps the Dog lead (`dogLead`) until the next trick is taken: no trick shows it.
+ */
+function leadWithDog(hand: HandState, seat: Seat, combo: Combo, events: GameEvent[]): HandState {
   const after: HandState = { ...hand, won: setSeat(hand.won, seat, [...hand.won[seat], 'dog']) };
-  if (isDoubleVictory(after) || after.out.length >= 3) return finishHand(after, events);
+  if (isDoubleVictory(after) || after.out.length >= 3) return finishHand(after, events, { seat, combo });
   const to = leaderFrom(after, partnerOf(seat)) as Seat;
   events.push({ type: 'leadPassedByDog', from: seat, to });
-  return { ...after, turn: to };
+  return { ...after, turn: to, dogLead: { from: seat, to } };
 }
 
 /** The third player out takes the trick in progress (a Dragon trick is still given away). */
 function thirdOutTakesTrick(hand: HandState, seat: Seat, combo: Combo, events: GameEvent[]): HandState {
   if (combo.cards[0] === 'dragon') return { ...hand, turn: null, pending: { kind: 'dragonGift', seat } };
-  return finishHand(collectTrick(hand, seat, events), events);
+  return finishHand(collectTrick(hand, seat, events), events, { seat, combo });
 }
 
 export function passTurn(hand: HandState, seat: Seat): HandStepResult {

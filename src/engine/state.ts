@@ -1,6 +1,6 @@
 /** The shape of a match and of one hand: plain readonly JSON data, a new object per accepted action. */
 import type { Card, Rank } from './cards.js';
-import type { Combo } from './combo.js';
+import type { Combo, ComboShape } from './combo.js';
 import type { Settings } from './settings.js';
 
 export const SEATS = [0, 1, 2, 3] as const;
@@ -54,6 +54,27 @@ export interface CompletedTrick {
   readonly points: number;
 }
 
+/**
+ * A Dog lead: its player and the seat the lead passed to. The Dog makes no trick, so the view keeps
+ * it until the trick led after it is taken, so that everyone sees why that seat led.
+ */
+export interface DogLead {
+  readonly from: Seat;
+  readonly to: Seat;
+}
+
+/**
+ * The play that ended a hand (the last player out's last play: the second of a double victory, or
+ * the third out). The next deal replaces the hand at once, so the match keeps it to be shown; by
+ * its shape only, without its cards, which the next deal puts in new hands.
+ */
+export interface HandEnding {
+  readonly number: number;
+  readonly seat: Seat;
+  /** Null when it was the Dog, which is no combo (docs/RULES.md "The Dog"). */
+  readonly combo: ComboShape | null;
+}
+
 export interface HandResult {
   readonly number: number;
   readonly out: readonly Seat[];
@@ -85,6 +106,10 @@ export interface HandState {
   readonly pending: Pending | null;
   readonly lastTrick: CompletedTrick | null;
   readonly result: HandResult | null;
+  /** The Dog lead before the trick on the table (absent in states stored before it was kept). */
+  readonly dogLead?: DogLead | null;
+  /** Once the hand is over: the play that ended it. */
+  readonly ending?: Play | null;
 }
 
 export interface MatchState {
@@ -96,6 +121,8 @@ export interface MatchState {
   readonly hand: HandState;
   readonly status: 'playing' | 'finished';
   readonly winner: Team | null;
+  /** How the last finished hand ended (absent in states stored before it was kept). */
+  readonly lastEnding?: HandEnding | null;
 }
 
 export function teamOf(seat: Seat): Team {
@@ -148,6 +175,8 @@ export function canonicalHand(h: HandState): HandState {
     pending: h.pending,
     lastTrick: h.lastTrick,
     result: h.result,
+    dogLead: h.dogLead ?? null,
+    ending: h.ending ?? null,
   };
 }
 
@@ -161,5 +190,6 @@ export function canonicalMatch(m: MatchState): MatchState {
     hand: m.hand,
     status: m.status,
     winner: m.winner,
+    lastEnding: m.lastEnding ?? null,
   };
 }

@@ -7,7 +7,9 @@ import type { Settings } from './settings.js';
 import type {
   Call,
   CompletedTrick,
+  DogLead,
   ExchangePicks,
+  HandEnding,
   HandPhase,
   HandResult,
   MatchState,
@@ -36,6 +38,10 @@ export interface PublicView {
   readonly turn: Seat | null;
   readonly trick: Trick | null;
   readonly lastTrick: CompletedTrick | null;
+  /** The Dog lead before the trick on the table, until that trick is taken. */
+  readonly dogLead: DogLead | null;
+  /** The play that ended the last finished hand (shown after the next deal replaced that hand). */
+  readonly lastEnding: HandEnding | null;
   readonly out: readonly Seat[];
   readonly wish: Rank | null;
   readonly pending: Pending | null;
@@ -78,6 +84,8 @@ export function publicView(state: MatchState): PublicView {
     turn: hand.turn,
     trick: hand.trick,
     lastTrick: hand.lastTrick,
+    dogLead: hand.dogLead ?? null,
+    lastEnding: state.lastEnding ?? null,
     out: hand.out,
     wish: hand.wish,
     pending: hand.pending,

@@ -37,6 +37,8 @@ export class Gateway {
   /** How many IDENTIFYs and RESUMEs were accepted (tests check that a reconnect resumed). */
   identifies = 0;
   resumes = 0;
+  /** Events no connected session could take (see `dispatchOrHold`), oldest first. */
+  private readonly held: Array<{ readonly type: string; readonly data: unknown }> = [];
 
   constructor(
     server: Server,
@@ -127,6 +129,7 @@ export class Gateway {
       geo_ordered_rtc_regions: [],
     });
     for (const guild of guilds) this.send(session, 'GUILD_CREATE', this.guildJson(guild));
+    this.sendHeld(session);
   }
 
   private resume(socket: WebSocket, d: Json): void {
@@ -140,6 +143,7 @@ export class Gateway {
     const after = Number(d.seq ?? 0);
     for (const entry of session.sent) if (entry.s > after) socket.send(entry.payload);
     this.send(session, 'RESUMED', {});
+    this.sendHeld(session);
   }
 
   private send(session: Session, type: string, data: unknown): void {
@@ -163,6 +167,49 @@ export class Gateway {
     for (const session of this.sessions.values())
       if (typeof guildId === 'string' ? receives(session, guildId) : session.shard[0] === 0)
         this.send(session, type, data);
+  }
+
+  /**
+   * Like `dispatch`, but an event that no connected session receives (the bot is down: killed,
+   * restarting) is held, not queued on the dead sessions: the next session to connect gets it first,
+   * right after its READY and guilds (or its RESUMED). A restarted process identifies anew, so what
+   * `dispatch` queued on its old session never reaches it; this is Discord delivering an event late.
+   */
+  dispatchOrHold(type: string, data: unknown): 'sent' | 'held' {
+    const open = [...this.sessions.values()].filter(
+      (s) => s.socket?.readyState === WebSocket.OPEN && this.takes(s, data),
+    );
+    if (open.length === 0) {
+      this.held.push({ type, data });
+      return 'held';
+    }
+    for (const session of open) this.send(session, type, data);
+    return 'sent';
+  }
+
+  /** How many events are held for the next session. */
+  get heldCount(): number {
+    return this.held.length;
+  }
+
+  private sendHeld(session: Session): void {
+    for (let i = 0; i < this.held.length; ) {
+      const event = this.held[i] as { type: string; data: unknown };
+      if (!this.takes(session, event.data)) {
+        i++;
+        continue;
+      }
+      this.held.splice(i, 1);
+      this.send(session, event.type, event.data);
+    }
+  }
+
+  /** Whether a session gets this event: its guild's shard, or shard 0 for one without a guild. */
+  private takes(session: Session, data: unknown): boolean {
+    const guildId = (data as { guild_id?: unknown } | null)?.guild_id;
+    return typeof guildId === 'string' && /^\d+$/.test(guildId)
+      ? receives(session, guildId)
+      : session.shard[0] === 0;
   }
 
   /**

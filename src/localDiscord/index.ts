@@ -8,12 +8,15 @@ import type { AddressInfo } from 'node:net';
 import { type Faults, faultsOf } from './faults.js';
 import { Gateway } from './gateway.js';
 import { Hub, type RequestHold, type RestCall } from './hub.js';
+import { InjectedInteraction, pingPayload } from './injected.js';
 import { handleRest } from './rest.js';
 import { DEFAULT_WAIT_MS, type MessageView, ScriptedUser, viewOf, waitUntil } from './scripted.js';
 import { type LocalChannel, type LocalGuild, type StoredMessage, World } from './world.js';
 
 export type { FaultHandle, RestFault } from './faults.js';
 export type { RequestHold, RestCall } from './hub.js';
+export type { InjectedInteraction } from './injected.js';
+export { type BaseKind, MALFORMED_SHAPES, type MalformedShape, mutateAtRandom } from './malformed.js';
 export type { InteractionHandle, MessageView, ScriptedUser } from './scripted.js';
 export { WaitTimeout } from './scripted.js';
 
@@ -220,6 +223,23 @@ export class LocalDiscord {
   /** Moves this Discord's clock forward (interaction deadlines and token lifetimes follow it). */
   advanceTime(ms: number): void {
     this.offsetMs += ms;
+  }
+
+  /**
+   * Sends an INTERACTION_CREATE with exactly `raw` as its `d` (any JSON: an object, null, an
+   * array...) to the bot's session(s), as Discord never would when it breaks Discord's schema. Start from a well-formed payload (a scripted user's
+   * `draftSlash`, `draftClick`, `draftForge`... or `pingPayload()`) and mutate it. With no bot
+   * session connected it is held and delivered first to the next session (a restarted bot).
+   */
+  injectInteraction(raw: unknown): InjectedInteraction {
+    const delivery = this.gateway.dispatchOrHold('INTERACTION_CREATE', raw);
+    const id = (raw as { id?: unknown } | null)?.id;
+    return new InjectedInteraction(this.hub, typeof id === 'string' ? id : null, delivery);
+  }
+
+  /** A well-formed PING payload (type 1): Discord sends those to HTTP endpoints, never over the gateway. */
+  pingPayload(): Record<string, unknown> {
+    return pingPayload(this.hub);
   }
 
   /** Drops the bot's gateway connections like a network fault; discord.js reconnects and resumes. */

@@ -41,6 +41,23 @@ export function openInteraction(
   data: Json,
   source: StoredMessage | null,
 ): OpenInteraction {
+  const { record, payload } = draftInteraction(hub, userId, channelId, type, data, source);
+  dispatch('INTERACTION_CREATE', payload);
+  return record;
+}
+
+/**
+ * Opens an interaction (Discord knows its id and token from now on, so an answer to them is taken)
+ * and builds the INTERACTION_CREATE payload a user's client makes it send, without sending it.
+ */
+export function draftInteraction(
+  hub: Hub,
+  userId: string,
+  channelId: string,
+  type: number,
+  data: Json,
+  source: StoredMessage | null,
+): { record: OpenInteraction; payload: Json } {
   const channel = hub.world.channels.get(channelId);
   if (!channel) throw new Error(`no channel ${channelId}`);
   const locale = hub.world.users.get(userId)?.locale ?? 'en-US';
@@ -61,7 +78,7 @@ export function openInteraction(
   };
   hub.world.interactions.set(interaction.id, interaction);
   hub.world.interactionsByToken.set(interaction.token, interaction);
-  dispatch('INTERACTION_CREATE', {
+  const payload: Json = {
     id: interaction.id,
     application_id: hub.applicationId,
     type,
@@ -81,8 +98,8 @@ export function openInteraction(
     context: 0,
     attachment_size_limit: 26_214_400,
     ...(source ? { message: hub.world.messageJson(source, hub.port) } : {}),
-  });
-  return interaction;
+  };
+  return { record: interaction, payload };
 }
 
 interface OptionSchema {

@@ -3,6 +3,7 @@ import type { Hub } from './hub.js';
 import {
   type CommandInput,
   commandData,
+  draftInteraction,
   type Forged,
   forgedData,
   INTERACTION,
@@ -260,6 +261,47 @@ export class ScriptedUser {
   forge(channelId: string, forged: Forged): InteractionHandle {
     const { type, data, source } = forgedData(this.hub, channelId, forged);
     return this.open(channelId, type, data, source);
+  }
+
+  /**
+   * The INTERACTION_CREATE payloads `slash`, `autocomplete`, `click`, `select` and `forge` send, built
+   * and not sent, with an id and token Discord knows (an answer to them is taken): to mutate and
+   * send with `LocalDiscord.injectInteraction`, as a payload that breaks Discord's schema.
+   */
+  draftSlash(channelId: string, name: string, input: CommandInput = {}): Json {
+    const data = commandData(this.hub, this.findCommand(channelId, name), input);
+    return this.draft(channelId, INTERACTION.command, data, null);
+  }
+
+  draftAutocomplete(channelId: string, name: string, input: CommandInput & { focused: string }): Json {
+    const data = commandData(this.hub, this.findCommand(channelId, name), input);
+    return this.draft(channelId, INTERACTION.autocomplete, data, null);
+  }
+
+  draftClick(messageId: string, customId: string): Json {
+    const { message } = this.component(messageId, customId);
+    return this.draft(
+      message.channelId,
+      INTERACTION.component,
+      { custom_id: customId, component_type: 2 },
+      message,
+    );
+  }
+
+  draftSelect(messageId: string, customId: string, values: readonly string[]): Json {
+    const { message } = this.component(messageId, customId);
+    const data = { custom_id: customId, component_type: 3, values: [...values] };
+    return this.draft(message.channelId, INTERACTION.component, data, message);
+  }
+
+  draftForge(channelId: string, forged: Forged): Json {
+    const { type, data, source } = forgedData(this.hub, channelId, forged);
+    return this.draft(channelId, type, data, source);
+  }
+
+  private draft(channelId: string, type: number, data: Json, source: StoredMessage | null): Json {
+    // A copy: the payload shares the stored message's components, and it is made to be changed.
+    return structuredClone(draftInteraction(this.hub, this.user.id, channelId, type, data, source).payload);
   }
 
   get openModal(): Json | null {

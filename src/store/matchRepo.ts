@@ -23,6 +23,8 @@ export interface MatchPlayerResult {
   readonly grandMade: number;
   readonly doubleVictories: number;
   readonly bombs: number;
+  /** The team points of the hands credited to this holder (the seat's share when it changed hands). */
+  readonly points: number;
 }
 
 export class StaleWriteError extends Error {}
@@ -89,8 +91,8 @@ export class MatchRepo {
     );
     this.insertPlayerResult = db.prepare(
       `INSERT INTO match_players (match_id, seat, guild_id, user_id, is_bot, team, won, team_score, opponent_score,
-        hands_played, tichu_calls, tichu_made, grand_calls, grand_made, double_victories, bombs, finished_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        hands_played, tichu_calls, tichu_made, grand_calls, grand_made, double_victories, bombs, points, finished_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -184,6 +186,7 @@ export class MatchRepo {
         r.grandMade,
         r.doubleVictories,
         r.bombs,
+        r.points,
         now,
       );
     }

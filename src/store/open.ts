@@ -56,19 +56,35 @@ export function makeFolder(file: string): void {
   }
 }
 
+/** A full disk as SQLite says it (SQLITE_FULL) or the system does (ENOSPC; EDQUOT: over the user's quota). */
+export const DISK_FULL_CODE = /^(SQLITE_FULL|ENOSPC|EDQUOT)/;
+/** The same in words, for an error that carries no code. */
+export const DISK_FULL_WORDS = /disk is full|no space|quota exceeded/i;
+
+/** The code of an error: SQLite's result code (better-sqlite3 puts it in `code`) or the system's. */
+export function errorCode(error: unknown): string {
+  return String((error as { code?: unknown } | null)?.code ?? '');
+}
+
+/** Whether `error` says the disk is full (by its code, else, with no code, by its words). */
+export function saysDiskFull(error: unknown): boolean {
+  const code = errorCode(error);
+  return DISK_FULL_CODE.test(code) || (code === '' && DISK_FULL_WORDS.test(reason(error)));
+}
+
 /**
  * One line for a person: the file, the cause in words, what to do. Read from SQLite's result code
  * (better-sqlite3 puts it in `code`) or the system's (`EACCES`, `ENOSPC`...), else from the text.
  */
 export function storeFailure(file: string, error: unknown): StoreOpenError {
   const text = reason(error);
-  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const code = errorCode(error);
   const is = (codes: RegExp, words: RegExp) => codes.test(code) || (code === '' && words.test(text));
   if (is(/^SQLITE_(BUSY|LOCKED)/, /database is locked|busy/i))
     return new StoreOpenError(
       `The database ${file} is locked by another process (${text}): is another copy of the bot running on it? Stop it, or the tool holding the file, then start again.`,
     );
-  if (is(/^(SQLITE_FULL|ENOSPC|EDQUOT)/, /disk is full|no space/i))
+  if (saysDiskFull(error))
     return new StoreOpenError(
       `The disk holding the database ${file} is full (${text}). Free some space on it, or set DATABASE_PATH to a file on another disk.`,
     );

@@ -34,6 +34,14 @@ export const TURN_TIMERS = ['off', '30s', '60s', '2m', '5m'] as const;
 export type TurnTimer = (typeof TURN_TIMERS)[number];
 export const DEFAULT_TURN_TIMER: TurnTimer = '2m';
 
+/**
+ * How quickly bots move at a table where a person watches: the configured pause (BOT_PACE_MS)
+ * halved, as it is, or doubled. A table of bots only never waits.
+ */
+export const BOT_PACES = ['quick', 'normal', 'slow'] as const;
+export type BotPace = (typeof BOT_PACES)[number];
+export const DEFAULT_BOT_PACE: BotPace = 'normal';
+
 /** A playing table's one deadline: when it falls, and which decision (or phase) it applies to. */
 export interface Deadline {
   readonly at: number;
@@ -67,6 +75,8 @@ export interface TableRecord {
   readonly seats: readonly [Occupant | null, Occupant | null, Occupant | null, Occupant | null];
   /** The table's turn timer, chosen in the lobby. */
   readonly timer: TurnTimer;
+  /** How quickly its bots move while a person watches, chosen in the lobby. */
+  readonly pace: BotPace;
   /**
    * The deadline of the decision someone owes now; null when none runs (paused, bots to move, no
    * timer). A lobby's is when it closes unless touched (key IDLE_KEY), kept on a lobby it closed.
@@ -144,6 +154,7 @@ export const approvalsSchema = z.array(z.string());
 export const botLevelSchema = z.enum(BOT_LEVELS);
 
 export const turnTimerSchema = z.enum(TURN_TIMERS);
+export const botPaceSchema = z.enum(BOT_PACES);
 export const forcedBySchema = z.enum(FORCED_BY).nullable();
 
 const publicActionSchema = z.unknown().transform((value, ctx): PublicAction => {

@@ -95,6 +95,7 @@ export class StatsRepo {
   private readonly totalsOf;
   private readonly markRated;
   private readonly partner;
+  private readonly casualOf;
   private readonly recentOfPlayer;
   private readonly recentOfChannel;
   private readonly matchRow;
@@ -145,6 +146,17 @@ export class StatsRepo {
        WHERE me.guild_id = ? AND me.user_id = ? AND p.user_id IS NOT NULL AND me.hands_played > 0
          AND p.hands_played > 0
        GROUP BY p.user_id ORDER BY n DESC, wins DESC LIMIT 1`,
+    );
+    // A person's result rows of unrated finished matches: the casual share of their totals. A match
+    // with hands_played = 0 ended before migration 0003 and never reached player_stats: left out.
+    this.casualOf = db.prepare<[string, string], PlayerTotals>(
+      `SELECT sum(mp.hands_played > 0) AS matches, sum(mp.hands_played > 0 AND mp.won = 1) AS wins,
+         sum(mp.hands_played) AS hands, sum(mp.points) AS points, sum(mp.tichu_calls) AS tichuCalls,
+         sum(mp.tichu_made) AS tichuMade, sum(mp.grand_calls) AS grandCalls, sum(mp.grand_made) AS grandMade,
+         sum(mp.double_victories) AS doubleVictories, sum(mp.bombs) AS bombs
+       FROM match_players mp JOIN matches m ON m.id = mp.match_id
+       WHERE mp.guild_id = ? AND mp.user_id = ? AND m.status = 'finished' AND m.rated = 0 AND m.hands_played > 0
+       HAVING sum(mp.hands_played + mp.tichu_calls + mp.grand_calls + mp.bombs) > 0`,
     );
     const summary = `m.id, m.table_id AS tableId, t.channel_id AS channelId, m.status, m.score_a AS scoreA, m.score_b AS scoreB,
        m.winner, m.rated, m.hands_played AS handsPlayed, m.ended_at AS endedAt, m.started_at AS startedAt, m.guild_id AS guildId`;
@@ -230,6 +242,15 @@ export class StatsRepo {
 
   totals(guildId: string, userId: string): PlayerTotals | null {
     return (this.totalsOf.get(guildId, userId) as PlayerTotals | undefined) ?? null;
+  }
+
+  /**
+   * A person's totals over their casual (unrated) matches, summed from their result rows (null:
+   * none). One row a match, through their index: /stats is rare, and it keeps player_stats the one
+   * running total the leaderboards rank.
+   */
+  casualTotals(guildId: string, userId: string): PlayerTotals | null {
+    return this.casualOf.get(guildId, userId) ?? null;
   }
 
   setRated(matchId: number, rated: boolean, handsPlayed: number): void {

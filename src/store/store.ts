@@ -1,5 +1,6 @@
 /** The store: one SQLite database behind the table, match, seat and stats repositories, and its transactions. */
 import type Database from 'better-sqlite3';
+import { DiskFullError, DiskHealth } from './diskHealth.js';
 import { EmojiRepo } from './emojiRepo.js';
 import { MatchLogRepo } from './matchLogRepo.js';
 import { MatchRepo } from './matchRepo.js';
@@ -8,7 +9,7 @@ import { SeatRepo } from './seatRepo.js';
 import { StatsRepo } from './statsRepo.js';
 import { TableIndexRepo } from './tableIndexRepo.js';
 import { TableRepo } from './tableRepo.js';
-import { WalSync } from './walSync.js';
+import { type Sync, WalSync } from './walSync.js';
 
 export class Store {
   readonly tables: TableRepo;
@@ -20,8 +21,14 @@ export class Store {
   /** The card emoji deploy uploaded, by application. */
   readonly emoji: EmojiRepo;
   readonly wal: WalSync;
+  /** Whether the disk takes writes: full from a write refused for want of room until one succeeds. */
+  readonly health: DiskHealth;
 
-  constructor(readonly db: Database.Database) {
+  /** `sync` flushes the WAL (fdatasync; tests inject a failing one). */
+  constructor(
+    readonly db: Database.Database,
+    sync?: Sync,
+  ) {
     this.tables = new TableRepo(db);
     this.matches = new MatchRepo(db);
     this.stats = new StatsRepo(db);
@@ -29,7 +36,9 @@ export class Store {
     this.seats = new SeatRepo(db);
     this.tableIndex = new TableIndexRepo(db);
     this.emoji = new EmojiRepo(db);
-    this.wal = new WalSync(db.memory ? null : `${mainFile(db)}-wal`);
+    const file = db.memory ? ':memory:' : mainFile(db);
+    this.wal = new WalSync(db.memory ? null : `${file}-wal`, sync);
+    this.health = new DiskHealth(file);
   }
 
   static open(path: string, options: OpenOptions = {}): Store {
@@ -38,11 +47,24 @@ export class Store {
 
   /**
    * Runs `work` in one IMMEDIATE transaction: all of it commits, or none of it. No await inside.
-   * Committed is not yet durable: await `durable()` before acknowledging anything.
+   * Committed is not yet durable: await `durable()` before acknowledging anything. A disk with no
+   * room for it throws a DiskFullError (rolled back: nothing of it is kept); the health state
+   * follows the outermost transaction, as a nested one is only a savepoint of it.
    */
   transaction<T>(work: () => T): T {
-    const result = this.db.transaction(work).immediate();
+    const outermost = !this.db.inTransaction;
+    let result: T;
+    try {
+      result = this.db.transaction(work).immediate();
+    } catch (error) {
+      const full = outermost ? this.health.refused(error) : null;
+      if (full !== null && !(error instanceof DiskFullError))
+        throw new DiskFullError(this.health.path, full, error);
+      throw error;
+    }
     this.wal.noteCommit();
+    // After a failed flush the disk is not trusted again (see WalSync.durable): no "room again".
+    if (outermost && !this.wal.failed) this.health.wrote();
     return result;
   }
 
@@ -56,7 +78,11 @@ export class Store {
 
   /** Resolves once every transaction committed so far is on disk (flushes are shared under load). */
   durable(): Promise<void> {
-    return this.wal.durable();
+    return this.wal.durable().catch((error: unknown) => {
+      // A flush that failed for want of room (ENOSPC, EDQUOT) shows in the health state too.
+      this.health.refused(error);
+      throw error;
+    });
   }
 
   close(): void {

@@ -2,7 +2,9 @@
 import type Database from 'better-sqlite3';
 import type { Settings } from '../engine/index.js';
 import {
+  type BotPace,
   botLevelSchema,
+  botPaceSchema,
   type Deadline,
   type Occupant,
   pauseVotesSchema,
@@ -27,6 +29,7 @@ interface TableRow {
   match_id: number | null;
   pause_votes: string;
   timer: TurnTimer;
+  pace: BotPace;
   deadline_at: number | null;
   deadline_key: string | null;
   notice: string | null;
@@ -93,13 +96,13 @@ export class TableRepo {
     );
     this.insertRow = db.prepare(
       `INSERT INTO tables (id, guild_id, channel_id, host_id, message_id, status, settings, seating, match_id, pause_votes,
-         timer, deadline_at, deadline_key, notice, created_at, updated_at)
+         timer, pace, deadline_at, deadline_key, notice, created_at, updated_at)
        VALUES (@id, @guild_id, @channel_id, @host_id, @message_id, @status, @settings, @seating, @match_id, @pause_votes,
-         @timer, @deadline_at, @deadline_key, @notice, @created_at, @updated_at)`,
+         @timer, @pace, @deadline_at, @deadline_key, @notice, @created_at, @updated_at)`,
     );
     this.updateRow = db.prepare(
       `UPDATE tables SET host_id = @host_id, message_id = @message_id, status = @status, settings = @settings,
-       seating = @seating, match_id = @match_id, pause_votes = @pause_votes, timer = @timer, deadline_at = @deadline_at,
+       seating = @seating, match_id = @match_id, pause_votes = @pause_votes, timer = @timer, pace = @pace, deadline_at = @deadline_at,
        deadline_key = @deadline_key, notice = @notice, updated_at = @updated_at WHERE id = @id`,
     );
     this.updateClockRow = db.prepare(
@@ -323,6 +326,7 @@ export class TableRepo {
       pauseVotes: pauseVotesSchema.parse(JSON.parse(row.pause_votes)),
       seats,
       timer: turnTimerSchema.parse(row.timer),
+      pace: botPaceSchema.parse(row.pace),
       deadline:
         row.deadline_at === null || row.deadline_key === null
           ? null
@@ -350,6 +354,7 @@ function toRow(table: TableRecord): TableRow {
     match_id: table.matchId,
     pause_votes: JSON.stringify(table.pauseVotes),
     timer: table.timer,
+    pace: table.pace,
     deadline_at: table.deadline?.at ?? null,
     deadline_key: table.deadline?.key ?? null,
     notice: table.notice === null ? null : JSON.stringify(table.notice),

@@ -7,7 +7,7 @@
  */
 import { closeSync, existsSync, fdatasync, openSync } from 'node:fs';
 
-type Sync = (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => void;
+export type Sync = (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => void;
 
 export class WalSync {
   private fd: number | null = null;
@@ -26,6 +26,11 @@ export class WalSync {
     private readonly sync: Sync = fdatasync,
   ) {}
 
+  /** Whether a flush failed (for good: see `durable`). */
+  get failed(): boolean {
+    return this.failure !== null;
+  }
+
   /** A transaction just committed. */
   noteCommit(): void {
     this.committed++;
@@ -34,7 +39,10 @@ export class WalSync {
   /**
    * Resolves once every commit made before the call is on disk. After a failed flush it rejects,
    * now and for good: pages the kernel failed to write may be gone, so nothing is acknowledged any
-   * more (restart the bot: SQLite recovers from what the disk holds).
+   * more (restart the bot: SQLite recovers from what the disk holds). A full disk (ENOSPC, EDQUOT)
+   * is no exception: after a failed fsync Linux may have marked the unwritten pages clean, so a
+   * second fsync could succeed with the data gone. (A commit the disk has no room for fails before
+   * this, as SQLITE_FULL, and play resumes once there is room: see Store.transaction.)
    */
   async durable(): Promise<void> {
     const target = this.committed;
@@ -65,9 +73,7 @@ export class WalSync {
         this.flushes++;
       }
     } catch (error) {
-      this.failure = new Error(
-        `the database could not be flushed to disk (${error instanceof Error ? error.message : String(error)})`,
-      );
+      this.failure = new FlushError(error);
       throw this.failure;
     } finally {
       if (this.closing) this.release();
@@ -88,4 +94,22 @@ export class WalSync {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }
+}
+
+/** A flush that failed, with the system's code and number kept (ENOSPC, EIO...) for the log and the health state. */
+export class FlushError extends Error {
+  readonly code?: string;
+  readonly errno?: number;
+
+  constructor(cause: unknown) {
+    super(`the database could not be flushed to disk (${messageOf(cause)})`, { cause });
+    this.name = 'FlushError';
+    const { code, errno } = (cause ?? {}) as { code?: unknown; errno?: unknown };
+    if (typeof code === 'string') this.code = code;
+    if (typeof errno === 'number') this.errno = errno;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -109,6 +109,7 @@ export const REFUSAL_SAMPLES: Samples<Refusal, RefusalCode> = {
   bad_settings: [
     { code: 'bad_settings', problem: { kind: 'target', min: 50, max: 10000 } },
     { code: 'bad_settings', problem: { kind: 'timer', timers: ['off', '30s', '60s', '2m', '5m'] } },
+    { code: 'bad_settings', problem: { kind: 'pace', paces: ['quick', 'normal', 'slow'] } },
   ],
   stale_view: [{ code: 'stale_view', seen: 3, version: 5 }],
   already_voted: [{ code: 'already_voted' }],
@@ -143,6 +144,7 @@ export const REFUSAL_SAMPLES: Samples<Refusal, RefusalCode> = {
   ],
   restarting: [{ code: 'restarting' }],
   internal_error: [{ code: 'internal_error' }],
+  disk_full: [{ code: 'disk_full' }],
   rule: Object.values(RULE_SAMPLES)
     .flat()
     .map((error) => ({ code: 'rule', error }) as const),

@@ -276,10 +276,41 @@ describe('/history hand in German', () => {
               combo: { type: 'fourOfAKind', cards: ['7st', '7jd', '7sw', '7pg'], rank: 14, length: 4 },
             },
             { type: 'wishFulfilled', rank: 7 },
-            { type: 'trickWon', trick: { winner: 3, points: 0 } },
-            { type: 'leadPassedByDog', from: 3, to: 1 },
-            { type: 'dragonGiven', from: 3, to: 2 },
             { type: 'wentOut', seat: 3, place: 1 },
+          ],
+        },
+        {
+          version: 10,
+          seat: 0,
+          action: { type: 'pass' },
+          events: [
+            { type: 'passed', seat: 0 },
+            { type: 'trickWon', trick: { winner: 3, takenBy: 3, points: 0 } },
+          ],
+        },
+        {
+          version: 11,
+          seat: 1,
+          action: { type: 'play', cards: ['dog'] },
+          events: [
+            { type: 'played', seat: 1, outOfTurn: false, combo: { type: 'dog', cards: ['dog'], rank: 0 } },
+            { type: 'leadPassedByDog', from: 1, to: 0 },
+          ],
+        },
+        {
+          version: 12,
+          seat: 0,
+          action: { type: 'giveDragon', to: 1 },
+          events: [
+            { type: 'dragonGiven', from: 0, to: 1 },
+            { type: 'trickWon', trick: { winner: 0, takenBy: 1, points: 25 } },
+          ],
+        },
+        {
+          version: 13,
+          seat: 3,
+          action: { type: 'wish', rank: null },
+          events: [
             { type: 'wishMade', seat: 3, rank: null },
             { type: 'handEnded', result: { total: [-100, 300] } },
           ],
@@ -295,12 +326,15 @@ describe('/history hand in German', () => {
       'Ann wünscht sich 7',
       'Ben passt 💤 (abwesend: der Bot spielte)',
       'Cat passt ⏰ (Zeit abgelaufen)',
-      'Dan (außer der Reihe): Viererbombe 7',
+      // Every play with its cards, as the table message showed it; its player's last cards marked.
+      'Dan (außer der Reihe): Viererbombe 7 (🟢7 ⚫7 🔵7 🔴7) · 🏁 raus als 1.',
       'der Wunsch nach 7 ist erfüllt',
+      'Ann passt',
       '→ Dan nimmt den Stich (0 Punkte)',
-      'der Hund gibt das Anspiel an Ben',
-      'Dan verschenkt den Drachen-Stich an Cat',
-      'Dan ist raus (#1)',
+      // The Dog's lead and whom it passed to, in one line, as on the table message.
+      'Ben: 🐕 Hund → das Anspiel geht an Ann',
+      // The gift and who takes the trick in one line: they cannot disagree.
+      '→ Ann verschenkt den Drachen-Stich an Ben (25 Punkte)',
       'Dan wünscht sich nichts',
       'Runde vorbei: -100 — 300',
     ]);
@@ -389,49 +423,111 @@ describe('/leaderboard in German', () => {
   });
 });
 
-describe('/stats in German', () => {
+describe('/stats: rated and casual matches apart, in German and English', () => {
+  const rated = {
+    matches: 120_000,
+    wins: 60_000,
+    hands: 1_500_000,
+    points: 1_234_567,
+    tichuCalls: 9_000,
+    tichuMade: 7_000,
+    grandCalls: 800,
+    grandMade: 300,
+    doubleVictories: 4_000,
+    bombs: 12_000,
+  };
+  const casual = {
+    matches: 4,
+    wins: 3,
+    hands: 10,
+    points: 1_005,
+    tichuCalls: 2,
+    tichuMade: 1,
+    grandCalls: 0,
+    grandMade: 0,
+    doubleVictories: 1,
+    bombs: 0,
+  };
   const stats: PlayerStats = {
     userId: RECORD_USERS[0] as string,
-    totals: {
-      matches: 120_000,
-      wins: 60_000,
-      hands: 1_500_000,
-      points: 1_234_567,
-      tichuCalls: 9_000,
-      tichuMade: 7_000,
-      grandCalls: 800,
-      grandMade: 300,
-      doubleVictories: 4_000,
-      bombs: 12_000,
-    },
+    totals: null,
+    rated,
+    casual,
     rating: { mu: 31.25, sigma: 1.5, ordinal: 26.75, ratedMatches: 100_000 },
     rank: 1,
     favouritePartner: { userId: RECORD_USERS[1] as string, name: LONG, matches: 50_000, wins: 30_000 },
     hidden: true,
-  } as PlayerStats;
+  };
 
-  it('German field names and values, decimal commas', () => {
+  it('German: a field per kind, a line per count, decimal commas, and what makes a match casual', () => {
     const payload = renderPlayerStats(stats, LONG, 'de');
     const embed = payload.embeds[0] as Embed;
     expect(embed.title).toBe(`📊 ${LONG} (in Ranglisten verborgen)`);
     const fields = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
     expect(fields).toEqual({
-      Partien: '60000 von 120000 gewonnen (50%)',
-      Runden: '1500000 · 0,8 Teampunkte pro Runde',
-      Tichu: '7000 von 9000 geschafft (78%)',
-      'Großes Tichu': '300 von 800 geschafft (38%)',
-      Doppelsiege: '4000',
-      Bomben: '12000',
+      'Gewertete Partien': [
+        'Partien: 60000 von 120000 gewonnen (50%)',
+        'Runden: 1500000 · 0,8 Teampunkte pro Runde',
+        'Tichu: 7000 von 9000 geschafft (78%)',
+        'Großes Tichu: 300 von 800 geschafft (38%)',
+        'Doppelsiege: 4000',
+        'Bomben: 12000',
+      ].join('\n'),
+      'Ungewertete Partien': [
+        'Partien: 3 von 4 gewonnen (75%)',
+        'Runden: 10 · 100,5 Teampunkte pro Runde',
+        'Tichu: 1 von 2 geschafft (50%)',
+        'Großes Tichu: 0 von 0 geschafft (—)',
+        'Doppelsiege: 1',
+        'Bomben: 0',
+      ].join('\n'),
       Wertung: '26,8 (31,3 ± 3,0, 100000 gewertet) · #1',
       Lieblingspartner: `${LONG}: 50000 Partien zusammen, 30000 gewonnen`,
     });
-    expect(text(payload)).not.toMatch(/Matches|Hands|made of|team points|Favourite|hidden from/);
+    expect(embed.footer?.text).toContain('Ungewertet: ein Bot oder Ersatz saß auf einem Platz');
+    expect(text(payload)).not.toMatch(/Matches|Hands|made of|team points|Favourite|hidden from|Casual|Rated/);
     expectWithinLimits(payload);
   });
 
-  it('with no finished match', () => {
-    const embed = renderPlayerStats({ ...stats, totals: null }, 'Ann', 'de').embeds[0] as Embed;
-    expect(embed.description).toBe('Noch keine beendete Partie auf diesem Server.');
+  it('English: only casual matches (a player who has played with bots alone), with no rating', () => {
+    const payload = renderPlayerStats(
+      { ...stats, rated: null, rating: null, rank: null, hidden: false },
+      'Ann',
+      'en',
+    );
+    const embed = payload.embeds[0] as Embed;
+    expect(embed.title).toBe('📊 Ann');
+    expect((embed.fields ?? []).map((f) => f.name)).toEqual(['Casual matches', 'Favourite partner']);
+    expect(embed.fields?.[0]?.value).toBe(
+      [
+        'Matches: 3 won of 4 (75%)',
+        'Hands: 10 · 100.5 team points a hand',
+        'Tichu: 1 made of 2 (50%)',
+        'Grand Tichu: 0 made of 0 (—)',
+        'Double victories: 1',
+        'Bombs: 0',
+      ].join('\n'),
+    );
+    expect(embed.footer?.text).toBe(
+      'Casual matches are unrated: a bot or a substitute held a seat, or the match had fewer than 3 hands. Only rated matches move your rating.',
+    );
+    expectWithinLimits(payload);
+  });
+
+  it('English: rated matches only: no casual field and no note', () => {
+    const embed = renderPlayerStats({ ...stats, casual: null }, 'Ann', 'en').embeds[0] as Embed;
+    expect((embed.fields ?? []).map((f) => f.name)).toEqual(['Rated matches', 'Rating', 'Favourite partner']);
+    expect(embed.footer).toBeUndefined();
+  });
+
+  it('with no finished match, in both languages', () => {
+    const none = { ...stats, rated: null, casual: null };
+    expect((renderPlayerStats(none, 'Ann', 'de').embeds[0] as Embed).description).toBe(
+      'Noch keine beendete Partie auf diesem Server.',
+    );
+    expect((renderPlayerStats(none, 'Ann', 'en').embeds[0] as Embed).description).toBe(
+      'No finished match on this server yet.',
+    );
   });
 });
 

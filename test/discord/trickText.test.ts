@@ -115,7 +115,9 @@ describe('the trick on the table message', () => {
     ] as Card[])[0];
     if (!straight) throw new Error('no straight');
     const plays = Array.from({ length: 30 }, (_, i) => ({ seat: (i % 4) as Seat, combo: straight }));
-    const view = { trick: { plays, passed: [] } } as unknown as ReturnType<typeof publicView>;
+    const view = { trick: { plays, passed: [] }, out: [], dogLead: null } as unknown as ReturnType<
+      typeof publicView
+    >;
     const text = trickLines(view, (seat) => `Player ${seat}`, EN_TEXT) ?? '';
     expect(text.length).toBeLessThanOrEqual(1_024);
     const lines = text.split('\n');

@@ -40,6 +40,8 @@ describe('Tichu calls', () => {
     const after = await table.clickButton(caller, panel, 'Call Tichu!');
     table.shadow.act(caller, { type: 'tichu' });
     expect(buttonLabelled(after, /Tichu/)).toBeUndefined();
+    // The caller's panel says so at once, above the exchange it still offers.
+    expect(after.content.split('\n')[0]).toBe('> You called Tichu!');
     const text = await table.waitText((t) => seatLine(t, NAMES[caller]).includes('**Tichu!**'));
     for (const seat of [0, 1, 2, 3] as const)
       if (seat !== caller) expect(seatLine(text, NAMES[seat])).not.toContain('Tichu');
@@ -54,6 +56,7 @@ describe('Tichu calls', () => {
     const after = await table.clickButton(lead, panel, 'Tichu!');
     table.shadow.act(lead, { type: 'tichu' });
     expect(buttonLabelled(after, 'Tichu!')).toBeUndefined();
+    expect(after.content.split('\n')[0]).toBe('> You called Tichu!');
     // Still the lead, with every play on offer.
     expect(selectWith(after, /^Play/)).toBeDefined();
     await table.waitText((t) => seatLine(t, NAMES[lead]).includes('**Tichu!**'));

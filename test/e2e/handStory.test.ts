@@ -94,14 +94,19 @@ describe('the story of a hand and a match', () => {
       const hand = state.history[i] as HandResult;
       const lines = m.content.split('\n');
       expect(m.embeds).toEqual([]);
-      expect(lines.filter((l) => !l.startsWith('Calls:'))).toEqual(expectedLines(hand, state.history));
+      // The head, then the hand's tricks (every play, in words: test/e2e/shownPlays.test.ts).
+      const tricks = lines.indexOf('Tricks:');
+      expect(tricks).toBeGreaterThan(0);
+      const head = lines.slice(0, tricks);
+      expect(head.filter((l) => !l.startsWith('Calls:'))).toEqual(expectedLines(hand, state.history));
+      expect(lines.slice(tricks + 1).every((l) => l.startsWith('• ') || l.startsWith('… '))).toBe(true);
       expect(m.ephemeral).toBe(false);
     });
     // Hand 1: Ben's Grand Tichu, made only if he went out first.
     const first = posted[0] as MessageView;
     const made = state.history[0]?.out[0] === 1;
     expect(first.content).toContain(`Ben's Grand Tichu ${made ? '✅ made' : '❌ failed'}`);
-    // Names only: no summary pings anyone, and none shows a card.
+    // Names only: no summary pings anyone, and none shows a card's symbol (plays are told in words).
     const sent = posts((b) => /^\*\*Hand \d+ over\*\*/.test(String(b.content ?? '')));
     expect(sent).toHaveLength(state.history.length);
     for (const call of sent) {

@@ -13,7 +13,7 @@ import { buttonLabelled, embedText, failedCalls, scriptedEnv } from '../support/
 import { Dice, openPanel, takeTurn } from '../support/panelPlayer.js';
 
 // With this seed (and Dice(11) for the choices) the match lasts at least MIN_RATED_HANDS hands.
-const SEED = 'lb-e2e-3';
+const SEED = 'lb-e2e-5';
 const TARGET = 200;
 
 let fx: BotFixture;

@@ -34,6 +34,7 @@ function lobby(seats: TableRecord['seats']): TableRecord {
     pauseVotes: [],
     seats,
     timer: 'off',
+    pace: 'normal',
     deadline: null,
     notice: null,
     createdAt: 1,

@@ -112,6 +112,7 @@ describe('seat holders and requests', () => {
       grandMade: 0,
       doubleVictories: 0,
       bombs: 0,
+      points: 0,
     });
     store.transaction(() =>
       store.matches.recordResults(matchId, GUILD, [row(1, BEN), row(1, CAT), row(1, null)], 9),

@@ -43,6 +43,8 @@ export interface FixtureOptions {
   readonly env?: Environment;
   readonly tableEditDelayMs?: number;
   readonly turnPingIntervalMs?: number;
+  /** The pause before each bot move of the play where a person watches (default 0: none). */
+  readonly botPaceMs?: number;
   /** How soon a live panel follows a change that asks nothing of its player (default 250 ms). */
   readonly panelFollowMs?: number;
   /** The bot's clock and its deadlines' scheduler (its `env.now` reads it); else the system's. */
@@ -55,10 +57,14 @@ export interface FixtureOptions {
   readonly guildLocale?: string;
   /** Uploads the card emoji and stores them before the bot starts, as `npm run deploy-commands` does. */
   readonly cardEmoji?: boolean;
+  /** The folder to make the database's own folder in (default the system's temp folder): e.g. a small tmpfs. */
+  readonly parentDir?: string;
+  /** Hears every log line from info up (each as pino writes it, parsed); `errors` still has the errors. */
+  readonly onLog?: (line: Record<string, unknown>) => void;
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<BotFixture> {
-  const dir = mkdtempSync(join(tmpdir(), 'tichu-e2e-'));
+  const dir = mkdtempSync(join(options.parentDir ?? tmpdir(), 'tichu-e2e-'));
   const databasePath = join(dir, 'tichu.sqlite');
   const discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000 });
   const { guild, channels } = discord.addGuild('Tichu Club', ['tichu', ...(options.moreChannels ?? [])]);
@@ -76,10 +82,16 @@ export async function startFixture(options: FixtureOptions = {}): Promise<BotFix
     store.close();
   }
   const errors: string[] = [];
-  // Error lines are kept for the tests to read; everything quieter is dropped.
+  // Error lines are kept for the tests to read; everything quieter is dropped (unless `onLog` listens).
   const logger = pino(
-    { level: 'error' },
-    { write: (line: string) => errors.push(String(JSON.parse(line).msg)) },
+    { level: options.onLog ? 'info' : 'error' },
+    {
+      write: (line: string) => {
+        const parsed = JSON.parse(line) as Record<string, unknown>;
+        options.onLog?.(parsed);
+        if (Number(parsed.level) >= 50) errors.push(String(parsed.msg));
+      },
+    },
   );
   const launch = () =>
     startBot({
@@ -91,6 +103,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<BotFix
       tableEditDelayMs: options.tableEditDelayMs ?? 20,
       ...(options.turnPingIntervalMs !== undefined ? { turnPingIntervalMs: options.turnPingIntervalMs } : {}),
       ...(options.panelFollowMs !== undefined ? { panelFollowMs: options.panelFollowMs } : {}),
+      ...(options.botPaceMs !== undefined ? { botPaceMs: options.botPaceMs } : {}),
       ...(options.clock
         ? {
             env: { ...(options.env ?? systemEnvironment), now: options.clock.now },

@@ -42,6 +42,8 @@ export function botEnv(env: Record<string, string>): Record<string, string> {
     DISCORD_APPLICATION_ID: '',
     DISCORD_DEV_GUILD_ID: '',
     DISCORD_API_URL: '',
+    // Bots move at once unless a test sets a pace: nothing here watches a trick unfold.
+    BOT_PACE_MS: '0',
     ...env,
   };
 }

@@ -20,6 +20,7 @@ export function playingTable(settings: Settings): TableRecord {
     pauseVotes: [],
     seats: RECORD_USERS.map((userId, n) => ({ kind: 'user', userId, name: `P${n}` })) as never,
     timer: '2m',
+    pace: 'normal',
     deadline: null,
     notice: null,
     createdAt: 0,

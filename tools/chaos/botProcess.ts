@@ -41,6 +41,8 @@ export function spawnBot(discord: LocalDiscord, options: BotProcessOptions): Bot
       // One process, whatever a developer's .env says: the run kills and checks that process.
       SHARDS: '1',
       LOG_LEVEL: 'info',
+      // Bots move at once: nothing here watches a trick unfold.
+      BOT_PACE_MS: '0',
       BOT_WORKERS: '1',
       BOT_HARD_BUDGET_MS: String(options.hardBudgetMs ?? 50),
     },

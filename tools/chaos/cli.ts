@@ -14,6 +14,7 @@
  */
 import type { Figure } from '../../bench/engine.js';
 import { fuzzFigures } from '../../bench/fuzz.js';
+import { malformedFigures } from '../../bench/fuzzMalformed.js';
 import { runCrashes } from './crashes.js';
 
 const USAGE =
@@ -155,6 +156,7 @@ record(
 );
 record(info('chaos.wallMs', Math.round(crash.wallMs), 'ms'));
 if (fuzzCount > 0) for (const figure of await fuzzFigures(fuzzSeed, fuzzCount)) record(figure);
+if (fuzzCount > 0) for (const figure of await malformedFigures(fuzzSeed)) record(figure);
 
 if (json) {
   const values: Record<string, number | string> = Object.fromEntries(figures.map((f) => [f.key, f.value]));

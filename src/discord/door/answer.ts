@@ -14,7 +14,7 @@ import {
   type Message,
   Routes,
 } from 'discord.js';
-import { leanCallbackData } from './callbackBody.js';
+import { fitContent, leanCallbackData, MAX_CONTENT } from './callbackBody.js';
 import { claimOf, placeOf } from './claims.js';
 
 const ALREADY_ACKNOWLEDGED = 40060;
@@ -129,7 +129,8 @@ export class Answer {
       reply: (o: AnyOptions) => Promise<unknown>;
       update?: (o: InteractionUpdateOptions) => Promise<unknown>;
     };
-    patched.reply = async (o) => {
+    patched.reply = async (given) => {
+      const o = fitted(given);
       await this.beforeAnswer();
       if (this.deferral) {
         await this.deferral;
@@ -149,7 +150,8 @@ export class Answer {
       ) => Promise<unknown>;
       // Decided once, before any handler runs: the clicked message is the one made for this id.
       const own = claimOf(interaction) === 'own';
-      patched.update = async (o) => {
+      patched.update = async (given) => {
+        const o = fitted(given);
         // The door refuses a foreign click before its handler runs; a handler that still tries to
         // update a message not made for its id is a bug, failed loudly (logged, the clicker told in
         // private) rather than shown to everyone.
@@ -253,6 +255,17 @@ export class Answer {
       return onRetry?.();
     });
   }
+}
+
+/**
+ * The last resort against an answer Discord would refuse as a whole (50035): content past 2,000
+ * characters is cut, whichever way the answer goes (a lean callback, discord.js, or the edit or
+ * follow-up that completes a deferral). Echoed user text is cut where it is echoed (doorText.ts).
+ */
+function fitted<O>(options: O): O {
+  const content = (options as { content?: unknown } | null)?.content;
+  if (typeof content !== 'string' || content.length <= MAX_CONTENT) return options;
+  return { ...options, content: fitContent(content) };
 }
 
 /** A handler tried to update a message that was not made for the id clicked (see claims.ts). */

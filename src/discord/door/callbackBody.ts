@@ -9,6 +9,30 @@
 
 type Encodable = { toJSON(): unknown };
 
+/** Discord's limit on a message's content: past it the whole answer is refused (50035). */
+export const MAX_CONTENT = 2000;
+
+/**
+ * The last resort against an answer Discord would refuse: content past 2,000 characters is cut,
+ * ending in an ellipsis. Echoed user text is cut where it is echoed (doorText.ts `echo`); this only
+ * keeps a missed case from becoming no answer at all.
+ */
+export function fitContent(content: string): string {
+  return cutToLength(content, MAX_CONTENT);
+}
+
+/**
+ * `text` in at most `max` UTF-16 units (what Discord's limits count), the last an ellipsis when cut;
+ * never splits a surrogate pair (half an emoji).
+ */
+export function cutToLength(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = Math.max(0, max - 1);
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${text.slice(0, end)}…`;
+}
+
 const LEAN_KEYS = new Set(['content', 'embeds', 'components', 'allowedMentions', 'flags']);
 
 function isEncodable(value: unknown): value is Encodable {
@@ -35,7 +59,7 @@ export function leanCallbackData(options: unknown): Record<string, unknown> | nu
   const data: Record<string, unknown> = {};
   if (o.content !== undefined) {
     if (typeof o.content !== 'string') return null;
-    data.content = o.content;
+    data.content = fitContent(o.content);
   }
   for (const key of ['embeds', 'components'] as const) {
     if (o[key] === undefined) continue;

@@ -12,7 +12,7 @@ import {
 } from 'discord.js';
 import { z } from 'zod';
 import { DISCORD_LOCALES, type Lang, t } from '../../i18n/index.js';
-import { badOption, staleCommand } from './doorText.js';
+import { badOption, echo, staleCommand } from './doorText.js';
 
 export type Verdict =
   | { readonly ok: true }
@@ -90,7 +90,8 @@ function checkLeaf(
   const names = received.map((o) => o.name);
   const twice = names.find((name, i) => names.indexOf(name) !== i);
   if (twice !== undefined)
-    return invalid(label, t(lang, 'refusal.door.twice', { name: `\`${twice}\`` }), lang);
+    // The name is the sender's text (an option the command may not even have): cut to fit.
+    return invalid(label, t(lang, 'refusal.door.twice', { name: `\`${echo(twice)}\`` }), lang);
   const shape: Record<string, z.ZodType> = {};
   for (const option of spec) {
     const one = optionSchema(option);

@@ -10,6 +10,9 @@ export const commands: Texts<typeof en> = {
   'cmd.timer.60s': '60s: 1 Minute pro Entscheidung',
   'cmd.timer.2m': '2m: 2 Minuten pro Entscheidung',
   'cmd.timer.5m': '5m: 5 Minuten pro Entscheidung',
+  'cmd.pace.quick': 'schnell: Bots warten halb so lange vor jedem Zug',
+  'cmd.pace.normal': 'normal: etwa eine Sekunde vor jedem Bot-Zug',
+  'cmd.pace.slow': 'langsam: Bots warten doppelt so lange vor jedem Zug',
 
   'cmd.table': 'Einen Tichu-Tisch in diesem Kanal eröffnen und leiten',
   'cmd.table.create': 'Einen Tisch in diesem Kanal eröffnen; du bist Gastgeber',
@@ -23,6 +26,9 @@ export const commands: Texts<typeof en> = {
   'cmd.table.create.timer': 'Bedenkzeit je Entscheidung, bevor der Bot sie trifft (Standard 2m)',
   'cmd.table.timer': 'Gastgeber: die Bedenkzeit vor Beginn der Partie ändern',
   'cmd.table.timer.length': 'Bedenkzeit je Entscheidung, bevor der Bot sie trifft',
+  'cmd.table.create.pace': 'Wie schnell Bots ziehen, während jemand zusieht (Standard normal)',
+  'cmd.table.pace': 'Gastgeber: vor Beginn der Partie ändern, wie schnell Bots ziehen',
+  'cmd.table.pace.speed': 'Wie schnell Bots ziehen, während jemand zusieht',
   'cmd.table.away': 'Abwesend melden: der Bot spielt deinen Platz, bis du auf „Bin zurück“ klickst',
   'cmd.table.join': 'Dich an den Tisch dieses Kanals setzen',
   'cmd.table.join.seat': 'Platz 1-4 (1 und 3 sind Team A, 2 und 4 Team B)',
@@ -102,6 +108,7 @@ export const commands: Texts<typeof en> = {
   'cmd.reply.botRemoved': 'Der Bot ist gegangen.',
   'cmd.reply.kicked': '{name} wurde vom Tisch entfernt.',
   'cmd.reply.timer': 'Bedenkzeit: {timer}.',
+  'cmd.reply.pace': 'Tempo der Bots: {pace}.',
   'cmd.reply.started':
     'Die Partie beginnt! Klick auf **Meine Karten** in der Tischnachricht, um deine Karten zu sehen.',
   'cmd.reply.paused': 'Die Partie ist pausiert.',
@@ -130,6 +137,8 @@ export const commands: Texts<typeof en> = {
     '**Kartenfenster**: dein neuestes folgt dem Spiel; bist du dran, liegen deine Züge bereit. 15 Minuten untätig? Öffne **Meine Karten** neu.',
   'cmd.help.clock':
     '**Bedenkzeit** je Entscheidung: `/table create timer:` (Standard 2 Minuten), Gastgeber: `/table timer`. Läuft sie ab, entscheidet der Bot; zweimal in Folge oder nach `/table away` spielt er deinen Platz, bis du im Kartenfenster **Bin zurück** klickst.',
+  'cmd.help.pace':
+    '**Bots lassen sich Zeit**, solange ein Mensch zusieht: etwa eine Sekunde vor jedem Bot-Zug im Spiel (der Gastgeber wählt mit `/table pace` `quick` oder `slow`), damit jeder Zug zu sehen ist. Eine Bombe auf der Hand? Drück **Bombe!** im Kartenfenster, bevor der nächste Bot zieht: sie liegt sofort.',
   'cmd.help.takeOver':
     '**Ersatz**: ohne Platz bittest du mit **Platz N übernehmen** (Tischnachricht) oder `/table sit seat:N` um einen abwesenden oder Bot-Platz. Es entscheidet der Gastgeber (ist er weg: alle Anwesenden); gespielt wird ab der nächsten Entscheidung. Direkt übergibt er mit `/table replace`. Partien mit Ersatz sind ungewertet.',
   'cmd.help.host':
@@ -137,7 +146,7 @@ export const commands: Texts<typeof en> = {
   'cmd.help.finding':
     '**Tische**: `/table list [mine:true]` zeigt Lobbys, laufende und pausierte Partien des Servers; eine pausierte setzt `/table resume` in ihrem Kanal fort.',
   'cmd.help.competition':
-    '**Wettbewerb**: `/leaderboard top` zeigt die Rangliste (nach Wertung, Siegen, Siegquote oder Tichu-Erfolg; `/leaderboard visibility` verbirgt dich), `/stats` Statistiken, `/history` Partien Runde für Runde, mit Export.',
+    '**Wettbewerb**: `/leaderboard top` zeigt die Rangliste (nach Wertung, Siegen, Siegquote oder Tichu-Erfolg; `/leaderboard visibility` verbirgt dich), `/stats` Statistiken (gewertete und ungewertete Partien mit Bots oder Ersatz getrennt), `/history` Partien Runde für Runde, mit Export.',
   'cmd.help.notify': '`/notify turn:aus`: keine Nachricht mehr, wenn du dran bist. `/rules`: die Regeln.',
   'cmd.help.title': 'So spielst du hier Tichu',
   'cmd.help.symbolsTitle': 'Was die Symbole bedeuten',

@@ -48,13 +48,11 @@ export const records: Texts<typeof en> = {
   'rec.log.played': '{name}: {combo}',
   'rec.log.playedOutOfTurn': '{name} (außer der Reihe): {combo}',
   'rec.log.passed': '{name} passt',
-  'rec.log.dog': 'der Hund gibt das Anspiel an {name}',
   'rec.log.wishNothing': '{name} wünscht sich nichts',
   'rec.log.wish': '{name} wünscht sich {rank}',
   'rec.log.wishFulfilled': 'der Wunsch nach {rank} ist erfüllt',
   'rec.log.trick': '→ {name} nimmt den Stich ({points} Punkte)',
-  'rec.log.dragon': '{from} verschenkt den Drachen-Stich an {to}',
-  'rec.log.out': '{name} ist raus (#{place})',
+  'rec.log.dragon': '→ {from} verschenkt den Drachen-Stich an {to} ({points} Punkte)',
   'rec.log.handOver': 'Runde vorbei: {a} — {b}',
   // /leaderboard.
   'rec.board.rating': 'Wertung',
@@ -88,6 +86,11 @@ export const records: Texts<typeof en> = {
   'rec.stats.partner': 'Lieblingspartner',
   'rec.stats.partnerValue_one': '{name}: {count} Partie zusammen, {wins} gewonnen',
   'rec.stats.partnerValue_other': '{name}: {count} Partien zusammen, {wins} gewonnen',
+  'rec.stats.rated': 'Gewertete Partien',
+  'rec.stats.casual': 'Ungewertete Partien',
+  'rec.stats.line': '{name}: {value}',
+  'rec.stats.casualNote':
+    'Ungewertet: ein Bot oder Ersatz saß auf einem Platz, oder die Partie hatte weniger als 3 Runden. Nur gewertete Partien ändern deine Wertung.',
   // /table list.
   'rec.list.mine': 'Deine Tichu-Tische',
   'rec.list.all': 'Tichu-Tische auf diesem Server',

@@ -76,9 +76,12 @@ export const refusals: Texts<typeof en> = {
   'refusal.unreadable_cards': 'Ich konnte diese Karten nicht lesen: {reason}.',
   'refusal.restarting': 'Der Bot startet neu; versuch es gleich noch einmal.',
   'refusal.internal_error': 'Bei uns ist etwas schiefgegangen. Mit /hand siehst du, wie es am Tisch steht.',
+  'refusal.disk_full':
+    'Der Bot kann gerade keine Züge speichern, weil sein Speicher voll ist. Es ist nichts verloren; versuch es später noch einmal.',
 
   'refusal.reason.target': 'das Punkteziel muss eine ganze Zahl von {min} bis {max} sein',
   'refusal.reason.timer': 'die Bedenkzeit ist eine von {timers}',
+  'refusal.reason.pace': 'das Tempo der Bots ist eines von {paces}',
   'refusal.reason.emptyCard': 'leere Karte',
   'refusal.reason.suit':
     'unbekannte Farbe in "{text}": nimm jd (Jade), sw (Schwert), pg (Pagode) oder st (Stern)',
@@ -137,9 +140,9 @@ export const refusals: Texts<typeof en> = {
     'Diese Schaltfläche ist veraltet: sie stammt aus einer älteren Version des Bots. Neue bekommst du mit /hand oder /table status.',
   'refusal.door.staleMenu':
     'Dieses Menü ist veraltet: es stammt aus einer älteren Version des Bots. Neue bekommst du mit /hand oder /table status.',
+  'refusal.door.spent': '{what} wird nicht mehr verwendet: es wurde nichts getan.',
   'refusal.door.staleForm':
     'Dieses Formular ist veraltet: der Bot nutzt es nicht mehr, also wurde nichts geändert.',
-  'refusal.door.spent': '{what} wird nicht mehr verwendet: es wurde nichts getan.',
   'refusal.door.badOption': '{command}: {detail} Es wurde nichts geändert.',
   'refusal.door.twice': '{name} wurde mehrfach angegeben.',
   'refusal.door.required': '{name} fehlt, ist aber nötig.',
@@ -154,4 +157,6 @@ export const refusals: Texts<typeof en> = {
   'refusal.door.boolean': '{name} muss wahr oder falsch sein.',
   'refusal.door.user': '{name} muss ein Mitglied dieses Servers sein.',
   'refusal.door.invalid': '{name} ist ungültig.',
+  'refusal.door.malformed':
+    'Discord hat dies in einer Form geschickt, die der Bot nicht lesen kann, also wurde nichts geändert. Bitte versuch es noch einmal.',
 };

@@ -11,6 +11,9 @@ export const commands = {
   'cmd.timer.60s': '60s: 1 minute a decision',
   'cmd.timer.2m': '2m: 2 minutes a decision',
   'cmd.timer.5m': '5m: 5 minutes a decision',
+  'cmd.pace.quick': 'quick: bots wait half as long before each move',
+  'cmd.pace.normal': 'normal: about a second before each bot move',
+  'cmd.pace.slow': 'slow: bots wait twice as long before each move',
 
   // /table
   'cmd.table': 'Open and run a Tichu table in this channel',
@@ -25,6 +28,9 @@ export const commands = {
   'cmd.table.create.timer': 'Time for each decision before the bot makes it (default 2m)',
   'cmd.table.timer': 'Host: change the turn timer before the match starts',
   'cmd.table.timer.length': 'Time for each decision before the bot makes it',
+  'cmd.table.create.pace': 'How quickly bots move while someone watches (default normal)',
+  'cmd.table.pace': 'Host: change how quickly bots move, before the match starts',
+  'cmd.table.pace.speed': 'How quickly bots move while someone watches',
   'cmd.table.away': 'Step away: the bot plays your seat until you click I’m back',
   'cmd.table.join': 'Sit down at this channel’s table',
   'cmd.table.join.seat': 'Seat 1-4 (1 and 3 are team A, 2 and 4 team B)',
@@ -104,6 +110,7 @@ export const commands = {
   'cmd.reply.botRemoved': 'The bot left.',
   'cmd.reply.kicked': '{name} was removed from the table.',
   'cmd.reply.timer': 'Turn timer: {timer}.',
+  'cmd.reply.pace': 'Bots’ pace: {pace}.',
   'cmd.reply.started': 'The match begins! Click **My hand** on the table message to see your cards.',
   'cmd.reply.paused': 'The match is paused.',
   'cmd.reply.resumed': 'The match is resumed.',
@@ -132,6 +139,8 @@ export const commands = {
     '**Panels** follow the game: your newest one updates itself, so your turn finds your plays ready. Idle 15 minutes? Open **My hand** again.',
   'cmd.help.clock':
     '**Clock**: each decision has a timer (`/table create timer:`, default 2 minutes; the host changes it with `/table timer`). When it runs out, the bot decides for you; twice in a row, or `/table away`, and the bot plays your seat until you click **I’m back** on your panel.',
+  'cmd.help.pace':
+    '**Bots take their time** while a person watches: about a second before each bot move of the play (the host picks `quick` or `slow` with `/table pace`), so every play shows. Holding a bomb? Press **Bomb!** on your panel before the next bot moves: it is dropped there and then.',
   'cmd.help.takeOver':
     '**Taking over a seat**: an away or bot seat can pass to someone not seated: **Take seat** on the table message or `/table sit seat:N` asks the host (host away: everyone present approves); they play from its next decision. The host can hand one directly: `/table replace`. A match with a substitute is unrated.',
   'cmd.help.host':
@@ -139,7 +148,7 @@ export const commands = {
   'cmd.help.finding':
     '**Finding tables**: `/table list [mine:true]` shows this server’s lobbies, matches and paused matches; resume a paused one with `/table resume` in its channel.',
   'cmd.help.competition':
-    "**Competition**: `/leaderboard top` ranks this server (by rating, wins, win rate or Tichu success; `/leaderboard visibility` hides you), `/stats` shows yours or a member's, `/history` lists matches, replays a match hand by hand and exports it.",
+    "**Competition**: `/leaderboard top` ranks this server (by rating, wins, win rate or Tichu success; `/leaderboard visibility` hides you), `/stats` shows yours or a member's (rated matches and casual ones, with bots or substitutes, apart), `/history` lists matches, replays a match hand by hand and exports it.",
   'cmd.help.notify': '`/notify turn:off` stops the turn messages. `/rules` for the rules.',
   'cmd.help.title': 'How to play Tichu here',
   'cmd.help.symbolsTitle': 'What the symbols mean',

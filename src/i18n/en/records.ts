@@ -45,13 +45,11 @@ export const records = {
   'rec.log.played': '{name}: {combo}',
   'rec.log.playedOutOfTurn': '{name} (out of turn): {combo}',
   'rec.log.passed': '{name} passes',
-  'rec.log.dog': 'the Dog gives the lead to {name}',
   'rec.log.wishNothing': '{name} wishes for nothing',
   'rec.log.wish': '{name} wishes for {rank}',
   'rec.log.wishFulfilled': 'the wish for {rank} is fulfilled',
   'rec.log.trick': '→ {name} takes the trick ({points} points)',
-  'rec.log.dragon': '{from} gives the Dragon trick to {to}',
-  'rec.log.out': '{name} is out (#{place})',
+  'rec.log.dragon': '→ {from} gives the Dragon trick to {to} ({points} points)',
   'rec.log.handOver': 'Hand over: {a} — {b}',
   // /leaderboard.
   'rec.board.rating': 'Rating',
@@ -85,6 +83,11 @@ export const records = {
   'rec.stats.partner': 'Favourite partner',
   'rec.stats.partnerValue_one': '{name}: {count} match together, {wins} won',
   'rec.stats.partnerValue_other': '{name}: {count} matches together, {wins} won',
+  'rec.stats.rated': 'Rated matches',
+  'rec.stats.casual': 'Casual matches',
+  'rec.stats.line': '{name}: {value}',
+  'rec.stats.casualNote':
+    'Casual matches are unrated: a bot or a substitute held a seat, or the match had fewer than 3 hands. Only rated matches move your rating.',
   // /table list.
   'rec.list.mine': 'Your Tichu tables',
   'rec.list.all': 'Tichu tables on this server',

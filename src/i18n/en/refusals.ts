@@ -71,10 +71,13 @@ export const refusals = {
   'refusal.unreadable_cards': 'I could not read those cards: {reason}.',
   'refusal.restarting': 'The bot is restarting; try again in a moment.',
   'refusal.internal_error': 'Something went wrong on our side. Use /hand to see where the table stands.',
+  'refusal.disk_full':
+    'The bot cannot save moves right now because its disk is full. Nothing was lost; try again in a while.',
 
   // Why typed cards or settings were refused: the engine's and the service's problems, worded (refusalText).
   'refusal.reason.target': 'target score must be a whole number from {min} to {max}',
   'refusal.reason.timer': 'the turn timer is one of {timers}',
+  'refusal.reason.pace': 'the bots’ pace is one of {paces}',
   'refusal.reason.emptyCard': 'empty card',
   'refusal.reason.suit': 'unknown suit in "{text}": use jd (jade), sw (sword), pg (pagoda) or st (star)',
   'refusal.reason.rank': 'unknown rank in "{text}": use 2-10, J, Q, K or A',
@@ -130,9 +133,9 @@ export const refusals = {
     'This button is out of date: it comes from an older version of the bot. Use /hand or /table status for fresh ones.',
   'refusal.door.staleMenu':
     'This menu is out of date: it comes from an older version of the bot. Use /hand or /table status for fresh ones.',
+  'refusal.door.spent': '{what} is no longer in use: nothing was done.',
   'refusal.door.staleForm': 'This form is out of date: the bot no longer uses it, so nothing was changed.',
   'refusal.door.badOption': '{command}: {detail} Nothing was changed.',
-  'refusal.door.spent': '{what} is no longer in use: nothing was done.',
   'refusal.door.twice': '{name} was given more than once.',
   'refusal.door.required': '{name} is required.',
   'refusal.door.oneOf': '{name} must be one of: {choices}.',
@@ -146,4 +149,7 @@ export const refusals = {
   'refusal.door.boolean': '{name} must be true or false.',
   'refusal.door.user': '{name} must be a member of this server.',
   'refusal.door.invalid': '{name} is not valid.',
+  // An interaction whose payload breaks Discord's own schema: refused before anything reads it.
+  'refusal.door.malformed':
+    'Discord sent this in a form the bot cannot read, so nothing was changed. Please try again.',
 } as const;

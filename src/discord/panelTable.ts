@@ -1,0 +1,45 @@
+/**
+ * The table in a player's panel, so nobody has to scroll up to the table message to decide: the
+ * score, and every seat's cards left, its call (Tichu, Grand Tichu) or its place out, and who is
+ * to act, starting with the player's left-hand opponent (the order of play). What is on the table
+ * and whose turn it is are the play's own lines (playPanel.ts).
+ */
+import type { PlayerSnapshot } from '../app/tableService.js';
+import { type Seat, seatAfter } from '../engine/index.js';
+import { type Lang, plural, t } from '../i18n/index.js';
+import { seatName, TEAM_MARK } from './names.js';
+
+/** Two lines: the score as the player's team sees it, then the seats in the order of play. */
+export function panelTableLines(snapshot: PlayerSnapshot, lang: Lang): string[] {
+  const { view, table } = snapshot;
+  if (table.status !== 'playing' || view.status !== 'playing') return [];
+  const mine = (view.seat % 2) as 0 | 1;
+  const score = t(lang, 'panel.table.score', {
+    us: view.scores[mine],
+    them: view.scores[1 - mine] as number,
+    mark: TEAM_MARK[mine],
+    other: TEAM_MARK[1 - mine] as string,
+    target: view.settings.targetScore,
+  });
+  const seats = [1, 2, 3, 0].map((offset) => seatPart(snapshot, seatAfter(view.seat, offset), lang));
+  return [score, seats.join(' · ')];
+}
+
+/** "🟧 Bot 2 12 cards, **Tichu!** ◀️": one seat, its cards left or its place, its call, its turn. */
+function seatPart(snapshot: PlayerSnapshot, seat: Seat, lang: Lang): string {
+  const { view, table } = snapshot;
+  const name = seat === view.seat ? t(lang, 'panel.table.you') : seatName(table, seat, lang);
+  const place = view.out.indexOf(seat);
+  const left =
+    place >= 0
+      ? t(lang, 'table.seat.out', { place: place + 1 })
+      : view.phase === 'play'
+        ? plural(lang, 'table.seat.cards', view.cardsLeft[seat])
+        : '';
+  const call = view.calls[seat];
+  const called =
+    call === 'none' ? '' : t(lang, call === 'tichu' ? 'table.seat.tichu' : 'table.seat.grandTichu');
+  const what = [left, called].filter((part) => part !== '').join(', ');
+  const acts = view.pending ? view.pending.seat === seat : view.phase === 'play' && view.turn === seat;
+  return `${TEAM_MARK[seat % 2]} ${name}${what ? ` ${what}` : ''}${acts ? ' ◀️' : ''}`;
+}

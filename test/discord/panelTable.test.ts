@@ -1,0 +1,57 @@
+/**
+ * The table in the panel (src/discord/panelTable.ts): the score as the player's team sees it, then
+ * every seat in the order of play from the player's left, with its cards left or its place out,
+ * its call and who is to act, in English and German; nothing of it once the match is over.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderPanel } from '../../src/discord/renderPanel.js';
+import { EN_TEXT, type Ui } from '../../src/discord/ui.js';
+import { buildScenario } from '../../src/engine/index.js';
+import { snapshotAt } from '../support/panelCheck.js';
+
+const DE: Ui = { lang: 'de', faces: null };
+const NAMES = ['Ann', 'Ben', 'Cat', 'Dan'];
+
+const state = buildScenario({
+  hands: { 0: '3jd 4sw 9pg', 1: '10pg Jsw', 2: '', 3: '2jd 2sw 5st 6st 7pg' },
+  out: [2],
+  trick: [{ seat: 3, cards: 'Ksw Kst' }],
+  turn: 0,
+  calls: { 1: 'tichu', 3: 'grandTichu' },
+  played: [0, 1, 2, 3],
+  scores: [340, 515],
+});
+
+describe('the table in the panel', () => {
+  it('says the score from the player’s side and every seat in the order of play', () => {
+    const content = renderPanel(snapshotAt(state, 0, { names: NAMES }), EN_TEXT).content;
+    const lines = content.split('\n');
+    expect(lines).toContain('🟦 **340** — 515 🟧 (to 1000)');
+    expect(lines).toContain(
+      '🟧 Ben 2 cards, **Tichu!** · 🟦 Cat out #1 · 🟧 Dan 5 cards, **Grand Tichu!** · 🟦 You 3 cards ◀️',
+    );
+    // The hand comes first, the table next, then what is on it and whose turn it is.
+    expect(lines.findIndex((l) => l.startsWith('**Your hand**'))).toBe(0);
+    expect(lines.findIndex((l) => l.startsWith('On the table'))).toBeGreaterThan(2);
+  });
+
+  it('the other team reads its own score first, and marks whoever acts', () => {
+    const content = renderPanel(snapshotAt(state, 1, { names: NAMES }), EN_TEXT).content;
+    expect(content).toContain('🟧 **515** — 340 🟦 (to 1000)');
+    expect(content).toContain(
+      '🟦 Cat out #1 · 🟧 Dan 5 cards, **Grand Tichu!** · 🟦 Ann 3 cards ◀️ · 🟧 You 2 cards, **Tichu!**',
+    );
+  });
+
+  it('in German', () => {
+    const content = renderPanel(snapshotAt(state, 0, { names: NAMES }), DE).content;
+    expect(content).toContain('🟦 **340** — 515 🟧 (bis 1000)');
+    expect(content).toContain('🟦 Du 3 Karten ◀️');
+  });
+
+  it('is gone once the match is over', () => {
+    const over = snapshotAt(state, 0, { names: NAMES, table: { status: 'finished' } });
+    const content = renderPanel(over, EN_TEXT).content;
+    expect(content).not.toContain('(to 1000)');
+  });
+});
