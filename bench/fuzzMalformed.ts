@@ -6,7 +6,7 @@
  * delivered first to the restarted process, then a legitimate interaction. Counted:
  * `fuzz.processCrashes` (the process exited on its own: it is started again, and the run goes on),
  * `fuzz.malformedAnswered` (answered, or refused with the bot's 'malformed interaction' line),
- * `fuzz.malformedUnaccounted` (neither, within 3 s), and whether the legitimate one was answered.
+ * `fuzz.malformedUnaccounted` (neither, within 10 s: a loaded machine is slow, a missing answer is missing for good), and whether the legitimate one was answered.
  *
  *   node --import tsx bench/fuzzMalformed.ts [--malformed-seed=TEXT] [--malformed-rounds=N] [--malformed-random=N]
  */

@@ -4,6 +4,7 @@ import {
   type ChatInputCommandInteraction,
   SlashCommandBuilder,
 } from 'discord.js';
+import { inHandOrder } from '../src/discord/cardText.js';
 import type { BotContext } from '../src/discord/context.js';
 import { comboLabelFor } from '../src/discord/playLabels.js';
 import { actorOf, afterAction, type Outcome, refuse, showPanel } from '../src/discord/respond.js';
@@ -44,7 +45,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   try {
     const lang = ctx.looks.forUser(interaction.locale).lang;
     return await showPanel(ctx, interaction, tableId, {
-      notice: t(lang, 'panel.youPlayed', { cards: formatCards(parsed.value) }),
+      notice: t(lang, 'panel.youPlayed', { cards: formatCards(inHandOrder(parsed.value)) }),
     });
   } finally {
     afterAction(ctx, result.value, actor.userId);
@@ -63,9 +64,12 @@ export async function autocomplete(interaction: AutocompleteInteraction, ctx: Bo
   const lang = ctx.looks.forUser(interaction.locale).lang;
   const choices = plays
     .map((p) => {
-      const value = `${formatCards(p.cards)}${p.phoenixAs === undefined ? '' : ` as:${p.phoenixAs}`}`;
+      const value = `${formatCards(inHandOrder(p.cards))}${p.phoenixAs === undefined ? '' : ` as:${p.phoenixAs}`}`;
       return {
-        name: `${comboLabelFor(view.value.view, p, lang)}: ${formatCards(p.cards)}`.slice(0, 100),
+        name: `${comboLabelFor(view.value.view, p, lang)}: ${formatCards(inHandOrder(p.cards))}`.slice(
+          0,
+          100,
+        ),
         value: value.slice(0, 100),
       };
     })

@@ -71,8 +71,14 @@ export function exchangeRows(
             ),
             min_values: 1,
             max_values: 1,
-            // In the order the hand line shows (and /help states), not the engine's.
-            options: inHandOrder(view.hand).map((card) => cardOption(card, ui, picks[i] === card)),
+            // In the order the hand line shows (and /help states), not the engine's. A chosen card
+            // shows in place of the placeholder, so its label still says whom it is for.
+            options: inHandOrder(view.hand).map((card) => {
+              const option = cardOption(card, ui, picks[i] === card);
+              if (picks[i] !== card) return option;
+              const key = slot === 'partner' ? 'panel.exchangePickedPartner' : 'panel.exchangePickedOpponent';
+              return { ...option, label: t(lang, key, { card: String(option.label), name }) };
+            }),
           },
         ],
       });

@@ -14,6 +14,7 @@ import { cardEmojiField, cardText, comboLabel, inHandOrder, rankLabel } from './
 import { encodeCards, encodeId, encodePlay } from './customIds.js';
 import { seatName } from './names.js';
 import { button, cardOption, type PanelOptions, type Row } from './panelParts.js';
+import { comboLabelFor } from './playLabels.js';
 import {
   groupPlays,
   type KindGroup,
@@ -104,7 +105,7 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
   else lines.push(t(lang, 'panel.menuLater'));
   const actions: Row[] = [];
   if (picked.length > 0)
-    actions.push(button(plural(lang, 'panel.playCards', picked.length), id('play', encodeCards(picked)), 3));
+    actions.push(button(pickedLabel(snapshot, picked, lang), id('play', encodeCards(picked)), 3));
   if (legal.some((a) => a.type === 'pass')) actions.push(button(t(lang, 'panel.pass'), id('pass'), 2));
   if (legal.some((a) => a.type === 'tichu')) actions.push(button(t(lang, 'panel.tichu'), id('tichu'), 4));
   // Whenever a bomb may be played (in turn or out of it), "Bomb!" drops the one bomb held at
@@ -121,6 +122,22 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
     );
   if (actions.length > 0) rows.push({ type: 1, components: actions });
   return rows;
+}
+
+/**
+ * The Play button under picked cards names what they would play ("Play: straight 3-7") when they
+ * make exactly one legal play; else it counts them ("Play 2 cards"), and the rules say why not.
+ */
+function pickedLabel(snapshot: PlayerSnapshot, picked: readonly Card[], lang: Lang): string {
+  const same = (cards: readonly Card[]) =>
+    cards.length === picked.length && cards.every((card) => picked.includes(card));
+  const plays = snapshot.legal.filter(
+    (a): a is Extract<Action, { type: 'play' }> => a.type === 'play' && same(a.cards),
+  );
+  const [only] = plays;
+  return only && plays.length === 1
+    ? t(lang, 'panel.playCombo', { combo: comboLabelFor(snapshot.view, only, lang) })
+    : plural(lang, 'panel.playCards', picked.length);
 }
 
 function situation(snapshot: PlayerSnapshot, lang: Lang): string {

@@ -63,8 +63,8 @@ export function collectTrick(hand: HandState, takenBy: Seat, events: GameEvent[]
   };
 }
 
-/** Ends the hand; `last` is the play that ended it (kept so that the table can still show it). */
-export function finishHand(hand: HandState, events: GameEvent[], last: Play): HandState {
+/** Ends the hand; `last` is the play that ended it, if known (kept so that the table can still show it). */
+export function finishHand(hand: HandState, events: GameEvent[], last: Play | null): HandState {
   const result = scoreHand({
     number: hand.number,
     out: hand.out,
@@ -79,7 +79,6 @@ export function finishHand(hand: HandState, events: GameEvent[], last: Play): Ha
 /** After a trick is taken (and any Dragon given): end the hand, or hand the lead on. */
 export function continueAfterTrick(hand: HandState, winner: Seat, events: GameEvent[]): HandState {
   // Only a Dragon trick given away by the third player out ends a hand here: its Dragon ended it.
-  const last = hand.lastTrick?.plays.at(-1);
-  if (handIsOver(hand) && last) return finishHand(hand, events, last);
+  if (handIsOver(hand)) return finishHand(hand, events, hand.lastTrick?.plays.at(-1) ?? null);
   return { ...hand, turn: leaderFrom(hand, winner), pending: null };
 }

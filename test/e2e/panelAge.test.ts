@@ -116,7 +116,7 @@ describe('a panel older than 15 minutes', () => {
       .reply();
     expect(picked.id).toBe(before.id);
     const chosen = (exchangeSelects(picked)[0]?.options ?? []).filter((o) => o.default);
-    expect(chosen.map((o) => o.label)).toEqual([cardLabel(first, EN_TEXT)]);
+    expect(chosen.map((o) => o.label)).toEqual([`${cardLabel(first, EN_TEXT)} for Dan (opponent)`]);
     const refreshed = await table.clickButton(2, picked, 'Refresh');
     expect(refreshed.id).toBe(before.id);
     expect(handCount(refreshed)).toBe(14);

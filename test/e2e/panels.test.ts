@@ -104,17 +104,19 @@ describe('phase panels', () => {
         .reply();
     };
     const shown = () => exchangeSelects(panel).map((s) => s.options?.find((o) => o.default)?.label ?? null);
+    // A chosen card still says whom it is for (it shows in place of the placeholder).
+    const to = (card: Card, whom: string) => `${cardLabel(card, EN_TEXT)} for ${whom}`;
     await pickIn(0, a);
-    expect(shown()).toEqual([cardLabel(a, EN_TEXT), null, null]);
+    expect(shown()).toEqual([to(a, 'Ben (opponent)'), null, null]);
     expect(buttonLabelled(panel, 'Confirm exchange')?.disabled).toBe(true);
     // The same card for another player moves it there.
     await pickIn(1, a);
-    expect(shown()).toEqual([null, cardLabel(a, EN_TEXT), null]);
+    expect(shown()).toEqual([null, to(a, 'Cat (partner)'), null]);
     expect(buttonLabelled(panel, 'Confirm exchange')?.disabled).toBe(true);
     await pickIn(0, b);
     expect(buttonLabelled(panel, 'Confirm exchange')?.disabled).toBe(true);
     await pickIn(2, c);
-    expect(shown()).toEqual([cardLabel(b, EN_TEXT), cardLabel(a, EN_TEXT), cardLabel(c, EN_TEXT)]);
+    expect(shown()).toEqual([to(b, 'Ben (opponent)'), to(a, 'Cat (partner)'), to(c, 'Dan (opponent)')]);
     expect(buttonLabelled(panel, 'Confirm exchange')?.disabled).toBeFalsy();
 
     panel = await table.clickButton(0, panel, 'Confirm exchange');

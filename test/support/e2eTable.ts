@@ -255,7 +255,10 @@ export class E2ETable {
     await this.waitText(/leads\./);
   }
 
-  /** Picks exactly `cards` in the panel's card select and presses "Play N cards". */
+  /**
+   * Picks exactly `cards` in the panel's card select and presses its Play button ("Play: pair 7"
+   * when they make one legal play, else "Play N cards").
+   */
   async pickAndPlay(seat: Seat, cards: readonly Card[], from?: MessageView): Promise<MessageView> {
     let panel = from ?? (await this.panel(seat));
     const pick = selectWith(panel, /^Pick cards/);
@@ -267,7 +270,7 @@ export class E2ETable {
         cards.map((c) => optionFor(pick, c)),
       )
       .reply();
-    return this.clickButton(seat, panel, `Play ${cards.length} card${cards.length === 1 ? '' : 's'}`);
+    return this.clickButton(seat, panel, new RegExp(`^Play(: | ${cards.length} cards?$)`));
   }
 
   /** Plays `cards` (one reading only) and mirrors it. */

@@ -134,7 +134,7 @@ export const commands: Texts<typeof en> = {
   'cmd.help.play':
     '**Spielen**: **Meine Karten** (Tischnachricht) zeigt nur dir deine Karten. Wähle einen Zug aus der Liste (ein Klick) oder Karten und **Spielen**; dazu **Passen**, **Tichu!**, **Bombe!**. Oder tippen: `/play cards:7st 7jd`, `/pass`, `/tichu`, `/hand`.',
   'cmd.help.panels':
-    '**Kartenfenster**: dein neuestes folgt dem Spiel; bist du dran, liegen deine Züge bereit. 15 Minuten untätig? Öffne **Meine Karten** neu.',
+    '**Kartenfenster**: dein neuestes folgt dem Spiel, mit Punktestand, Kartenzahlen und Ansagen; bist du dran, liegen deine Züge bereit. 15 Minuten untätig? Öffne **Meine Karten** neu. Die Tischnachricht führt den Stich (🏁 markiert die letzten Karten eines Spielers), und die Zusammenfassung jeder Runde erzählt jeden Stich.',
   'cmd.help.clock':
     '**Bedenkzeit** je Entscheidung: `/table create timer:` (Standard 2 Minuten), Gastgeber: `/table timer`. Läuft sie ab, entscheidet der Bot; zweimal in Folge oder nach `/table away` spielt er deinen Platz, bis du im Kartenfenster **Bin zurück** klickst.',
   'cmd.help.pace':

@@ -26,6 +26,8 @@ export const panel: Texts<typeof en> = {
   'panel.exchangeAsk': 'Wähle für jeden Mitspieler eine Karte zum Schupfen, dann **Schupfen bestätigen**.',
   'panel.exchangeForPartner': 'Karte für {name} (Partner)',
   'panel.exchangeForOpponent': 'Karte für {name} (Gegner)',
+  'panel.exchangePickedPartner': '{card} für {name} (Partner)',
+  'panel.exchangePickedOpponent': '{card} für {name} (Gegner)',
   'panel.exchangeConfirm': 'Schupfen bestätigen',
   'panel.callTichu': 'Tichu ansagen!',
   'panel.wishAsk':
@@ -53,6 +55,7 @@ export const panel: Texts<typeof en> = {
   'panel.kindPlaceholder': '{verb} {kind}: {shown} von {total} ({more})',
   'panel.kindMoreAbove': '{count} weitere unter den anderen Arten oben',
   'panel.kindOnlyPicker': '{count} nur über die Kartenauswahl',
+  'panel.playCombo': 'Spielen: {combo}',
   'panel.playCards_one': '{count} Karte spielen',
   'panel.playCards_other': '{count} Karten spielen',
   'panel.pass': 'Passen',

@@ -136,7 +136,7 @@ export const commands = {
   'cmd.help.play':
     '**Play**: click **My hand** on the table message: only you see your cards. Pick a play from the list (one click), or pick cards and press **Play**. **Pass**, **Tichu!** and **Bomb!** are there too. Typing works: `/play cards:7st 7jd`, `/pass`, `/tichu`, `/hand`.',
   'cmd.help.panels':
-    '**Panels** follow the game: your newest one updates itself, so your turn finds your plays ready. Idle 15 minutes? Open **My hand** again.',
+    '**Panels** follow the game: your newest one updates itself, with the score, the cards left and the calls, so your turn finds your plays ready. Idle 15 minutes? Open **My hand** again. The table message logs the trick (🏁 marks someone’s last cards), and each hand’s summary tells every trick.',
   'cmd.help.clock':
     '**Clock**: each decision has a timer (`/table create timer:`, default 2 minutes; the host changes it with `/table timer`). When it runs out, the bot decides for you; twice in a row, or `/table away`, and the bot plays your seat until you click **I’m back** on your panel.',
   'cmd.help.pace':

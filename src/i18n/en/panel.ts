@@ -24,6 +24,8 @@ export const panel = {
   'panel.exchangeAsk': 'Pick one card for each other player, then **Confirm**.',
   'panel.exchangeForPartner': 'Card for {name} (partner)',
   'panel.exchangeForOpponent': 'Card for {name} (opponent)',
+  'panel.exchangePickedPartner': '{card} for {name} (partner)',
+  'panel.exchangePickedOpponent': '{card} for {name} (opponent)',
   'panel.exchangeConfirm': 'Confirm exchange',
   'panel.callTichu': 'Call Tichu!',
   // The play: wish, Dragon gift, Phoenix reading.
@@ -52,6 +54,7 @@ export const panel = {
   'panel.kindPlaceholder': '{verb} {kind}: {shown} of {total} ({more})',
   'panel.kindMoreAbove': '{count} more under the other kinds above',
   'panel.kindOnlyPicker': '{count} only through the card picker',
+  'panel.playCombo': 'Play: {combo}',
   'panel.playCards_one': 'Play {count} card',
   'panel.playCards_other': 'Play {count} cards',
   'panel.pass': 'Pass',
