@@ -592,6 +592,9 @@ function argument(prefix: string): string | undefined {
 // Alone: `node --import tsx bench/fuzz.ts [--fuzz-seed=TEXT] [--fuzz-count=N]`.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const figures = await fuzzFigures(undefined, Number(argument('--fuzz-count=') ?? 10_000));
-  for (const f of figures) console.log(`${f.key.padEnd(32)} ${String(f.value).padStart(10)} ${f.unit}`);
+  for (const f of figures)
+    console.log(
+      `${f.key.padEnd(32)} ${String(f.value).padStart(10)} ${f.unit}${f.note ? `  (${f.note})` : ''}`,
+    );
   process.exit(figures.every((f) => f.met) ? 0 : 1);
 }
