@@ -11,6 +11,7 @@ import { botFigures } from './bots.js';
 import { type Figure, legalLead14, plainLoopMs, selfPlay } from './engine.js';
 import { fuzzFigures } from './fuzz.js';
 import { malformedFigures } from './fuzzMalformed.js';
+import { paceFigures } from './pace.js';
 import { statsFigures } from './stats.js';
 import { actionCommit, startup10k } from './store.js';
 import { timerFigures } from './timers.js';
@@ -101,6 +102,7 @@ for (const figure of await timerFigures()) record(figure);
 for (const figure of await fuzzFigures()) record(figure);
 for (const figure of await malformedFigures(String(Date.now() % 100_000))) record(figure);
 for (const figure of uxFigures()) record(figure);
+for (const figure of await paceFigures()) record(figure);
 // In a fresh process, so the heap the other benchmarks leave behind does not weigh on its tail.
 for (const figure of await partFigures('e2e', ['--expose-gc', '--import', 'tsx', benchFile('./e2eMain.ts')]))
   record(figure);

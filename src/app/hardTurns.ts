@@ -53,6 +53,11 @@ function pacedStep(core: Core, tableId: string): void {
     return;
   }
   if (!loaded?.match || loaded.table.status !== 'playing' || !core.owns(loaded.table.guildId)) return;
+  // A timer may fire a millisecond early (or a move was made meanwhile): the pause is kept whole.
+  if (waitMs(core, loaded.table) > 0) {
+    scheduleStep(core, loaded.table, () => pacedStep(core, tableId));
+    return;
+  }
   const match = loaded.match;
   // One move of the play now; at a table nobody watches any more (they stepped away), all of them.
   const once = paceMs(core, loaded.table) > 0 ? 1 : Number.POSITIVE_INFINITY;

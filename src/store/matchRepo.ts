@@ -82,9 +82,10 @@ export class MatchRepo {
         action: string;
         events: string;
         forced: string | null;
+        created_at: number;
       }
     >(
-      'SELECT version, hand_number, seat, user_id, action, events, forced FROM events WHERE match_id = ? ORDER BY version',
+      'SELECT version, hand_number, seat, user_id, action, events, forced, created_at FROM events WHERE match_id = ? ORDER BY version',
     );
     this.endMatchRow = db.prepare(
       'UPDATE matches SET status = ?, score_a = ?, score_b = ?, winner = ?, ended_at = ? WHERE id = ?',
@@ -215,6 +216,7 @@ export class MatchRepo {
       action: JSON.parse(row.action) as unknown,
       events: JSON.parse(row.events) as unknown,
       forced: forcedBySchema.parse(row.forced),
+      at: row.created_at,
     }));
   }
 }

@@ -105,6 +105,8 @@ export interface LoggedEntry extends LoggedAction {
   readonly events: unknown;
   /** Made for the seat's player by the normal policy (null: the player's or a bot's own). */
   readonly forced: ForcedBy | null;
+  /** When it was committed (the bot's clock, Unix milliseconds). */
+  readonly at: number;
 }
 
 /**
