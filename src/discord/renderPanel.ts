@@ -33,12 +33,10 @@ export function renderPanel(snapshot: PlayerSnapshot, ui: Ui, options: PanelOpti
   const { lang } = ui;
   const lines: string[] = [];
   if (options.notice) lines.push(`> ${options.notice}`);
-  lines.push(
-    t(lang, 'panel.hand', {
-      count: view.hand.length,
-      cards: view.hand.length > 0 ? cardsLabel(view.hand, ui) : '—',
-    }),
-  );
+  // The cards on a heading line of their own: Discord draws it (and its card pictures) larger, so
+  // the hand reads at a glance.
+  lines.push(t(lang, 'panel.hand', { count: view.hand.length }));
+  if (view.hand.length > 0) lines.push(`## ${cardsLabel(view.hand, ui)}`);
   if (view.received) {
     const r = view.received;
     const from = (offset: number) => seatName(snapshot.table, seatAfter(view.seat, offset), ui.lang);

@@ -12,6 +12,8 @@ import {
   type Action,
   buildScenario,
   type Card,
+  cardRank,
+  isNormal,
   makeSettings,
   newMatch,
   SEATS,
@@ -52,7 +54,8 @@ function exchanged() {
 describe('a German panel', () => {
   it('asks for Grand Tichu in German, then waits in German', () => {
     const asked = german(snapshotAt(dealt(), 0));
-    expect(asked.content).toMatch(/^\*\*Deine Hand\*\* \(8\): /);
+    // The count, then the cards on a heading line of their own (drawn larger).
+    expect(asked.content).toMatch(/^\*\*Deine Hand\*\* \(8\)\n## \S/);
     expect(asked.content).toContain('Das sind deine ersten 8 Karten. **Großes Tichu** ansagen (+/-200)');
     expect(asked.buttons).toEqual(['Großes Tichu!', 'Nein, gib mir meine Karten', 'Aktualisieren']);
     const waiting = german(snapshotAt(stateAfter(dealt(), 0, { type: 'grandTichu', call: false }), 0));
@@ -106,9 +109,19 @@ describe('a German panel', () => {
     const other = ((leader + 1) % 4) as Seat;
     const watching = german(snapshotAt(state, other, { names }));
     expect(watching.content).toContain(`Der Tisch ist leer · ${names[leader]} ist dran`);
-    // Cards picked: the Play button counts them in German.
+    // Cards picked: the Play button names the play they make, in German; cards that make none
+    // are counted (the rules then say why).
     const picked = state.hand.hands[leader].slice(0, 1);
-    expect(german(snapshotAt(state, leader, { names }), { picked }).buttons).toContain('1 Karte spielen');
+    expect(german(snapshotAt(state, leader, { names }), { picked }).buttons).toContain(
+      'Spielen: 🀄 Mah Jong',
+    );
+    // Two normal cards of different ranks make no play.
+    const normals = state.hand.hands[leader].filter(isNormal);
+    const [low, high] = [normals[0], normals.at(-1)] as [Card, Card];
+    expect(cardRank(low)).not.toBe(cardRank(high));
+    expect(german(snapshotAt(state, leader, { names }), { picked: [low, high] }).buttons).toContain(
+      '2 Karten spielen',
+    );
   });
 
   it('follows a trick in German: what lies on the table, the wish, Pass and Bomb!', () => {
@@ -181,7 +194,7 @@ describe('a German panel', () => {
     const panel = german(snapshot, { readings, picked: cards });
     expect(panel.content).toContain('Als was soll der Phönix zählen?');
     expect(panel.buttons).toContain('Paar 7 (Phönix als 7)');
-    expect(panel.buttons).toContain('2 Karten spielen');
+    expect(panel.buttons).toContain('Spielen: Paar 7 (Phönix als 7)');
   });
 
   it('says the clock, away, pause and the end in German', () => {

@@ -40,7 +40,11 @@ const nameOf = (card: Card) => emojiName(card, loadCardImage(card).sha256);
 describe('card emoji', () => {
   it('the panel shows the hand as the application’s card emoji', async () => {
     const panel = await table.panel(0);
-    const handLine = panel.content.split('\n').find((l) => l.includes('**Your hand**')) ?? '';
+    // The cards stand on a heading line under "Your hand (8)": drawn larger.
+    const lines = panel.content.split('\n');
+    expect(lines).toContain('**Your hand** (8)');
+    const handLine = lines[lines.indexOf('**Your hand** (8)') + 1] ?? '';
+    expect(handLine.startsWith('## ')).toBe(true);
     const shown = emojiIn(handLine);
     expect(shown).toHaveLength(8);
     const dealt = table.shadow.state.hand.hands[0];

@@ -1,7 +1,7 @@
 /** English texts: a player's private panel (hand, deal, exchange, plays menu, notices after a move). */
 export const panel = {
   // The hand and what happened to it.
-  'panel.hand': '**Your hand** ({count}): {cards}',
+  'panel.hand': '**Your hand** ({count})',
   'panel.received':
     'Received: {next} from {nextName}, {partner} from {partnerName}, {previous} from {previousName}',
   'panel.deadline': '⏰ Your time runs out {time}: then the bot decides for you.',
