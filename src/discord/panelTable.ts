@@ -1,17 +1,22 @@
 /**
  * The table in a player's panel, so nobody has to scroll up to the table message to decide: the
  * score, and every seat's cards left, its call (Tichu, Grand Tichu) or its place out, and who is
- * to act, starting with the player's left-hand opponent (the order of play). What is on the table
- * and whose turn it is are the play's own lines (playPanel.ts).
+ * to act, starting with the player's left-hand opponent (the order of play); then the trick so far
+ * (every play and pass since the lead, its latest lines), since the table message may skip states
+ * under Discord's limits. The top of the trick and whose turn it is are the play's own line
+ * (playPanel.ts).
  */
 import type { PlayerSnapshot } from '../app/tableService.js';
 import { type Seat, seatAfter } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
 import { seatName, TEAM_MARK } from './names.js';
+import { trickLines } from './trickText.js';
+import type { Ui } from './ui.js';
 
 /** Two lines: the score as the player's team sees it, then the seats in the order of play. */
-export function panelTableLines(snapshot: PlayerSnapshot, lang: Lang): string[] {
+export function panelTableLines(snapshot: PlayerSnapshot, ui: Ui): string[] {
   const { view, table } = snapshot;
+  const { lang } = ui;
   if (table.status !== 'playing' || view.status !== 'playing') return [];
   const mine = (view.seat % 2) as 0 | 1;
   const score = t(lang, 'panel.table.score', {
@@ -22,7 +27,22 @@ export function panelTableLines(snapshot: PlayerSnapshot, lang: Lang): string[] 
     target: view.settings.targetScore,
   });
   const seats = [1, 2, 3, 0].map((offset) => seatPart(snapshot, seatAfter(view.seat, offset), lang));
-  return [score, seats.join(' · ')];
+  return [score, seats.join(' · '), ...trickSoFar(snapshot, ui)];
+}
+
+/** The panel keeps the trick's latest lines: the whole trick is the table message's and the summary's. */
+const TRICK_LINES = 6;
+
+/** The trick on the table, play by play with the passes, when there is more to it than its top play. */
+function trickSoFar(snapshot: PlayerSnapshot, ui: Ui): string[] {
+  const { view, table } = snapshot;
+  const plays = view.trick?.plays.length ?? 0;
+  if (view.phase !== 'play' || (plays < 2 && !view.dogLead && (view.trick?.passed.length ?? 0) === 0))
+    return [];
+  const name = (seat: Seat) =>
+    seat === view.seat ? t(ui.lang, 'panel.table.you') : seatName(table, seat, ui.lang);
+  const lines = trickLines(view, name, ui)?.split('\n') ?? [];
+  return lines.slice(-TRICK_LINES).map((line) => `-# ${line}`);
 }
 
 /** "🟧 Bot 2 12 cards, **Tichu!** ◀️": one seat, its cards left or its place, its call, its turn. */

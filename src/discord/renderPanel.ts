@@ -52,7 +52,7 @@ export function renderPanel(snapshot: PlayerSnapshot, ui: Ui, options: PanelOpti
     );
   }
   // The table as it stands (score, seats, calls): no scrolling up to the table message to decide.
-  lines.push(...panelTableLines(snapshot, lang));
+  lines.push(...panelTableLines(snapshot, ui));
   const rows = panelRows(snapshot, ui, options, lines);
   // The clock runs for this seat: say until when (Discord shows it as a live countdown).
   if (snapshot.deadline !== null)

@@ -49,6 +49,26 @@ describe('the table in the panel', () => {
     expect(content).toContain('🟦 Du 3 Karten ◀️');
   });
 
+  it('tells the trick so far, play by play with the passes, as small text', () => {
+    const trick = buildScenario({
+      hands: { 0: '3jd 4sw 9pg', 1: '10pg Jsw', 2: '5jd', 3: '2jd 2sw 5st 6st 7pg' },
+      trick: [
+        { seat: 1, cards: '7jd 7sw' },
+        { seat: 0, cards: '9jd 9sw' },
+      ],
+      passed: [2],
+      turn: 3,
+      played: [0, 1, 2, 3],
+    });
+    const lines = renderPanel(snapshotAt(trick, 0, { names: NAMES }), EN_TEXT).content.split('\n');
+    const told = lines.filter((l) => l.startsWith('-# '));
+    expect(told).toHaveLength(2);
+    expect(told[0]).toMatch(/^-# Ben: pair 7 /);
+    expect(told[1]).toMatch(/^-# You: pair 9 .* · Cat passes$/);
+    // A trick of one play says no more than the play's own line does.
+    expect(renderPanel(snapshotAt(state, 0, { names: NAMES }), EN_TEXT).content).not.toContain('-# ');
+  });
+
   it('is gone once the match is over', () => {
     const over = snapshotAt(state, 0, { names: NAMES, table: { status: 'finished' } });
     const content = renderPanel(over, EN_TEXT).content;
