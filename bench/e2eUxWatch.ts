@@ -5,6 +5,7 @@
  */
 import type { MessageView, RestCall, ScriptedUser } from '../src/localDiscord/index.js';
 import { type Dice, find, openPanel, tableMessage, takeTurn } from '../test/support/panelPlayer.js';
+import { tableParts } from '../test/support/tableParts.js';
 import { versionIn } from './e2eLagWatch.js';
 
 export interface UxResult {
@@ -26,7 +27,7 @@ function versionOf(message: MessageView | undefined): number {
 }
 
 function handOf(message: MessageView | undefined): number {
-  const title = (message?.embeds[0] as { title?: string } | undefined)?.title ?? '';
+  const title = (message && tableParts(message)?.title) ?? '';
   return Number(/hand (\d+)/.exec(title)?.[1] ?? 0);
 }
 

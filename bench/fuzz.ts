@@ -25,6 +25,7 @@ import { refusalText, seatNumbers } from '../src/discord/refusalText.js';
 import { EN_TEXT } from '../src/discord/ui.js';
 import { type InteractionHandle, LocalDiscord, type ScriptedUser } from '../src/localDiscord/index.js';
 import type { Forged } from '../src/localDiscord/interactions.js';
+import { eachComponent } from '../src/localDiscord/validateV2.js';
 import { storeCardEmoji } from '../src/play/cli.js';
 import { logProblem } from '../tools/chaos/tableCheck.js';
 import type { Figure } from './engine.js';
@@ -397,9 +398,9 @@ function realClick(
     options?: Array<{ value: string }>;
   };
   type Sized = Component & { min_values?: number; max_values?: number };
-  const components = message.components
-    .flatMap((row) => (row.components ?? []) as Sized[])
-    .filter((c) => c.custom_id && !c.disabled && (c.type === 2 || c.type === 3));
+  const components = (allComponents(message.components) as Sized[]).filter(
+    (c) => c.custom_id && !c.disabled && (c.type === 2 || c.type === 3),
+  );
   if (components.length === 0) return null;
   const component = rng.pick(components);
   const id = component.custom_id as string;
@@ -418,8 +419,7 @@ function realClick(
 /** Every button and string menu of a message, disabled ones too, with its options' values. */
 function seenComponents(message: ReturnType<ScriptedUser['messages']>[number]): SeenComponent[] {
   type Component = { type: number; custom_id?: string; options?: Array<{ value: string }> };
-  return message.components
-    .flatMap((row) => (row.components ?? []) as Component[])
+  return (allComponents(message.components) as Component[])
     .filter((c) => c.custom_id && (c.type === 2 || c.type === 3))
     .map((c) => ({
       type: c.type,
@@ -597,4 +597,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       `${f.key.padEnd(32)} ${String(f.value).padStart(10)} ${f.unit}${f.note ? `  (${f.note})` : ''}`,
     );
   process.exit(figures.every((f) => f.met) ? 0 : 1);
+}
+
+/** Every component of a message, however nested (rows, and Components V2's containers and sections). */
+function allComponents(components: readonly unknown[]): Array<Record<string, unknown>> {
+  const all: Array<Record<string, unknown>> = [];
+  eachComponent(components, (c) => {
+    all.push(c);
+  });
+  return all;
 }

@@ -14,6 +14,7 @@ import {
   LocalDiscord,
   type ScriptedUser,
 } from '../src/localDiscord/index.js';
+import { eachComponent } from '../src/localDiscord/validateV2.js';
 import type { Json } from '../src/localDiscord/world.js';
 import { type BotRun, spawnBot, stopBot, waitConnected } from '../tools/chaos/botProcess.js';
 
@@ -205,9 +206,12 @@ export class MalformedBot {
 
   private firstButton(): string {
     const message = this.discord.hub.world.messages.get(this.tableMessageId);
-    for (const row of message?.components ?? [])
-      for (const c of (row.components ?? []) as Json[])
-        if (c.type === 2 && typeof c.custom_id === 'string') return c.custom_id;
+    // In a row, or in the V2 table message's container and beside its seats.
+    let first: string | undefined;
+    eachComponent(message?.components ?? [], (c: Json) => {
+      if (first === undefined && c.type === 2 && typeof c.custom_id === 'string') first = c.custom_id;
+    });
+    if (first !== undefined) return first;
     throw new Error('the table message has no button');
   }
 }

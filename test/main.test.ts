@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDiscord } from '../src/localDiscord/index.js';
 import { Store } from '../src/store/store.js';
 import { eventually } from './support/discordFixture.js';
-import { Dice, openPanel, takeTurn } from './support/panelPlayer.js';
+import { Dice, isTableMessage, openPanel, takeTurn } from './support/panelPlayer.js';
 
 const root = join(import.meta.dirname, '..');
 const WAIT_MS = 20_000;
@@ -111,7 +111,7 @@ describe('npm start', () => {
       );
       const channel = (channels[0] as { id: string }).id;
       const reply = await ann.slash(channel, 'table', { subcommand: 'create' }).reply(WAIT_MS);
-      expect(reply.embeds.length).toBeGreaterThan(0);
+      expect(isTableMessage(reply)).toBe(true);
       const logged = await eventually(
         () => lines(bot.out()).find((l) => l.msg === 'interaction'),
         'the interaction line',

@@ -3,9 +3,10 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Seating, TurnTimer } from '../../src/app/tableService.js';
 import { type BotLevel, DEFAULT_BOT_LEVEL } from '../../src/bots/policy.js';
 import { timerWords } from '../../src/discord/clockText.js';
+import { v2Options } from '../../src/discord/componentsV2.js';
 import type { BotContext } from '../../src/discord/context.js';
 import { renderTable } from '../../src/discord/renderTable.js';
-import { actorOf, type Outcome, refuse, toDiscord } from '../../src/discord/respond.js';
+import { actorOf, type Outcome, refuse } from '../../src/discord/respond.js';
 import type { Team } from '../../src/engine/index.js';
 import { t } from '../../src/i18n/index.js';
 import type { Here } from './here.js';
@@ -106,7 +107,7 @@ export async function create(interaction: ChatInputCommandInteraction, ctx: BotC
     // The reply is the public table message: in the server's language.
     const ui = ctx.looks.forGuild(snapshot.value.table.guildId);
     const reply = await interaction.reply({
-      ...toDiscord(renderTable(snapshot.value, ui)),
+      ...v2Options(renderTable(snapshot.value, ui)),
       withResponse: true,
     });
     answered = true;

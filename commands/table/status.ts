@@ -4,9 +4,10 @@
  * gets the table as a copy only they see. So nobody can flood a channel with table messages.
  */
 import type { TableService } from '../../src/app/tableService.js';
+import { textDisplay, v2Options } from '../../src/discord/componentsV2.js';
 import { EPHEMERAL } from '../../src/discord/renderPanel.js';
 import { renderTable } from '../../src/discord/renderTable.js';
-import { type Outcome, refuse, toDiscord } from '../../src/discord/respond.js';
+import { type Outcome, refuse } from '../../src/discord/respond.js';
 import { t } from '../../src/i18n/index.js';
 import type { Here } from './here.js';
 
@@ -30,7 +31,9 @@ export async function status(here: Here): Promise<Outcome> {
   if (!mayPost || recent) {
     const why = t(here.ui.lang, mayPost ? 'cmd.reply.statusRecent' : 'cmd.reply.statusNotSeated');
     const copy = renderTable(snapshot.value, here.ui);
-    await interaction.reply({ ...toDiscord(copy), content: why, flags: EPHEMERAL });
+    // A V2 message has no content: the sentence is a text above the table's container.
+    const withWhy = { ...copy, components: [textDisplay(why), ...copy.components] };
+    await interaction.reply(v2Options(withWhy, { extraFlags: EPHEMERAL }));
     return { result: mayPost ? 'shown_recently_posted' : 'shown_not_seated', tableId };
   }
   forgetOld(posts, now);

@@ -32,7 +32,7 @@ import type { LoadedMatch, LoadedTable } from './tables.js';
  * play is made when its pause is over.
  */
 export function continueBots(core: Core, after: LoadedTable, moved = true): void {
-  if (moved) notePaced(core, after.table.id);
+  notePaced(core, after.table.id, moved);
   dispatchHard(core, after);
   scheduleStep(core, after.table, () => pacedStep(core, after.table.id));
 }

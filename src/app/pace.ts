@@ -58,14 +58,20 @@ export function movesAtOnce(core: Core, table: TableRecord): number {
 export function waitMs(core: Core, table: TableRecord): number {
   const pace = paceMs(core, table);
   if (pace === 0) return 0;
-  const now = core.env.now();
-  const last = core.pace.lastMoveAt.get(table.id) ?? now;
-  return Math.max(0, last + pace - now);
+  const last = core.pace.lastMoveAt.get(table.id);
+  // No move known (it is anchored by `moved` before anything waits): nothing to wait for.
+  if (last === undefined) return 0;
+  return Math.max(0, last + pace - core.env.now());
 }
 
-/** A move was committed at the table now: the next bot move waits a whole pause from here. */
-export function moved(core: Core, tableId: string): void {
-  if (core.pace.baseMs > 0) core.pace.lastMoveAt.set(tableId, core.env.now());
+/**
+ * A move was committed at the table now (`movedNow`): the next bot move waits a whole pause from
+ * here. A table read afresh (a restart), where no move is known, waits a whole pause from now too:
+ * the pause must start somewhere, or every check would find it still to come.
+ */
+export function moved(core: Core, tableId: string, movedNow: boolean): void {
+  if (core.pace.baseMs <= 0) return;
+  if (movedNow || !core.pace.lastMoveAt.has(tableId)) core.pace.lastMoveAt.set(tableId, core.env.now());
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { type Action, type Card, isSeat, type Rank } from '../engine/index.js';
 import { t } from '../i18n/index.js';
+import { v2Options } from './componentsV2.js';
 import type { BotContext } from './context.js';
 import { decodeCards, decodePlay } from './customIds.js';
 import { type ComponentInput, readComponent } from './door/componentInput.js';
@@ -10,7 +11,7 @@ import { comboLabelFor } from './playLabels.js';
 import { offersKind } from './playPanel.js';
 import { EPHEMERAL } from './renderPanel.js';
 import { renderTable } from './renderTable.js';
-import { actorOf, afterAction, fromPanel, type Outcome, refuse, showPanel, toDiscord } from './respond.js';
+import { actorOf, afterAction, type Outcome, refuse, showPanel } from './respond.js';
 import { answerRequest, askForSeat, seatArg } from './seatRequests.js';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
@@ -91,10 +92,11 @@ async function lobbyButton(
   try {
     // The message clicked keeps its language: the public table message the server's, the private
     // copy from /table status its reader's.
-    const ui = fromPanel(interaction)
+    const ui = interaction.message.flags.has(EPHEMERAL)
       ? ctx.looks.forUser(interaction.locale)
       : ctx.looks.forGuild(snapshot.value.table.guildId);
-    await interaction.update(toDiscord(renderTable(snapshot.value, ui)));
+    // An old embed-style table message becomes a V2 one with this very update.
+    await interaction.update(v2Options(renderTable(snapshot.value, ui), { clearOld: true }));
   } finally {
     // Whether or not the answer got through, and whatever edit landed while it waited, a fresh
     // edit leaves the stored message showing the table as it is.

@@ -4,23 +4,40 @@ import { type PublicView, SEATS, type Seat } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
 import { rankLabel } from './cardText.js';
 import { relativeTime, timeoutLines, timerWords } from './clockText.js';
+import {
+  actionRow,
+  container,
+  IS_COMPONENTS_V2,
+  section,
+  separator,
+  textDisplay,
+  type V2Payload,
+} from './componentsV2.js';
 import { encodeId } from './customIds.js';
 import { scoreLine, seatName, TEAM_MARK, teamNames } from './names.js';
 import { endingLine, lastTrickLine, trickLines } from './trickText.js';
 import type { Ui } from './ui.js';
 
-export interface MessagePayload {
-  content?: string;
-  embeds: Array<Record<string, unknown>>;
-  components: Array<Record<string, unknown>>;
-  allowed_mentions?: { parse: string[] };
+/** Discord draws 🟦 and 🟧 in these colours: the container's accent bar names the team to act. */
+const TEAM_COLOURS = [0x55acee, 0xf4900c] as const;
+/** Both teams owe a decision (Grand Tichu, the exchange): the colour a playing table always had. */
+const BOTH_TEAMS = 0x2e8b57;
+/** Nobody to act: a lobby, a paused, finished or closed table. */
+const NOBODY = 0x888888;
+
+/** A text of the table message: a heading and its lines, drawn as one text display. */
+interface Part {
+  readonly name: string;
+  readonly value: string;
 }
 
 /**
  * The table message in `ui`'s language (the server's preferred locale when it is posted in the
- * channel, the reader's for a copy only they see), cards as `ui` shows them.
+ * channel, the reader's for a copy only they see), cards as `ui` shows them. A Components V2
+ * message: one container whose accent colour is the team to act, the title and the table's lines,
+ * a line per seat (with **Take seat** beside a seat that can be taken), the tricks, then the buttons.
  */
-export function renderTable(snapshot: TableSnapshot, ui: Ui): MessagePayload {
+export function renderTable(snapshot: TableSnapshot, ui: Ui): V2Payload {
   const { table, view } = snapshot;
   const { lang } = ui;
   const lines: string[] = [];
@@ -45,23 +62,68 @@ export function renderTable(snapshot: TableSnapshot, ui: Ui): MessagePayload {
   lines.push(statusLine(snapshot, lang));
   if (table.status === 'playing' && table.deadline)
     lines.push(t(lang, 'table.deadline', { when: relativeTime(table.deadline.at) }));
-  const fields: Array<Record<string, unknown>> = [
-    { name: t(lang, 'table.field.seats'), value: seatLines(snapshot, lang).join('\n'), inline: false },
-  ];
-  if (view && table.status !== 'lobby') fields.push(...matchFields(snapshot, view, ui));
   const title = view ? t(lang, 'table.title.hand', { number: view.handNumber }) : t(lang, 'table.title.new');
+  const children: Array<Record<string, unknown>> = [
+    textDisplay(`### ${title}\n${lines.join('\n')}`),
+    separator(),
+    ...seatParts(snapshot, lang),
+  ];
+  const parts = view && table.status !== 'lobby' ? matchParts(snapshot, view, ui) : [];
+  if (parts.length > 0) children.push(separator(), ...parts.map(partText));
+  const rows = buttonRows(snapshot, lang);
+  if (rows.length > 0) children.push(separator(), ...rows);
   return {
-    embeds: [
-      {
-        title,
-        description: lines.join('\n'),
-        fields,
-        color: table.status === 'playing' ? 0x2e8b57 : 0x888888,
-      },
-    ],
-    components: buttons(snapshot, lang),
+    flags: IS_COMPONENTS_V2,
+    components: [container(children, accentColour(snapshot))],
     allowed_mentions: { parse: [] },
   };
+}
+
+/** "**On the table**" over its lines, as one text display. */
+function partText({ name, value }: Part): Record<string, unknown> {
+  return textDisplay(`**${name}**\n${value}`);
+}
+
+/** The team whose decision the table awaits; green when both owe one, grey when nobody does. */
+function accentColour({ table, view }: TableSnapshot): number {
+  if (table.status !== 'playing' || !view) return NOBODY;
+  const teams = new Set(SEATS.filter((seat) => awaits(view, seat)).map((seat) => seat % 2));
+  if (teams.size === 0) return NOBODY;
+  if (teams.size > 1) return BOTH_TEAMS;
+  return TEAM_COLOURS[[...teams][0] as 0 | 1];
+}
+
+/**
+ * "**Seats**" and a line per seat. A seat someone not seated may take (a bot's, an away player's)
+ * is a section with its **Take seat** button beside it; the lines between such seats are one text.
+ */
+function seatParts(snapshot: TableSnapshot, lang: Lang): Array<Record<string, unknown>> {
+  const { table, view } = snapshot;
+  const out: Array<Record<string, unknown>> = [];
+  let plain: string[] = [`**${t(lang, 'table.field.seats')}**`];
+  const open = table.status === 'playing' || table.status === 'paused' ? takeable(table) : [];
+  const v = view?.version ?? 0;
+  seatLines(snapshot, lang).forEach((line, i) => {
+    const seat = i as Seat;
+    if (!open.includes(seat)) {
+      plain.push(line);
+      return;
+    }
+    if (plain.length > 0) out.push(textDisplay(plain.join('\n')));
+    plain = [];
+    const label = t(lang, 'table.button.takeSeat', { seat: seat + 1 });
+    out.push(section([line], button(label, encodeId('take', table.id, v, seat), 2, '🙋')));
+  });
+  if (plain.length > 0) out.push(textDisplay(plain.join('\n')));
+  return out;
+}
+
+/** An away or bot seat can be taken by someone not seated: one click asks the host. */
+function takeable(table: TableSnapshot['table']): Seat[] {
+  return SEATS.filter((seat) => {
+    const o = table.seats[seat];
+    return o?.kind === 'bot' || (o?.kind === 'user' && o.away === true);
+  });
 }
 
 function statusLine({ table, view }: TableSnapshot, lang: Lang): string {
@@ -113,17 +175,17 @@ function phaseLine(table: TableSnapshot['table'], view: PublicView, lang: Lang):
 }
 
 /** The trick being played in full, the last trick, the wish and the last hand's score. */
-function matchFields(snapshot: TableSnapshot, view: PublicView, ui: Ui): Array<Record<string, unknown>> {
+function matchParts(snapshot: TableSnapshot, view: PublicView, ui: Ui): Part[] {
   const { table } = snapshot;
   const { lang } = ui;
   const name = (seat: Seat) => seatName(table, seat, lang);
-  const fields: Array<Record<string, unknown>> = [];
+  const fields: Part[] = [];
   const trick = trickLines(view, name, ui);
-  if (trick) fields.push({ name: t(lang, 'table.field.onTheTable'), value: trick, inline: false });
+  if (trick) fields.push({ name: t(lang, 'table.field.onTheTable'), value: trick });
   const last = lastTrickLine(view, name, lang);
-  if (last) fields.push({ name: t(lang, 'table.field.lastTrick'), value: last, inline: false });
+  if (last) fields.push({ name: t(lang, 'table.field.lastTrick'), value: last });
   if (view.wish !== null)
-    fields.push({ name: t(lang, 'table.field.wish'), value: `🀄 ${rankLabel(view.wish)}`, inline: true });
+    fields.push({ name: t(lang, 'table.field.wish'), value: `🀄 ${rankLabel(view.wish)}` });
   const hand = view.history.at(-1);
   if (hand) {
     // How the last hand ended, under its score: the next deal replaced its trick at once.
@@ -131,7 +193,6 @@ function matchFields(snapshot: TableSnapshot, view: PublicView, ui: Ui): Array<R
     fields.push({
       name: t(lang, 'table.field.hand', { number: hand.number }),
       value: `${hand.total[0]} — ${hand.total[1]}${ending ? `\n${ending}` : ''}`,
-      inline: ending === null,
     });
   }
   return fields;
@@ -173,48 +234,28 @@ function button(
   return { type: 2, style, label, custom_id: customId, ...(emoji ? { emoji: { name: emoji } } : {}) };
 }
 
-function buttons({ table, view }: TableSnapshot, lang: Lang): Array<Record<string, unknown>> {
+/** The buttons under the seats: Join/Leave/Start, My hand, or New match/Leave (Take seat sits by its seat). */
+function buttonRows({ table, view }: TableSnapshot, lang: Lang): Array<Record<string, unknown>> {
   const v = view?.version ?? 0;
   if (table.status === 'lobby') {
     return [
-      {
-        type: 1,
-        components: [
-          button(t(lang, 'table.button.join'), encodeId('join', table.id, v), 3),
-          button(t(lang, 'table.button.leave'), encodeId('leave', table.id, v), 2),
-          button(t(lang, 'table.button.start'), encodeId('start', table.id, v), 1),
-        ],
-      },
+      actionRow([
+        button(t(lang, 'table.button.join'), encodeId('join', table.id, v), 3),
+        button(t(lang, 'table.button.leave'), encodeId('leave', table.id, v), 2),
+        button(t(lang, 'table.button.start'), encodeId('start', table.id, v), 1),
+      ]),
     ];
   }
   if (table.status === 'playing' || table.status === 'paused') {
     const myHand = t(lang, 'table.button.myHand');
-    const hand = { type: 1, components: [button(myHand, encodeId('hand', table.id, v), 1, '🃏')] };
-    // An away or bot seat can be taken by someone not seated: one click asks the host.
-    const open = SEATS.filter((seat) => {
-      const o = table.seats[seat];
-      return o?.kind === 'bot' || (o?.kind === 'user' && o.away === true);
-    });
-    if (open.length === 0) return [hand];
-    const take = open.map((seat) =>
-      button(
-        t(lang, 'table.button.takeSeat', { seat: seat + 1 }),
-        encodeId('take', table.id, v, seat),
-        2,
-        '🙋',
-      ),
-    );
-    return [hand, { type: 1, components: take }];
+    return [actionRow([button(myHand, encodeId('hand', table.id, v), 1, '🃏')])];
   }
   if (table.status === 'finished') {
     return [
-      {
-        type: 1,
-        components: [
-          button(t(lang, 'table.button.newMatch'), encodeId('start', table.id, v), 1),
-          button(t(lang, 'table.button.leave'), encodeId('leave', table.id, v), 2),
-        ],
-      },
+      actionRow([
+        button(t(lang, 'table.button.newMatch'), encodeId('start', table.id, v), 1),
+        button(t(lang, 'table.button.leave'), encodeId('leave', table.id, v), 2),
+      ]),
     ];
   }
   return [];

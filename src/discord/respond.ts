@@ -13,6 +13,7 @@ import type { Refusal } from '../app/refusals.js';
 import type { ActOutcome, TableSnapshot } from '../app/tableService.js';
 import { type Lang, t } from '../i18n/index.js';
 import { comboLabel } from './cardText.js';
+import { IS_COMPONENTS_V2 } from './componentsV2.js';
 import type { BotContext } from './context.js';
 import { textContext } from './names.js';
 import { refusalText, seatNumbers } from './refusalText.js';
@@ -32,10 +33,15 @@ export function actorOf(interaction: Repliable): Actor {
   };
 }
 
-/** Whether the interaction came from a private panel (ephemeral), rather than the public message. */
+/**
+ * Whether the interaction came from a private panel (ephemeral), rather than the public message.
+ * The private table copy (`/table status`) is ephemeral too, but a Components V2 message: a panel
+ * (content and rows) cannot replace it, since Discord never removes the flag, so it counts as none.
+ */
 export function fromPanel(interaction: Repliable): boolean {
   if (interaction.isChatInputCommand()) return false;
-  return interaction.message.flags.has(EPHEMERAL);
+  const { flags } = interaction.message;
+  return flags.has(EPHEMERAL) && !flags.has(IS_COMPONENTS_V2);
 }
 
 /**

@@ -21,6 +21,8 @@ import { type FailureReport, NORMAL, type Outbox, type Priority, URGENT } from '
 import { renderTable } from './renderTable.js';
 
 const UNKNOWN_MESSAGE = 10008;
+/** What an edit to Components V2 empties of a message posted in the embed style. */
+const CLEAR_OLD = { content: null, embeds: [] } as const;
 
 export class TableMessages {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -168,7 +170,9 @@ export class TableMessages {
     if (!table.messageId) return this.post(tableId);
     try {
       await this.client.rest.patch(Routes.channelMessage(table.channelId, table.messageId), {
-        body: renderTable(snapshot.value, this.looks.forGuild(table.guildId)),
+        // The message may be one posted before Components V2 (an embed): Discord sets the flag only
+        // on an edit that also empties its content and embeds (null and [], as its docs say).
+        body: { ...renderTable(snapshot.value, this.looks.forGuild(table.guildId)), ...CLEAR_OLD },
       });
       // Shown only once Discord took it: a failed edit leaves the next one urgent.
       this.remember(tableId, snapshot.value);

@@ -1,5 +1,6 @@
 /**
- * Custom emoji in what the bot sends: each `<:name:id>` / `<a:name:id>` in content and embed text,
+ * Custom emoji in what the bot sends: each `<:name:id>` / `<a:name:id>` in content, embed text and
+ * text displays,
  * and each `emoji: { id }` of a button or select option, must be an emoji the bot may use (its
  * application's, or the guild's). Discord refuses an unknown emoji in a component (400 50035,
  * BUTTON_COMPONENT_INVALID_EMOJI); in text it would show `:name:` instead of the picture, which
@@ -7,6 +8,7 @@
  * name the field (its JSON path), never the emoji.
  */
 import type { FormErrors } from './errors.js';
+import { eachComponent } from './validateV2.js';
 
 type Json = Record<string, unknown>;
 type Path = ReadonlyArray<string | number>;
@@ -30,17 +32,14 @@ export function checkEmoji(body: Json, usable: (id: string) => boolean, errors: 
           checkText(errors, ['embeds', i, 'fields', j, 'value'], f?.value, usable);
         });
     });
+  // Rows, and Components V2's containers and sections: buttons and options anywhere, text displays' text.
   if (Array.isArray(body.components))
-    body.components.forEach((raw, i) => {
-      const row = (raw ?? {}) as Json;
-      const children = Array.isArray(row.components) ? (row.components as Json[]) : [];
-      children.forEach((c, j) => {
-        const path = ['components', i, 'components', j];
-        checkObject(errors, [...path, 'emoji'], c?.emoji, usable);
-        const options = Array.isArray(c?.options) ? (c.options as Json[]) : [];
-        options.forEach((o, k) => {
-          checkObject(errors, [...path, 'options', k, 'emoji'], o?.emoji, usable);
-        });
+    eachComponent(body.components, (c, path) => {
+      if (c.type === 10) checkText(errors, [...path, 'content'], c.content, usable);
+      checkObject(errors, [...path, 'emoji'], c.emoji, usable);
+      const options = Array.isArray(c.options) ? (c.options as Json[]) : [];
+      options.forEach((o, k) => {
+        checkObject(errors, [...path, 'options', k, 'emoji'], o?.emoji, usable);
       });
     });
 }

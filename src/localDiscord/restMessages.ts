@@ -9,7 +9,8 @@ import {
   unknownMessage,
 } from './errors.js';
 import type { Hub, RestRequest } from './hub.js';
-import { isEmptyMessage, validateMessage } from './validate.js';
+import { isEmptyMessage, legacyField, setsV2, validateMessage } from './validate.js';
+import { IS_COMPONENTS_V2 } from './validateV2.js';
 import type { Attachment, Json, StoredMessage } from './world.js';
 
 export type Handled = { status: number; body?: unknown } | DiscordError;
@@ -23,9 +24,12 @@ export interface NewMessage {
   readonly webhookId: string | null;
 }
 
-/** Discord's checks of a message body: its limits, and that every custom emoji is one the bot may use. */
-function checked(hub: Hub, body: Json, guildId: string): FormErrors {
-  const errors = validateMessage(body);
+/**
+ * Discord's checks of a message body: its limits (those of a Components V2 message when `v2`), and
+ * that every custom emoji is one the bot may use.
+ */
+function checked(hub: Hub, body: Json, guildId: string, v2: boolean): FormErrors {
+  const errors = validateMessage(body, undefined, v2);
   checkEmoji(body, (id) => hub.world.emojis.usable(id, hub.applicationId, guildId), errors);
   return errors;
 }
@@ -38,7 +42,8 @@ export function createMessage(
   meta: NewMessage,
   flags = 0,
 ): StoredMessage | DiscordError {
-  const errors = checked(hub, body, meta.guildId);
+  const v2 = setsV2(body);
+  const errors = checked(hub, body, meta.guildId, v2);
   if (!errors.empty) return errors.toError();
   if (isEmptyMessage(body, req.files.length)) return emptyMessage();
   return storeMessage(hub, meta, {
@@ -46,7 +51,7 @@ export function createMessage(
     embeds: Array.isArray(body.embeds) ? (body.embeds as Json[]) : [],
     components: Array.isArray(body.components) ? (body.components as Json[]) : [],
     attachments: hub.attachmentsFrom(req.files),
-    flags,
+    flags: flags | (v2 ? IS_COMPONENTS_V2 : 0),
   });
 }
 
@@ -76,7 +81,16 @@ export function editMessage(
   message: StoredMessage,
   body: Json,
 ): StoredMessage | DiscordError {
-  const errors = checked(hub, body, message.guildId);
+  const wasV2 = (message.flags & IS_COMPONENTS_V2) !== 0;
+  const v2 = wasV2 || setsV2(body);
+  const errors = checked(hub, body, message.guildId, v2);
+  // Discord sets IS_COMPONENTS_V2 on an edit, never removes it.
+  if (wasV2 && typeof body.flags === 'number' && !setsV2(body))
+    errors.add(
+      ['flags'],
+      'MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG',
+      'The IS_COMPONENTS_V2 flag cannot be removed',
+    );
   if (!errors.empty) return errors.toError();
   const content =
     typeof body.content === 'string' || body.content === null
@@ -92,6 +106,12 @@ export function editMessage(
   } else {
     attachments = [...message.attachments, ...uploaded];
   }
+  // An edit that makes a message V2 must empty the content and embeds it had (content null, embeds []).
+  if (v2 && (content !== '' || embeds.length > 0)) {
+    if (content !== '') legacyField(errors, 'content');
+    if (embeds.length > 0) legacyField(errors, 'embeds');
+    return errors.toError();
+  }
   // Discord refuses an edit that would leave the message with nothing in it.
   if (content === '' && embeds.length === 0 && components.length === 0 && attachments.length === 0)
     return emptyMessage();
@@ -100,6 +120,7 @@ export function editMessage(
   message.components = components;
   message.attachments = attachments;
   message.flags &= ~128; // an edit ends "is thinking..."
+  if (v2) message.flags |= IS_COMPONENTS_V2;
   message.editedAt = hub.world.now();
   hub.messageChanged(message);
   return message;

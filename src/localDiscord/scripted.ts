@@ -10,6 +10,7 @@ import {
   openInteraction,
 } from './interactions.js';
 import { answerCallbackWith } from './restInteractions.js';
+import { eachComponent } from './validateV2.js';
 import type { Json, LocalUser, OpenInteraction, StoredMessage } from './world.js';
 
 export const DEFAULT_WAIT_MS = 5_000;
@@ -25,6 +26,8 @@ export interface MessageView {
   readonly attachments: ReadonlyArray<{ id: string; filename: string; size: number; data: Buffer }>;
   readonly ephemeral: boolean;
   readonly loading: boolean;
+  /** The message's flags (IS_COMPONENTS_V2 is 1 << 15). */
+  readonly flags: number;
   /** The user whose interaction produced it, if any. */
   readonly interactionUserId: string | null;
 }
@@ -41,6 +44,7 @@ export function viewOf(hub: Hub, m: StoredMessage): MessageView {
     attachments: m.attachments.map((a) => ({ id: a.id, filename: a.filename, size: a.size, data: a.data })),
     ephemeral: (m.flags & 64) !== 0,
     loading: (m.flags & 128) !== 0,
+    flags: m.flags,
     interactionUserId: interaction?.userId ?? null,
   };
 }
@@ -343,10 +347,12 @@ export class ScriptedUser {
     const visible =
       message && !message.deleted && (message.visibleTo === null || message.visibleTo === this.user.id);
     if (!message || !visible) throw new Error(`${this.user.username} cannot see message ${messageId}`);
-    for (const row of message.components) {
-      for (const component of (row.components ?? []) as Json[])
-        if (component.custom_id === customId) return { message, component };
-    }
+    // In a row, or (Components V2) in a container or beside a section's text.
+    let found: Json | undefined;
+    eachComponent(message.components, (c) => {
+      if (found === undefined && c.custom_id === customId) found = c;
+    });
+    if (found) return { message, component: found };
     throw new Error(`message ${messageId} has no component ${customId}`);
   }
 

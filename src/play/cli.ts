@@ -7,8 +7,8 @@
  *   npm run play [-- --port N] [-- --fresh] [-- --lang de|en] [-- --text-cards]
  *
  * The cards show as the card pictures (uploaded to the local Discord as application emoji, as
- * `npm run deploy-commands` does on Discord) unless `--text-cards`; `--lang de` makes "You" and the
- * server German (the bot then speaks German on the panels and the table message).
+ * `npm run deploy-commands` does on Discord) unless `--text-cards`; `--lang de` makes the page, its
+ * four people and the server German (the bot then speaks German on the panels and the table message).
  *
  * The world is made anew each run with the same ids (application, server, channel, people), so the
  * bot's stored tables are found in the same channel as before.
@@ -19,7 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadCardImages } from '../discord/cardImages.js';
 import { deployCardEmoji, registerCommands } from '../discord/deploy.js';
-import { LocalDiscord } from '../localDiscord/index.js';
+import { LocalDiscord, type ScriptedUser } from '../localDiscord/index.js';
 import { Store } from '../store/store.js';
 import { type PlayServer, startPlayServer } from './playServer.js';
 
@@ -31,7 +31,8 @@ const IDS = {
   channel: '1000000000000000003',
   users: ['1000000000000000011', '1000000000000000012', '1000000000000000013', '1000000000000000014'],
 } as const;
-const NAMES = ['You', 'Player 2', 'Player 3', 'Player 4'] as const;
+/** Real names: the bot says "Ann's Tichu" and "Ann passes"; the page marks whom you play as "(you)". */
+const NAMES = ['Ann', 'Ben', 'Cat', 'Dan'] as const;
 const STOP_WAIT_MS = 6_000;
 const CONNECT_WAIT_MS = 30_000;
 
@@ -39,8 +40,10 @@ interface Args {
   readonly port: number;
   readonly fresh: boolean;
   readonly database: string;
-  /** The Discord locale of "You" and of the server. */
+  /** The Discord locale of the four people and of the server. */
   readonly locale: string;
+  /** The language of the page's own words. */
+  readonly lang: 'en' | 'de';
   readonly cardPictures: boolean;
 }
 
@@ -50,6 +53,7 @@ function parseArgs(argv: readonly string[]): Args {
   let port = 3000;
   let fresh = false;
   let locale = 'en-US';
+  let lang: 'en' | 'de' = 'en';
   let cardPictures = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -62,6 +66,7 @@ function parseArgs(argv: readonly string[]): Args {
     } else if (arg === '--lang' || arg.startsWith('--lang=')) {
       const value = arg.includes('=') ? arg.slice('--lang='.length) : argv[++i];
       if (value !== 'de' && value !== 'en') fail(`--lang wants de or en, not "${value ?? ''}".`);
+      lang = value;
       locale = value === 'de' ? 'de' : 'en-US';
     } else if (arg === '--text-cards') cardPictures = false;
     else if (arg === '--help' || arg === '-h') {
@@ -70,7 +75,7 @@ function parseArgs(argv: readonly string[]): Args {
     } else fail(`Unknown option "${arg}". Try: npm run play -- --port 3001, or npm run play -- --fresh.`);
   }
   const database = process.env.PLAY_DATABASE_PATH || join(ROOT, 'data', 'play.sqlite');
-  return { port, fresh, database, locale, cardPictures };
+  return { port, fresh, database, locale, lang, cardPictures };
 }
 
 /**
@@ -99,6 +104,14 @@ export async function storeCardEmoji(
   }
 }
 
+/**
+ * The page's four people, with the same ids every run. Each speaks `locale` (the page's language),
+ * so playing hot-seat as Ben keeps the bot's language.
+ */
+export function addPeople(discord: LocalDiscord, locale: string): ScriptedUser[] {
+  return NAMES.map((name, i) => discord.addUser(name, IDS.users[i], locale));
+}
+
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
@@ -115,9 +128,7 @@ async function main(): Promise<void> {
     channelIds: [IDS.channel],
   });
   guild.locale = args.locale;
-  const users = NAMES.map((name, i) =>
-    discord.addUser(name, IDS.users[i], i === 0 ? args.locale : undefined),
-  );
+  const users = addPeople(discord, args.locale);
   await registerCommands(discord.hub.token, discord.applicationId, guild.id, discord.restUrl);
   await storeCardEmoji(discord, args.database, args.cardPictures);
 
@@ -161,6 +172,7 @@ async function main(): Promise<void> {
       channelId: IDS.channel,
       users,
       port: args.port,
+      lang: args.lang,
     });
   } catch (error) {
     const busy = (error as { code?: string }).code === 'EADDRINUSE';

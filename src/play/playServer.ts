@@ -29,9 +29,11 @@ export interface PlayServerOptions {
   readonly discord: LocalDiscord;
   readonly guildId: string;
   readonly channelId: string;
-  /** The people the page can play as, "You" first. */
+  /** The people the page can play as; the page starts as the first. */
   readonly users: readonly ScriptedUser[];
   readonly port: number;
+  /** The language of the page's own words (default English); the bot's follow each user's locale. */
+  readonly lang?: 'en' | 'de';
 }
 
 export interface PlayServer {
@@ -154,6 +156,7 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
     ];
     return {
       ok: true,
+      lang: options.lang ?? 'en',
       channel: { id: channelId, name: channel?.name ?? 'tichu' },
       users: options.users.map((u) => ({ id: u.id, name: nameOf(u.id) })),
       commands,

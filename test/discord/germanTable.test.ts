@@ -31,7 +31,9 @@ import {
   scoreHand,
 } from '../../src/engine/index.js';
 import { buildScenario } from '../../src/engine/scenario.js';
+import { validateMessage } from '../../src/localDiscord/validate.js';
 import { playingTable, RECORD_USERS } from '../support/records.js';
+import { field, interactive, partsText, v2Parts } from '../support/tableParts.js';
 
 const DE: Ui = { lang: 'de', faces: null };
 
@@ -67,18 +69,12 @@ interface Shown {
 
 function shown(t: TableRecord, state: MatchState | null, ui: Ui = DE): Shown {
   const payload = renderTable({ table: t, view: state ? publicView(state) : null }, ui);
-  const embed = payload.embeds[0] as {
-    title: string;
-    description: string;
-    fields: Array<{ name: string; value: string }>;
-  };
-  const buttons = payload.components.flatMap(
-    (row) => (row as { components: Array<{ label: string }> }).components,
-  );
-  const fields = Object.fromEntries(embed.fields.map((f) => [f.name, f.value]));
+  const parts = v2Parts(payload.components);
+  const buttons = interactive(payload.components) as Array<{ label: string }>;
+  const fields = Object.fromEntries(parts.fields.map((f) => [f.name, f.value]));
   return {
-    title: embed.title,
-    text: [embed.title, embed.description, ...embed.fields.map((f) => `${f.name}: ${f.value}`)].join('\n'),
+    title: parts.title,
+    text: partsText(parts),
     fields,
     buttons: buttons.map((b) => b.label),
   };
@@ -123,7 +119,8 @@ describe('the table message in German', () => {
       'Großes Tichu? 1/4 haben entschieden. Schau dir deine ersten 8 Karten an: **Meine Karten**. Warten auf Ben, Cat, Bot 4.',
     );
     expect(s.fields.Plätze?.split('\n')[0]).toBe('🟦 1. Ann (Gastgeber) — 8 Karten · **Großes Tichu!**');
-    expect(s.buttons).toEqual(['Meine Karten', 'Platz 4 übernehmen']);
+    // Take seat stands beside its seat, above the row of My hand.
+    expect(s.buttons).toEqual(['Platz 4 übernehmen', 'Meine Karten']);
     expect(s.text).not.toMatch(ENGLISH);
   });
 
@@ -180,7 +177,7 @@ describe('the table message in German', () => {
     const s = shown(table(), state, { lang: 'en', faces: null });
     expect(s.title).toBe('Tichu · hand 1');
     expect(s.text).toContain('Grand Tichu? 0/4 decided.');
-    expect(s.buttons).toEqual(['My hand', 'Take seat 4']);
+    expect(s.buttons).toEqual(['Take seat 4', 'My hand']);
   });
 
   it('a finished match, paused and closed tables', () => {
@@ -365,25 +362,16 @@ describe('the German table message within Discord’s limits', () => {
       },
     });
     const payload = renderTable({ table: t, view }, DE);
-    const embed = payload.embeds[0] as {
-      title: string;
-      description: string;
-      fields: Array<{ name: string; value: string }>;
-    };
-    expect(embed.description.length).toBeLessThanOrEqual(4_096);
-    for (const f of embed.fields) {
-      expect(f.name.length).toBeLessThanOrEqual(256);
-      expect(f.value.length).toBeLessThanOrEqual(1_024);
-    }
-    const total =
-      embed.title.length +
-      embed.description.length +
-      embed.fields.reduce((n, f) => n + f.name.length + f.value.length, 0);
-    expect(total).toBeLessThanOrEqual(6_000);
-    expect(embed.fields.find((f) => f.name === 'Auf dem Tisch')?.value).toMatch(/^… \d+ frühere Züge\n/);
-    const labels = payload.components.flatMap(
-      (row) => (row as { components: Array<{ label: string }> }).components,
-    );
+    // Discord's limits for a V2 message, as the local Discord checks them: 40 components, 4,000
+    // characters of text, labels of 80.
+    expect(validateMessage(payload as unknown as Record<string, unknown>).empty).toBe(true);
+    const parts = v2Parts(payload.components);
+    const total = [parts.title, parts.description, ...parts.fields.flatMap((f) => [f.name, f.value])].join(
+      '',
+    ).length;
+    expect(total).toBeLessThanOrEqual(4_000);
+    expect(field(parts, 'Auf dem Tisch')).toMatch(/^… \d+ frühere Züge\n/);
+    const labels = interactive(payload.components) as Array<{ label: string }>;
     for (const b of labels) expect(b.label.length).toBeLessThanOrEqual(80);
     expect(labels.map((b) => b.label)).toContain('Platz 4 übernehmen');
   });

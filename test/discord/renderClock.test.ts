@@ -21,16 +21,14 @@ import {
   seatView,
 } from '../../src/engine/index.js';
 import { playingTable } from '../support/records.js';
+import { v2Parts } from '../support/tableParts.js';
 
 const AT = 1_700_000_120_000;
 
 function text(table: TableRecord, started = true): string {
   const view = started ? publicView(newMatch(table.settings, 'clock-seed')) : null;
-  const embed = renderTable({ table, view }, EN_TEXT).embeds[0] as {
-    description: string;
-    fields: Array<{ name: string; value: string }>;
-  };
-  return [embed.description, ...embed.fields.map((f) => `${f.name}: ${f.value}`)].join('\n');
+  const parts = v2Parts(renderTable({ table, view }, EN_TEXT).components);
+  return [parts.description, ...parts.fields.map((f) => `${f.name}: ${f.value}`)].join('\n');
 }
 
 function awayAt(table: TableRecord, seat: Seat): TableRecord {

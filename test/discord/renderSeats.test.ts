@@ -12,6 +12,7 @@ import { renderRequest, seatArg } from '../../src/discord/seatRequests.js';
 import { EN_TEXT } from '../../src/discord/ui.js';
 import { DEFAULT_SETTINGS, newMatch, publicView } from '../../src/engine/index.js';
 import { playingTable, RECORD_USERS } from '../support/records.js';
+import { interactive, v2Parts } from '../support/tableParts.js';
 
 const [P0, P1, P2] = RECORD_USERS as [string, string, string, string];
 const STRANGER = '300000000000000009';
@@ -26,9 +27,7 @@ function withOpenSeats(status: TableRecord['status'] = 'playing'): TableRecord {
 }
 
 function buttons(payload: { components: Array<Record<string, unknown>> }) {
-  return payload.components.flatMap(
-    (row) => (row as { components: Array<{ label?: string; custom_id?: string }> }).components,
-  );
+  return interactive(payload.components) as Array<{ label?: string; custom_id?: string }>;
 }
 
 describe('the table message', () => {
@@ -54,12 +53,13 @@ describe('the table message', () => {
       deadline: { at: 5, key: 'idle' },
     };
     const payload = renderTable({ table: lobby, view: null }, EN_TEXT);
-    const embed = payload.embeds[0] as { description: string };
-    expect(embed.description).toContain('Closed: nobody touched this lobby for 24 hours.');
-    expect(payload.components).toEqual([]);
-    const byHost = renderTable({ table: { ...lobby, deadline: null }, view: null }, EN_TEXT).embeds[0] as {
-      description: string;
-    };
+    expect(v2Parts(payload.components).description).toContain(
+      'Closed: nobody touched this lobby for 24 hours.',
+    );
+    expect(interactive(payload.components)).toEqual([]);
+    const byHost = v2Parts(
+      renderTable({ table: { ...lobby, deadline: null }, view: null }, EN_TEXT).components,
+    );
     expect(byHost.description).toContain('This table was closed.');
   });
 });

@@ -5,6 +5,7 @@ import { renderTable } from '../../src/discord/renderTable.js';
 import { EN_TEXT } from '../../src/discord/ui.js';
 import { DEFAULT_SETTINGS, newMatch, publicView } from '../../src/engine/index.js';
 import { playingTable, RECORD_USERS } from '../support/records.js';
+import { field, v2Parts } from '../support/tableParts.js';
 
 function withBots(status: TableRecord['status']): TableRecord {
   const table = playingTable(DEFAULT_SETTINGS);
@@ -22,10 +23,7 @@ function withBots(status: TableRecord['status']): TableRecord {
 
 function seatsField(table: TableRecord, started: boolean): string {
   const view = started ? publicView(newMatch(DEFAULT_SETTINGS, 'render-seed')) : null;
-  const embed = renderTable({ table, view }, EN_TEXT).embeds[0] as {
-    fields: Array<{ name: string; value: string }>;
-  };
-  return embed.fields.find((f) => f.name === 'Seats')?.value ?? '';
+  return field(v2Parts(renderTable({ table, view }, EN_TEXT).components), 'Seats') ?? '';
 }
 
 describe('the table message and bot levels', () => {

@@ -26,6 +26,7 @@ import {
 import type { Lang } from '../../src/i18n/index.js';
 import { cardsShown } from '../support/privacy.js';
 import { playingTable } from '../support/records.js';
+import { v2Parts } from '../support/tableParts.js';
 
 const TEXT = (lang: Lang): Ui => ({ lang, faces: null });
 const play = (...cards: string[]): Action => ({ type: 'play', cards }) as Action;
@@ -85,9 +86,10 @@ const stateAfter = (i: number) => states[i] as MatchState;
 const events = entries.flatMap((e) => e.events);
 
 function fields(state: MatchState, lang: Lang): Record<string, string> {
-  const embed = renderTable({ table: playingTable(state.settings), view: publicView(state) }, TEXT(lang))
-    .embeds[0] as { fields: Array<{ name: string; value: string }> };
-  return Object.fromEntries(embed.fields.map((f) => [f.name, f.value]));
+  const parts = v2Parts(
+    renderTable({ table: playingTable(state.settings), view: publicView(state) }, TEXT(lang)).components,
+  );
+  return Object.fromEntries(parts.fields.map((f) => [f.name, f.value]));
 }
 
 const WORDS = {

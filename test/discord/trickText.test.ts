@@ -19,6 +19,7 @@ import {
 } from '../../src/engine/index.js';
 import { buildScenario } from '../../src/engine/scenario.js';
 import { playingTable } from '../support/records.js';
+import { v2Parts } from '../support/tableParts.js';
 
 function act(state: MatchState, seat: Seat, action: unknown): MatchState {
   const step = apply(state, seat, action);
@@ -27,14 +28,12 @@ function act(state: MatchState, seat: Seat, action: unknown): MatchState {
 }
 
 function shown(state: MatchState): { description: string; fields: Record<string, string> } {
-  const embed = renderTable({ table: playingTable(DEFAULT_SETTINGS), view: publicView(state) }, EN_TEXT)
-    .embeds[0] as {
-    description: string;
-    fields: Array<{ name: string; value: string }>;
-  };
+  const parts = v2Parts(
+    renderTable({ table: playingTable(DEFAULT_SETTINGS), view: publicView(state) }, EN_TEXT).components,
+  );
   return {
-    description: embed.description,
-    fields: Object.fromEntries(embed.fields.map((f) => [f.name, f.value])),
+    description: parts.description,
+    fields: Object.fromEntries(parts.fields.map((f) => [f.name, f.value])),
   };
 }
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestCall, ScriptedUser } from '../../src/localDiscord/index.js';
 import { eventually } from '../support/discordFixture.js';
 import { type DoorFixture, startDoorFixture } from '../support/doorFixture.js';
-import { openPanel } from '../support/panelPlayer.js';
+import { isTableMessage, openPanel } from '../support/panelPlayer.js';
 
 let fx: DoorFixture;
 let ann: ScriptedUser;
@@ -50,12 +50,12 @@ describe('a callback already acknowledged counts as answered', () => {
     for (const u of fx.users.slice(1)) await u.slash(channelId, 'table', { subcommand: 'join' }).reply();
     await eventually(
       () =>
-        JSON.stringify(fx.discord.channelMessages(channelId).at(-1)?.embeds).includes('Player4')
+        JSON.stringify(fx.discord.channelMessages(channelId).at(-1)?.components).includes('Player4')
           ? true
           : undefined,
       'the table message to show everyone',
     );
-    expect(fx.discord.channelMessages(channelId).filter((m) => m.embeds.length > 0)).toHaveLength(1);
+    expect(fx.discord.channelMessages(channelId).filter(isTableMessage)).toHaveLength(1);
     expect(failures()).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import { ManualClock } from '../../src/app/clock.js';
 import type { ScriptedUser } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { buttonLabelled, embedText, failedCalls, scriptedEnv } from '../support/e2eTable.js';
-import { Dice, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
+import { Dice, isTableMessage, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
 
 const TWO_MINUTES = 120_000;
 
@@ -29,10 +29,7 @@ afterAll(async () => {
 /** Waits (bounded) until the table message passes `test`; returns its text. */
 async function tableText(test: (text: string) => boolean): Promise<string> {
   try {
-    const m = await ann.waitForMessage(
-      fx.channelId,
-      (x) => !x.ephemeral && x.embeds.length > 0 && test(embedText(x)),
-    );
+    const m = await ann.waitForMessage(fx.channelId, (x) => isTableMessage(x) && test(embedText(x)));
     return embedText(m);
   } catch {
     throw new Error(

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptedUser } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { embedText, failedCalls, scriptedEnv } from '../support/e2eTable.js';
-import { Dice, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
+import { Dice, isTableMessage, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
 
 let fx: BotFixture;
 let ann: ScriptedUser;
@@ -31,11 +31,7 @@ async function table(user: ScriptedUser, subcommand: string, options?: Record<st
 
 /** Waits (bounded) until the public table message's text passes `test`. */
 async function tableText(test: (text: string) => boolean): Promise<string> {
-  const m = await ann.waitForMessage(
-    fx.channelId,
-    (x) => !x.ephemeral && x.embeds.length > 0 && test(embedText(x)),
-    3_000,
-  );
+  const m = await ann.waitForMessage(fx.channelId, (x) => isTableMessage(x) && test(embedText(x)), 3_000);
   return embedText(m);
 }
 
@@ -90,7 +86,7 @@ describe('bot levels', () => {
     // The public message shows the result, and still names the bots' level.
     const final = await ann.waitForMessage(
       fx.channelId,
-      (m) => !m.ephemeral && /win \d+ to -?\d+/.test(m.embeds[0]?.description as string),
+      (m) => isTableMessage(m) && /win \d+ to -?\d+/.test(embedText(m)),
     );
     expect(tableMessage(ann, fx.channelId)?.id).toBe(final.id);
     expect(embedText(final)).toContain('2. Bot 2 (hard)');

@@ -58,7 +58,8 @@ describe('card emoji', () => {
     const lead = table.shadow.holder('mahjong');
     const low = table.shadow.singles(lead)[0] as Card;
     const panel = await table.panel(lead);
-    const [handLine, receivedLine] = panel.content.split('\n');
+    const [countLine, handLine, receivedLine] = panel.content.split('\n');
+    expect(countLine).toBe('**Your hand** (14)');
     expect(emojiIn(handLine ?? '')).toHaveLength(14);
     expect(receivedLine).toMatch(/^Received: /);
     expect(emojiIn(receivedLine ?? '')).toHaveLength(3);

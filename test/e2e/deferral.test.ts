@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestCall, ScriptedUser } from '../../src/localDiscord/index.js';
 import { eventually } from '../support/discordFixture.js';
 import { type DoorFixture, startDoorFixture } from '../support/doorFixture.js';
-import { openPanel } from '../support/panelPlayer.js';
+import { isTableMessage, openPanel } from '../support/panelPlayer.js';
 
 let fx: DoorFixture;
 let ann: ScriptedUser;
@@ -140,7 +140,7 @@ describe('a slow handler is deferred, then its answer completes the deferred res
     expect(posted.status).toBe(200);
     const messageId = (posted.response as { id: string }).id;
     const publicMessage = fx.discord.channelMessages(other).find((m) => m.id === messageId);
-    expect(publicMessage?.embeds.length).toBeGreaterThan(0);
+    expect(publicMessage && isTableMessage(publicMessage)).toBe(true);
     // The table keeps that message as its own (edits go to it, no second message is posted).
     await eventually(() => {
       const here = fx.bot.service.tableInChannel(other);

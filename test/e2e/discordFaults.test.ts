@@ -16,7 +16,7 @@ import type { MessageView, ScriptedUser } from '../../src/localDiscord/index.js'
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { eventually } from '../support/discordFixture.js';
 import { embedText, scriptedEnv } from '../support/e2eTable.js';
-import { Dice, find, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
+import { Dice, find, isTableMessage, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
 
 let fx: BotFixture;
 const dice = new Dice(12);
@@ -89,7 +89,10 @@ function expectAnswered(since: Mark, retriedAcks = 0): void {
 function trueText(): string {
   const here = fx.bot.service.tableInChannel(fx.channelId);
   if (!here.ok) return '';
-  return embedText({ embeds: renderTable(here.value, EN_TEXT).embeds } as unknown as MessageView);
+  return embedText({
+    embeds: [],
+    components: renderTable(here.value, EN_TEXT).components,
+  } as unknown as MessageView);
 }
 
 /** Once Discord has recovered (no fault left), the table message converges to the stored state. */
@@ -278,7 +281,7 @@ describe('when Discord fails, the bot answers, the table moves on, and its messa
       10_000,
     );
     expect(fault.hits).toBe(5);
-    const tableMessages = () => fx.discord.channelMessages(channelId).filter((m) => m.embeds.length > 0);
+    const tableMessages = () => fx.discord.channelMessages(channelId).filter(isTableMessage);
     expect(tableMessages().map((m) => m.id)).toEqual([id]);
     expect(embedText(tableMessages()[0] as MessageView)).toContain('Ben');
     // Discord answers again: the table's next change edits that message, and posts nothing.

@@ -13,6 +13,7 @@ import type { MessageView, ScriptedUser } from '../../src/localDiscord/index.js'
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { embedText, failedCalls, scriptedEnv } from '../support/e2eTable.js';
 import { Dice, openPanel, takeTurn } from '../support/panelPlayer.js';
+import { interactive, isV2, v2Parts } from '../support/tableParts.js';
 
 /** What each language says at the places this test looks. */
 interface Words {
@@ -90,7 +91,7 @@ interface Embed {
 }
 interface Body {
   embeds?: Embed[];
-  components?: Array<{ components?: Array<{ label?: string }> }>;
+  components?: Array<{ type?: number; components?: Array<{ label?: string }> }>;
   data?: Body;
 }
 
@@ -100,9 +101,7 @@ function textOf(embed: Embed): string {
 }
 
 function labels(message: MessageView): string[] {
-  return message.components.flatMap((row) =>
-    ((row.components ?? []) as Array<{ label?: string }>).map((c) => c.label ?? ''),
-  );
+  return interactive(message.components).map((c) => (c.label as string | undefined) ?? '');
 }
 
 describe.each([
@@ -126,6 +125,12 @@ describe.each([
     return fx.discord.calls.flatMap((call) => {
       const body = (call.body ?? {}) as Body;
       const embeds = body.embeds ?? body.data?.embeds ?? [];
+      // A V2 table message: the same title, lines and parts, from its text displays.
+      const components = body.components ?? body.data?.components ?? [];
+      if (isV2({ components })) {
+        const parts = v2Parts(components);
+        embeds.push({ title: parts.title, description: parts.description, fields: [...parts.fields] });
+      }
       return embeds.filter((e) => e.title?.startsWith('Tichu · ')).map(textOf);
     });
   }

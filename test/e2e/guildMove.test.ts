@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageView, ScriptedUser } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { embedText, failedCalls, scriptedEnv } from '../support/e2eTable.js';
-import { Dice, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
+import { Dice, isTableMessage, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -223,10 +223,7 @@ describe('a server moved to a new database file', () => {
     expect((await eve.slash(there, 'table', { subcommand: 'resume' }).reply()).content).toBe(
       'The match is resumed.',
     );
-    await eve.waitForMessage(
-      there,
-      (m) => !m.ephemeral && m.embeds.length > 0 && !/Paused/.test(embedText(m)),
-    );
+    await eve.waitForMessage(there, (m) => isTableMessage(m) && !/Paused/.test(embedText(m)));
     const dice = new Dice(3);
     let acted = false;
     for (let i = 0; i < 50 && !acted; i++) {

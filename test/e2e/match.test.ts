@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../../src/engine/index.js';
 import type { RestCall } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
-import { Dice, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
+import { embedText } from '../support/e2eTable.js';
+import { Dice, isTableMessage, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
 import { cardsShown, isPublicCall } from '../support/privacy.js';
 
 let fx: BotFixture;
@@ -106,9 +107,9 @@ describe('a complete match', () => {
     // The public message shows the result once its last edit lands.
     const final = await ann!.waitForMessage(
       fx.channelId,
-      (m) => !m.ephemeral && /win \d+ to -?\d+/.test(m.embeds[0]?.description as string),
+      (m) => isTableMessage(m) && /win \d+ to -?\d+/.test(embedText(m)),
     );
-    expect(final.embeds[0]?.description).toMatch(/🏆/);
+    expect(embedText(final)).toMatch(/🏆/);
     expect(tableMessage(ann!, fx.channelId)?.id).toBe(final.id);
   });
 });

@@ -9,6 +9,7 @@ import type { MessageView, ScriptedUser } from '../../src/localDiscord/index.js'
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { failedCalls, scriptedEnv } from '../support/e2eTable.js';
 import { Dice, find, openPanel, tableMessage, takeTurn } from '../support/panelPlayer.js';
+import { tableParts } from '../support/tableParts.js';
 
 let fx: BotFixture;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 function handOf(message: MessageView | undefined): number {
-  const title = (message?.embeds[0] as { title?: string } | undefined)?.title ?? '';
+  const title = message ? (tableParts(message)?.title ?? '') : '';
   return Number(/hand (\d+)/.exec(title)?.[1] ?? 0);
 }
 

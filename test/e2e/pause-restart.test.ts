@@ -15,6 +15,7 @@ import {
   scriptedEnv,
   selectWith,
 } from '../support/e2eTable.js';
+import { isTableMessage } from '../support/panelPlayer.js';
 
 let fx: BotFixture;
 let table: E2ETable;
@@ -114,8 +115,7 @@ describe('a restart of the bot in the middle of a hand', () => {
     const panels = new Map<Seat, MessageView>();
     for (const seat of [0, 1, 2, 3] as const) panels.set(seat, await table.panel(seat));
     const before = table.text();
-    const tableMessages = () =>
-      fx.discord.channelMessages(fx.channelId).filter((m) => m.embeds.length > 0).length;
+    const tableMessages = () => fx.discord.channelMessages(fx.channelId).filter(isTableMessage).length;
     const count = tableMessages();
 
     await fx.restart();

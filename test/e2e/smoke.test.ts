@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
+import { find } from '../support/panelPlayer.js';
+import { tableParts } from '../support/tableParts.js';
 
 let fx: BotFixture;
 beforeAll(async () => {
@@ -15,7 +17,7 @@ describe('smoke', () => {
     const created = await ann!
       .slash(fx.channelId, 'table', { subcommand: 'create', options: { target: 200 } })
       .reply();
-    expect(created.embeds[0]?.title).toContain('Tichu');
+    expect(tableParts(created)?.title).toContain('Tichu');
     for (const u of [ben!, cat!, dan!]) await u.slash(fx.channelId, 'table', { subcommand: 'join' }).reply();
     const started = await ann!.slash(fx.channelId, 'table', { subcommand: 'start' }).reply();
     expect(started.content).toContain('match begins');
@@ -23,12 +25,7 @@ describe('smoke', () => {
       fx.channelId,
       (m) => m.id === created.id && JSON.stringify(m.components).includes('hand:'),
     );
-    const panel = await ben!
-      .click(
-        table.id,
-        (table.components[0] as { components: Array<{ custom_id: string }> }).components[0]!.custom_id,
-      )
-      .reply();
+    const panel = await ben!.click(table.id, find(table, 'hand')?.custom_id as string).reply();
     expect(panel.ephemeral).toBe(true);
     expect(panel.content).toMatch(/Your hand\*\* \(8\)/);
   });

@@ -9,7 +9,8 @@ import { ManualClock } from '../../src/app/clock.js';
 import type { MessageView, ScriptedUser } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { buttonLabelled, embedText, failedCalls, scriptedEnv } from '../support/e2eTable.js';
-import { openPanel, tableMessage } from '../support/panelPlayer.js';
+import { isTableMessage, openPanel, tableMessage } from '../support/panelPlayer.js';
+import { interactive } from '../support/tableParts.js';
 
 const DAY = 24 * 3_600_000;
 
@@ -34,10 +35,7 @@ afterAll(async () => {
 /** Waits (bounded) until the channel's table message passes `test`; returns its text. */
 async function tableText(channelId: string, test: (text: string) => boolean): Promise<string> {
   try {
-    const m = await ann.waitForMessage(
-      channelId,
-      (x) => !x.ephemeral && x.embeds.length > 0 && test(embedText(x)),
-    );
+    const m = await ann.waitForMessage(channelId, (x) => isTableMessage(x) && test(embedText(x)));
     return embedText(m);
   } catch {
     throw new Error(`the table message never matched; it shows:\n${embedText(tableMessage(ann, channelId))}`);
@@ -173,7 +171,7 @@ describe('an idle lobby', () => {
       there,
       (m) => m.id === lobby.id && embedText(m).includes('Closed: nobody touched this lobby for 24 hours'),
     );
-    expect(closed.components).toEqual([]);
+    expect(interactive(closed.components)).toEqual([]);
     const again = await ben.slash(there, 'table', { subcommand: 'create' }).reply();
     expect(embedText(again)).toContain('Waiting for players');
   });

@@ -8,6 +8,7 @@ import type { ScriptedUser } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { eventually } from '../support/discordFixture.js';
 import { buttonLabelled, embedText } from '../support/e2eTable.js';
+import { isTableMessage } from '../support/panelPlayer.js';
 
 let fx: BotFixture;
 let ann: ScriptedUser;
@@ -38,9 +39,7 @@ describe('the private copy of the table', () => {
 
     // The public table message follows in the server's language.
     const shown = await eventually(() => {
-      const message = fx.discord
-        .channelMessages(fx.channelId)
-        .find((m) => m.embeds.length > 0 && !m.ephemeral);
+      const message = fx.discord.channelMessages(fx.channelId).find(isTableMessage);
       const text = embedText(message);
       return text.includes('Cat') ? text : undefined;
     }, 'the table message to show Cat');

@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MessageView } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { eventually } from '../support/discordFixture.js';
-import { scriptedEnv } from '../support/e2eTable.js';
-import { find } from '../support/panelPlayer.js';
+import { embedText, scriptedEnv } from '../support/e2eTable.js';
+import { find, isTableMessage } from '../support/panelPlayer.js';
 
 const EDIT_DELAY_MS = 20;
 
@@ -20,10 +20,9 @@ afterEach(async () => {
   await fx?.close();
 });
 
-/** The channel's public messages that are table messages (they carry the table's embed). */
-const tableMessages = (): MessageView[] =>
-  fx.discord.channelMessages(fx.channelId).filter((m) => m.embeds.length > 0);
-const seatsText = (m: MessageView | undefined) => JSON.stringify(m?.embeds ?? []);
+/** The channel's public messages that are table messages (they carry the table's container). */
+const tableMessages = (): MessageView[] => fx.discord.channelMessages(fx.channelId).filter(isTableMessage);
+const seatsText = (m: MessageView | undefined) => embedText(m);
 const isCallback = (method: string, path: string) =>
   method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(path);
 /** Longer than the coalescing delay: an edit that was going to happen has had time to start. */
@@ -182,7 +181,7 @@ describe('durability before words', () => {
     expect(fx.discord.calls.length).toBe(calls);
     release();
     const reply = await created.reply();
-    expect(reply.embeds.length).toBeGreaterThan(0);
+    expect(isTableMessage(reply)).toBe(true);
     store.durable = flushed;
   });
 });

@@ -8,6 +8,8 @@ import type { ScriptedUser } from '../../src/localDiscord/index.js';
 import { eventually } from '../support/discordFixture.js';
 import { type DoorFixture, startDoorFixture } from '../support/doorFixture.js';
 import { scriptedEnv } from '../support/e2eTable.js';
+import { isTableMessage } from '../support/panelPlayer.js';
+import { tableParts } from '../support/tableParts.js';
 
 let fx: DoorFixture;
 let channelId = '';
@@ -31,7 +33,7 @@ afterAll(async () => {
 /** The bot's posts of a table message in the channel (not replies: a repost is a channel message). */
 const posts = () =>
   fx.discord.calls.filter((c) => c.method === 'POST' && c.path === `/channels/${channelId}/messages`).length;
-const tableMessages = () => fx.discord.channelMessages(channelId).filter((m) => m.embeds.length > 0);
+const tableMessages = () => fx.discord.channelMessages(channelId).filter(isTableMessage);
 
 async function status(user: ScriptedUser) {
   const handle = user.slash(channelId, 'table', { subcommand: 'status' });
@@ -52,8 +54,9 @@ describe('/table status', () => {
     clock += 29_000;
     const reply = await status(ben);
     expect(reply.ephemeral).toBe(true);
-    expect(reply.content).toMatch(/less than 30 seconds ago/);
-    expect(reply.embeds.length).toBeGreaterThan(0);
+    // The sentence stands above the table's container (a V2 message has no content).
+    expect(tableParts(reply)?.notes.join('\n')).toMatch(/less than 30 seconds ago/);
+    expect(tableParts(reply)?.title).toMatch(/^Tichu · /);
     expect(posts()).toBe(1);
   });
 
@@ -61,14 +64,14 @@ describe('/table status', () => {
     clock += 60_000;
     const reply = await status(eve);
     expect(reply.ephemeral).toBe(true);
-    expect(reply.content).toMatch(/Only its players and host/);
-    expect(reply.embeds.length).toBeGreaterThan(0);
+    expect(tableParts(reply)?.notes.join('\n')).toMatch(/Only its players and host/);
+    expect(tableParts(reply)?.title).toMatch(/^Tichu · /);
     expect(posts()).toBe(1);
   });
 
   it('after 30 seconds a seated player posts it again, once', async () => {
     expect((await status(ben)).content).toBe('Here is the table.');
-    expect((await status(ann)).content).toMatch(/less than 30 seconds ago/);
+    expect(tableParts(await status(ann))?.notes.join('\n')).toMatch(/less than 30 seconds ago/);
     await eventually(() => (posts() === 2 ? true : undefined), 'the table to be posted again');
     expect(posts()).toBe(2);
   });

@@ -2,17 +2,20 @@
  * The play page in a real headless Chromium (Debian's `chromium`, driven by playwright-core):
  * a table made from the command box, three bots added, the match started, Grand Tichu declined,
  * the exchange made with its three selects, a card played from the live panel, and the table
- * message follows; another person's page never shows the first one's panel. Screenshots go to
- * test-output/play/ (PLAY_SCREENSHOTS=docs writes the two the README shows into docs/).
+ * message follows; another person's page never shows the first one's panel. Cards in menus and
+ * checkboxes are pictures, never ":tc_3sw_1655fcf9:" text; the people have names; with the page in
+ * German its words and its countdowns are German. Screenshots go to test-output/play/
+ * (PLAY_SCREENSHOTS=docs writes the two the README shows into docs/).
  *
  * CI installs Chromium (.ci/run); elsewhere the test needs `apt-get install chromium` and is
  * skipped, saying so, when it is missing.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlayServer } from '../../src/play/playServer.js';
+import { type PlayServer, startPlayServer } from '../../src/play/playServer.js';
+import { startFixture } from '../support/botFixture.js';
 import { type PlayFixture, startPlayFixture } from '../support/playFixture.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -51,11 +54,11 @@ afterAll(async () => {
   await play?.close();
 });
 
-/** A page playing as the `index`th person of the session. */
-async function open(index: number): Promise<Page> {
+/** A page playing as the `index`th person of the session (of `url`: the English page by default). */
+async function open(index: number, url = server.url): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(url);
   const switcher = page.getByTestId('user-switcher');
   await switcher.waitFor({ timeout: WAIT_MS });
   await switcher.selectOption({ index });
@@ -68,21 +71,58 @@ async function command(page: Page, text: string): Promise<void> {
   await input.press('Enter');
 }
 
-/** The newest message showing `text`. */
-const message = (page: Page, text: string | RegExp) =>
-  page.getByTestId('message').filter({ hasText: text }).last();
+/**
+ * Every text node on the page (options and hidden ones included) that spells a custom emoji's
+ * name, as a card emoji drawn as text would read: ":tc_3sw_1655fcf9:". Should be none.
+ */
+const emojiAsText = (page: Page) =>
+  page.evaluate(() => {
+    // Runs in the page: the DOM's globals, which this file's (Node) types do not declare.
+    const { document, NodeFilter } = globalThis as unknown as {
+      document: {
+        body: unknown;
+        createTreeWalker(root: unknown, show: number): { nextNode(): { textContent: string | null } | null };
+      };
+      NodeFilter: { SHOW_TEXT: number };
+    };
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if (/:[A-Za-z]+_\w+_[0-9a-f]{8}:/.test(node.textContent ?? '')) found.push(node.textContent ?? '');
+    return found;
+  });
+
+/** Whether every picture `images` finds has loaded from the page's server (the card PNGs are 128 px wide). */
+const allLoaded = (images: Locator) => () =>
+  images.evaluateAll(
+    (imgs) =>
+      imgs.length > 0 &&
+      imgs.every((img) => {
+        const picture = img as unknown as { complete: boolean; naturalWidth: number };
+        return picture.complete && picture.naturalWidth === 128;
+      }),
+  );
+
+/** Opens the select menu (a button and its listbox) and chooses its `index`th option. */
+async function chooseOption(menu: Locator, index: number): Promise<void> {
+  await menu.locator('.select-toggle').click({ timeout: WAIT_MS });
+  await menu.getByRole('option').nth(index).click({ timeout: WAIT_MS });
+}
 
 describe.skipIf(!present)('the play page in Chromium', () => {
   it('plays a hand’s first moves against three bots, each person seeing only their own panel', async () => {
     const you = await open(0);
+    // The page's people have names; the one you play as is marked "(you)" in the switcher only.
+    const switcher = you.getByTestId('user-switcher');
+    expect(await switcher.locator('option').allTextContents()).toEqual(['Ann (you)', 'Ben', 'Cat', 'Dan']);
     // The first-visit hint says what to type; dismissed, it stays away (and out of the screenshots).
     const hint = you.getByText(/then add bots with/);
     await hint.waitFor({ state: 'visible', timeout: WAIT_MS });
     await you.getByRole('button', { name: 'Got it' }).click();
     await hint.waitFor({ state: 'hidden', timeout: WAIT_MS });
+    // Commands, not the table message's buttons: the test holds whatever form that message takes.
     await command(you, '/table create');
-    const lobby = message(you, 'Waiting for players');
-    await lobby.waitFor({ timeout: WAIT_MS });
+    await you.getByText('used /table create').waitFor({ timeout: WAIT_MS });
     for (let bot = 1; bot <= 3; bot++) {
       await command(you, '/table bot do:add');
       await you
@@ -90,49 +130,114 @@ describe.skipIf(!present)('the play page in Chromium', () => {
         .nth(bot - 1)
         .waitFor({ timeout: WAIT_MS });
     }
-    await lobby.getByRole('button', { name: 'Start' }).click();
-    const table = message(you, /hand 1/);
-    await table.getByRole('button', { name: 'My hand' }).click({ timeout: WAIT_MS });
+    await command(you, '/table start');
+    await you.getByText(/The match begins/).waitFor({ timeout: WAIT_MS });
+    await command(you, '/hand');
 
     const panel = you.getByTestId('message').filter({ hasText: 'Only you can see this' }).last();
     await panel.getByRole('button', { name: /No, deal my cards/ }).click({ timeout: WAIT_MS });
-    // The exchange: one select per other player, then Confirm.
-    const selects = panel.locator('select[data-custom-id^="exs:"]');
-    await selects.first().waitFor({ timeout: WAIT_MS });
+    // The exchange: one select menu per other player, then Confirm.
+    const menus = panel.locator('[data-testid="select"][data-custom-id^="exs:"]');
+    await menus.first().waitFor({ timeout: WAIT_MS });
+    // Open, the menu lists the cards as pictures, one per option, each loaded.
+    await menus.first().locator('.select-toggle').click();
+    const options = menus.first().getByRole('option');
+    expect(await options.count()).toBeGreaterThanOrEqual(14);
+    expect(await menus.first().locator('[role="option"] img.emoji').count()).toBe(await options.count());
+    await expect
+      .poll(allLoaded(menus.first().locator('[role="option"] img.emoji')), { timeout: WAIT_MS })
+      .toBe(true);
+    expect(await emojiAsText(you)).toEqual([]);
+    await you.keyboard.press('Escape');
     for (let slot = 0; slot < 3; slot++) {
-      const select = panel.locator('select[data-custom-id^="exs:"]').nth(slot);
-      await select.selectOption({ index: slot + 1 });
-      await you.waitForTimeout(50);
+      const menu = panel.locator('[data-testid="select"][data-custom-id^="exs:"]').nth(slot);
+      await chooseOption(menu, slot);
+      // Closed, the menu shows the chosen card's picture (as Discord does), not its emoji's name.
+      await menu.locator('.select-value img.emoji').waitFor({ timeout: WAIT_MS });
     }
+    await expect.poll(allLoaded(panel.locator('.select-value img.emoji')), { timeout: WAIT_MS }).toBe(true);
+    expect(await panel.locator('.select-value img.emoji').count()).toBe(3);
     // The cards show as their pictures: the hand's emoji images, each loaded from the page's server.
     const cards = panel.locator('img.md-emoji');
     expect(await cards.count()).toBeGreaterThanOrEqual(14);
-    const loaded = () =>
-      cards.evaluateAll((imgs) =>
-        imgs.every((img) => {
-          const picture = img as unknown as { complete: boolean; naturalWidth: number };
-          return picture.complete && picture.naturalWidth === 128;
-        }),
-      );
-    await expect.poll(loaded, { timeout: WAIT_MS }).toBe(true);
+    await expect.poll(allLoaded(cards), { timeout: WAIT_MS }).toBe(true);
+    expect(await emojiAsText(you)).toEqual([]);
     await you.screenshot({ path: join(SHOTS, 'play-exchange.png') });
     await panel.getByRole('button', { name: /Confirm exchange/ }).click({ timeout: WAIT_MS });
 
     // The bots play at once; the live panel offers our plays when our turn comes.
-    const plays = panel.locator('select[data-custom-id^="lp:"]');
+    const plays = panel.locator('[data-testid="select"][data-custom-id^="lp:"]');
     await plays.waitFor({ timeout: WAIT_MS });
-    const before = (await table.textContent()) ?? '';
-    await plays.selectOption({ index: 1 });
-    await expect.poll(async () => (await table.textContent()) ?? '', { timeout: WAIT_MS }).not.toBe(before);
-    await expect.poll(async () => (await table.textContent()) ?? '', { timeout: WAIT_MS }).toContain('Ann');
+    // The card picker's checkboxes show each card's picture beside its box.
+    const boxes = panel.locator('.multi-option');
+    expect(await boxes.count()).toBeGreaterThanOrEqual(1);
+    expect(await panel.locator('.multi-option img.emoji').count()).toBe(await boxes.count());
+    expect(await emojiAsText(you)).toEqual([]);
+    // Our first play of the hand: the panel's trick log then has a line of ours ("You: single 5").
+    expect((await panel.textContent()) ?? '').not.toMatch(/You: /);
+    await chooseOption(plays, 0);
+    await expect.poll(async () => (await panel.textContent()) ?? '', { timeout: WAIT_MS }).toMatch(/You: /);
+    // The bot names people by their names: no "You's Tichu" or "You passes" anywhere.
+    expect(await you.locator('body').textContent()).not.toMatch(/\bYou(?:['’]s| passes)\b/);
+    expect(await emojiAsText(you)).toEqual([]);
     await you.screenshot({ path: join(SHOTS, 'play-table.png'), fullPage: true });
 
-    // Ben's page shows the table, but never Ann's panel.
+    // Ben's page shows the table, but never Ann's panel; there he is the one marked "(you)".
     const ben = await open(1);
-    await message(ben, /hand 1/).waitFor({ timeout: WAIT_MS });
+    expect(await ben.getByTestId('user-switcher').locator('option').allTextContents()).toEqual([
+      'Ann',
+      'Ben (you)',
+      'Cat',
+      'Dan',
+    ]);
+    await ben.getByText('used /table create').waitFor({ timeout: WAIT_MS });
     const panelId = await panel.getAttribute('data-message-id');
     expect(panelId).toBeTruthy();
     expect(await ben.locator(`[data-message-id="${panelId}"]`).count()).toBe(0);
     expect(await ben.getByText('Only you can see this').count()).toBe(0);
+  });
+
+  it('speaks German with --lang de: its own words, the bot’s, and the countdowns', async () => {
+    const fx = await startFixture({ cardEmoji: true, guildLocale: 'de', locales: ['de', 'de', 'de', 'de'] });
+    const german = await startPlayServer({
+      discord: fx.discord,
+      guildId: fx.guildId,
+      channelId: fx.channelId,
+      users: fx.users,
+      port: 0,
+      lang: 'de',
+    });
+    try {
+      const page = await open(0, german.url);
+      expect(await page.locator('html').getAttribute('lang')).toBe('de');
+      expect(await page.getByTestId('user-switcher').locator('option').first().textContent()).toBe(
+        'Ann (du)',
+      );
+      await page.getByRole('button', { name: 'Verstanden' }).click({ timeout: WAIT_MS });
+      expect(await page.getByTestId('command-send').textContent()).toBe('Senden');
+      await command(page, '/table create');
+      await page.getByText('hat /table create verwendet').waitFor({ timeout: WAIT_MS });
+      for (let bot = 1; bot <= 3; bot++) {
+        await command(page, '/table bot do:hinzufügen');
+        await page
+          .getByText(/nimmt Platz/)
+          .nth(bot - 1)
+          .waitFor({ timeout: WAIT_MS });
+      }
+      await command(page, '/table start');
+      await command(page, '/hand');
+      const panel = page.getByTestId('message').filter({ hasText: 'Nur du kannst das sehen' }).last();
+      await panel.waitFor({ timeout: WAIT_MS });
+      // The turn timer's <t:…:R> reads as Discord's German client shows it: "in 2 Minuten".
+      const countdown = panel.locator('time[data-style="R"]').first();
+      await expect
+        .poll(async () => (await countdown.textContent()) ?? '', { timeout: WAIT_MS })
+        .toMatch(/^in \d+ (Minuten?|Sekunden?)$/);
+      expect(await page.getByText('Only you can see this').count()).toBe(0);
+      expect(await emojiAsText(page)).toEqual([]);
+    } finally {
+      await german.close();
+      await fx.close();
+    }
   });
 });

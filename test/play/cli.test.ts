@@ -11,7 +11,7 @@ import { emojiName } from '../../src/discord/cardEmoji.js';
 import { facesFrom } from '../../src/discord/looks.js';
 import { DECK } from '../../src/engine/index.js';
 import { LocalDiscord } from '../../src/localDiscord/index.js';
-import { storeCardEmoji } from '../../src/play/cli.js';
+import { addPeople, storeCardEmoji } from '../../src/play/cli.js';
 import { Store } from '../../src/store/store.js';
 
 const APP = '1000000000000000001';
@@ -66,5 +66,15 @@ describe('npm run play: the card emoji stored for the bot', () => {
     expect(facesFrom(faces)?.size).toBe(56);
     const owned = new Set(discord.applicationEmojis().map((e) => e.id));
     for (const emoji of faces.values()) expect(owned.has(emoji.id)).toBe(true);
+  });
+});
+
+describe('npm run play: the page’s people', () => {
+  it('are called by names (the bot says "Ann passes", never "You passes"), all in the page’s language', async () => {
+    discord = await LocalDiscord.start({ applicationId: APP });
+    const people = addPeople(discord, 'de');
+    const world = discord.hub.world;
+    expect(people.map((p) => world.users.get(p.id)?.globalName)).toEqual(['Ann', 'Ben', 'Cat', 'Dan']);
+    expect(people.map((p) => world.users.get(p.id)?.locale)).toEqual(['de', 'de', 'de', 'de']);
   });
 });

@@ -8,6 +8,7 @@ import { WebSocket } from 'ws';
 import type { PlayServer } from '../../src/play/playServer.js';
 import type { BotFixture } from '../support/botFixture.js';
 import { type PlayFixture, startPlayFixture } from '../support/playFixture.js';
+import { interactive, isV2 } from '../support/tableParts.js';
 
 let play: PlayFixture;
 let fx: BotFixture;
@@ -29,7 +30,7 @@ interface Message {
   authorIsBot: boolean;
   content: string;
   embeds: Array<{ title?: string }>;
-  components: Array<{ components: Array<{ label?: string; custom_id?: string }> }>;
+  components: Array<{ type: number; components: Array<{ label?: string; custom_id?: string }> }>;
   ephemeral: boolean;
 }
 
@@ -47,8 +48,9 @@ async function messagesOf(user: string): Promise<Message[]> {
   return ((await res.json()) as { messages: Message[] }).messages;
 }
 
+/** A button by its label: in a row, or (Components V2) in the table's container or beside a seat. */
 const button = (m: Message, label: string) =>
-  m.components.flatMap((r) => r.components).find((c) => c.label === label);
+  (interactive(m.components) as Array<{ label?: string; custom_id?: string }>).find((c) => c.label === label);
 
 describe('the play API', () => {
   it('tells the page its channel, its people and the registered commands', async () => {
@@ -93,7 +95,7 @@ describe('the play API', () => {
     let table: Message | undefined;
     for (let i = 0; i < 200 && !(table && button(table, 'My hand')); i++) {
       if (i > 0) await new Promise((resolve) => setTimeout(resolve, 10));
-      table = (await messagesOf(ids[0] as string)).findLast((m) => m.embeds.length > 0 && !m.ephemeral);
+      table = (await messagesOf(ids[0] as string)).findLast((m) => isV2(m) && !m.ephemeral);
     }
     const hand = table && button(table, 'My hand');
     if (!table || !hand?.custom_id) throw new Error('no table message with My hand');

@@ -1,15 +1,21 @@
-/** render.js, the play page's pure helpers: Discord markdown to safe HTML, timestamps, embed colours. */
+/**
+ * render.js, the play page's pure helpers (Discord markdown to safe HTML, timestamps, embed colours,
+ * select options with their emoji pictures), and words.js, the page's own words in its language.
+ */
 import { describe, expect, it } from 'vitest';
 import {
   buttonStyleName,
   colorToHex,
+  emojiHtml,
   emojiText,
   escapeHtml,
   formatTimestamp,
   markdownToHtml,
+  optionHtml,
   relativeTime,
   timestampHtml,
 } from '../../src/play/public/render.js';
+import { relativeTimeIn, setLanguage, t } from '../../src/play/public/words.js';
 
 // Every timestamp below is formatted in UTC through the timeZone argument, so the machine's zone is irrelevant.
 const UTC = 'UTC';
@@ -273,5 +279,75 @@ describe('embed and component helpers', () => {
     expect(emojiText({ name: '🐉' })).toBe('🐉');
     expect(emojiText({ name: 'dragon', id: '123' })).toBe(':dragon:');
     expect(emojiText(undefined)).toBe('');
+  });
+});
+
+/** A custom emoji's name as the page must never show it as text (e.g. ":tc_3sw_1655fcf9:"). */
+const EMOJI_AS_TEXT = /:[A-Za-z]+_\w+_[0-9a-f]{8}:/;
+/** The text a browser would show for some HTML: tags dropped, entities kept as they are. */
+const textOf = (html: string) => html.replace(/<[^>]*>/g, '');
+const card = { label: '⚫3', value: 'c3', emoji: { id: '123456', name: 'tc_3sw_1655fcf9' } };
+
+describe('select options: emoji as pictures', () => {
+  it('a custom emoji is its picture, its :name: only in alt and title, never text', () => {
+    const html = optionHtml(card);
+    expect(html).toBe(
+      '<img class="emoji" src="/emojis/123456.png" alt=":tc_3sw_1655fcf9:" title=":tc_3sw_1655fcf9:">' +
+        '<span class="option-label">⚫3</span>',
+    );
+    expect(textOf(html)).toBe('⚫3');
+    expect(textOf(html)).not.toMatch(EMOJI_AS_TEXT);
+  });
+
+  it('a unicode emoji stays text; no emoji, no picture', () => {
+    expect(emojiHtml({ name: '🐉' })).toBe('<span class="emoji" aria-hidden="true">🐉</span>');
+    expect(emojiHtml(undefined)).toBe('');
+    expect(optionHtml({ label: 'Pass', value: 'p' })).toBe('<span class="option-label">Pass</span>');
+  });
+
+  it('the description shows in the open list only, and everything is escaped', () => {
+    const nasty = { label: '<b>x', value: 'v', description: '"a" & <i>', emoji: { id: '9', name: 'a"b' } };
+    expect(optionHtml(nasty)).not.toContain('option-description');
+    const open = optionHtml(nasty, true);
+    expect(open).toContain('<span class="option-description muted">&quot;a&quot; &amp; &lt;i&gt;</span>');
+    expect(open).toContain('alt=":a&quot;b:"');
+    expect(open).toContain('<span class="option-label">&lt;b&gt;x</span>');
+    expect(open).not.toContain('<b>');
+  });
+
+  it('an option without a label shows its value', () => {
+    expect(textOf(optionHtml({ value: 'only-value' }))).toBe('only-value');
+  });
+});
+
+describe('the page’s language', () => {
+  it('relative timestamps read in German as Discord’s German client says them', () => {
+    expect(relativeTimeIn('de', AT + 120, NOW)).toBe('in 2 Minuten');
+    expect(relativeTimeIn('de', AT + 60, NOW)).toBe('in 1 Minute');
+    expect(relativeTimeIn('de', AT + 45, NOW)).toBe('in 45 Sekunden');
+    expect(relativeTimeIn('de', AT - 300, NOW)).toBe('vor 5 Minuten');
+    expect(relativeTimeIn('de', AT - 7200, NOW)).toBe('vor 2 Stunden');
+    expect(relativeTimeIn('de', AT, NOW)).toBe('jetzt');
+  });
+
+  it('in English, the same as render.js says them; an unknown language is English', () => {
+    for (const offset of [120, 60, 45, 1, 89, 90, 3600, 3 * 86_400, -300, -7200, -2 * 365 * 86_400, 0])
+      expect(relativeTimeIn('en', AT + offset, NOW)).toBe(relativeTime(AT + offset, NOW));
+    expect(relativeTimeIn('fr', AT + 120, NOW)).toBe('in 2 minutes');
+  });
+
+  it('the page’s words follow its language, with placeholders filled', () => {
+    expect(t('onlyYou', {}, 'en')).toBe('Only you can see this');
+    expect(t('onlyYou', {}, 'de')).toBe('Nur du kannst das sehen');
+    expect(t('chosenOf', { n: 2, max: 3 }, 'de')).toBe('2 von 3 gewählt');
+    expect(t('you', {}, 'de')).toBe('(du)');
+    try {
+      expect(setLanguage('de')).toBe('de');
+      expect(t('send')).toBe('Senden');
+      expect(setLanguage('xx')).toBe('en');
+      expect(t('send')).toBe('Send');
+    } finally {
+      setLanguage('en');
+    }
   });
 });

@@ -24,6 +24,7 @@ import {
 import type { MessageView, ScriptedUser } from '../../src/localDiscord/index.js';
 import type { BotFixture } from './botFixture.js';
 import { type Component, componentsOf } from './panelPlayer.js';
+import { isV2, partsText, v2Parts } from './tableParts.js';
 
 /** Ids, seeds and time the tests choose. `useSeed` sets the seed of the next match started. */
 export function scriptedEnv(prefix: string): { env: Environment; useSeed(seed: string): void } {
@@ -68,8 +69,12 @@ export function fourOfAKindRanks(cards: readonly Card[]): number[] {
   return [...counts].filter(([, n]) => n === 4).map(([r]) => r);
 }
 
-/** The whole text of a message's embeds (a table message has one): titles, descriptions and fields. */
+/**
+ * The whole text of a message's embeds (an old table message has one): titles, descriptions and
+ * fields; for a Components V2 message (the table message), the same from its text displays.
+ */
 export function embedText(message: MessageView | undefined): string {
+  if (message && isV2(message)) return partsText(v2Parts(message.components));
   const embeds = (message?.embeds ?? []) as Array<{
     title?: string;
     description?: string;

@@ -4,6 +4,7 @@
  */
 import { LANGS, t } from '../../src/i18n/index.js';
 import type { MessageView, ScriptedUser } from '../../src/localDiscord/index.js';
+import { interactive, isV2 } from './tableParts.js';
 
 /** The plays menu's title on your turn, in every language ("Play…", "Spielen…"), not a bomb menu's. */
 const PLAY_WORDS = LANGS.map((lang) => t(lang, 'panel.menuPlay'));
@@ -18,8 +19,9 @@ export interface Component {
   readonly options?: Array<{ label: string; value: string; default?: boolean }>;
 }
 
+/** The buttons and selects of a message: in rows, or in a V2 container and beside its sections' texts. */
 export function componentsOf(message: MessageView): Component[] {
-  return message.components.flatMap((row) => (row.components ?? []) as Component[]);
+  return interactive(message.components) as unknown as Component[];
 }
 
 export function find(message: MessageView, prefix: string): Component | undefined {
@@ -35,12 +37,17 @@ export class Dice {
   }
 }
 
-/** The public table message of the channel (the bot's newest message with a "hand:"/"join:" button or embed). */
+/** The public table message of the channel: the newest that is one (see isTableMessage). */
 export function tableMessage(user: ScriptedUser, channelId: string): MessageView | undefined {
-  return user
-    .messages(channelId)
-    .filter((m) => !m.ephemeral && m.embeds.length > 0)
-    .at(-1);
+  return user.messages(channelId).filter(isTableMessage).at(-1);
+}
+
+/**
+ * Whether a message is a public table message: a Components V2 container (the table's), or an
+ * embed, the table message's shape before V2 (no other public message of the bot has either).
+ */
+export function isTableMessage(m: MessageView): boolean {
+  return !m.ephemeral && (isV2(m) || m.embeds.length > 0);
 }
 
 /** Clicks "My hand" on the table message (waiting for the message to offer it) and returns the panel. */

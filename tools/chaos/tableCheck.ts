@@ -86,8 +86,9 @@ export function messageProblem(discord: LocalDiscord, found: Stored): string | n
   };
   const wanted = JSON.parse(
     JSON.stringify({
-      content: expected.content ?? '',
-      embeds: expected.embeds,
+      // A V2 table message has no content and no embeds.
+      content: '',
+      embeds: [],
       components: expected.components,
     }),
   );

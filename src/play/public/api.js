@@ -1,11 +1,12 @@
 /** The page's calls to its own server: JSON in, JSON out, refusals as errors in the server's words. */
+import { t } from './words.js';
 
 async function call(path, init) {
   let response;
   try {
     response = await fetch(path, { cache: 'no-store', ...init });
   } catch {
-    throw new Error('The page’s server cannot be reached. Is `npm run play` still running?');
+    throw new Error(t('unreachable'));
   }
   let body = null;
   try {
@@ -15,7 +16,7 @@ async function call(path, init) {
   }
   if (!response.ok || !body || body.ok === false) {
     const said = body && typeof body.error === 'string' && body.error !== '' ? body.error : null;
-    throw new Error(said ?? `The page’s server answered ${response.status} ${response.statusText}.`);
+    throw new Error(said ?? t('serverAnswered', { status: `${response.status} ${response.statusText}` }));
   }
   return body;
 }

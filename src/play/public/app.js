@@ -4,11 +4,12 @@
  * meanwhile). Clicks, menus, forms and commands go to the page's server as that user.
  */
 import { getJson, postJson } from './api.js';
+import { fillSwitcher, localizeChrome, localizeTimes } from './chrome.js';
 import { createCommandBox } from './commandBox.js';
 import { el } from './dom.js';
 import { renderMessage } from './messageView.js';
 import { showModal } from './modal.js';
-import { relativeTime } from './render.js';
+import { setLanguage, t } from './words.js';
 
 const STORE = { user: 'tichu-play.user', hint: 'tichu-play.hint-dismissed' };
 const MAX_TOASTS = 4;
@@ -51,7 +52,7 @@ function showError(text) {
     'div',
     { class: 'toast panel', role: 'alert' },
     el('span', {}, String(text)),
-    el('button', { type: 'button', 'aria-label': 'Dismiss', onclick: () => toast.remove() }, '×'),
+    el('button', { type: 'button', 'aria-label': t('dismiss'), onclick: () => toast.remove() }, '×'),
   );
   box.append(toast);
   while (box.children.length > MAX_TOASTS) box.firstElementChild.remove();
@@ -62,7 +63,7 @@ function showError(text) {
 async function act(path, body) {
   try {
     const answer = await postJson(path, { user: userId, ...body });
-    if (answer.answered === false) showError('Tichu did not respond in time.');
+    if (answer.answered === false) showError(t('noAnswer'));
     void refresh();
     return true;
   } catch (error) {
@@ -104,7 +105,8 @@ function restoreFocus(place) {
     ? message.querySelector(`[data-custom-id="${CSS.escape(place.control)}"]`)
     : null;
   const checkbox = control?.querySelector?.(`input[value="${CSS.escape(String(place.value ?? ''))}"]`);
-  (checkbox ?? control)?.focus();
+  // A select menu takes focus on its button (the element with the id is a plain wrapper).
+  (checkbox ?? control?.querySelector?.('.select-toggle') ?? control)?.focus();
 }
 
 function renderMessages(messages) {
@@ -125,6 +127,8 @@ function renderMessages(messages) {
     if (list.children[i] !== node) list.insertBefore(node, list.children[i] ?? null);
   });
   shown = next;
+  // New <time> elements say the page's language at once, not a second later.
+  localizeTimes(list, Date.now());
   empty.hidden = messages.length > 0;
   restoreFocus(place);
   if (pinned) scroller.scrollTop = scroller.scrollHeight;
@@ -200,11 +204,7 @@ function connect() {
 
 // ---- relative timestamps count down every second (aria-live off on them: no announcements)
 function tick() {
-  const now = Date.now();
-  for (const time of list.querySelectorAll('time[data-style="R"]')) {
-    const text = relativeTime(Number(time.dataset.unix), now);
-    if (time.textContent !== text) time.textContent = text;
-  }
+  localizeTimes(list, Date.now());
 }
 
 // ---- start
@@ -230,14 +230,15 @@ async function loadSession() {
 }
 
 async function start() {
-  setUpHint();
   session = await loadSession();
+  setLanguage(session.lang);
+  localizeChrome();
+  setUpHint();
   document.getElementById('channel-name').textContent = session.channel.name;
   document.title = `#${session.channel.name} · Tichu`;
-  switcher.replaceChildren(...session.users.map((u) => el('option', { value: u.id }, u.name)));
   const saved = recall(STORE.user);
   userId = session.users.some((u) => u.id === saved) ? saved : (session.users[0]?.id ?? '');
-  switcher.value = userId;
+  fillSwitcher(switcher, session.users, userId);
   const commandBox = createCommandBox(document.getElementById('command-box'), {
     session: () => session,
     send: (name, options) => act('/api/slash', { name, options }),
@@ -253,6 +254,7 @@ async function start() {
   });
   switcher.addEventListener('change', () => {
     userId = switcher.value;
+    fillSwitcher(switcher, session.users, userId);
     remember(STORE.user, userId);
     list.replaceChildren();
     shown = new Map();

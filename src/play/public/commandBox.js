@@ -7,6 +7,7 @@
  *          autocomplete(name, options, focused) -> Promise<[{name, value}]>, error(text) }
  */
 import { el } from './dom.js';
+import { language, t } from './words.js';
 
 const SUB = 1;
 const GROUP = 2;
@@ -19,7 +20,7 @@ function entriesOf(commands) {
   for (const c of commands) {
     const options = c.options ?? [];
     const subs = options.filter((o) => o.type === SUB || o.type === GROUP);
-    if (subs.length === 0) out.push({ name: c.name, path: [c.name], description: c.description, options });
+    if (subs.length === 0) out.push({ name: c.name, path: [c.name], description: described(c), options });
     for (const s of subs) {
       const leaves = s.type === SUB ? [[null, s]] : (s.options ?? []).map((g) => [s.name, g]);
       for (const [group, leaf] of leaves) {
@@ -29,7 +30,7 @@ function entriesOf(commands) {
           group,
           sub: leaf.name,
           path,
-          description: leaf.description,
+          description: described(leaf),
           options: leaf.options ?? [],
         });
       }
@@ -39,6 +40,9 @@ function entriesOf(commands) {
 }
 
 const slashOf = (entry) => `/${entry.path.join(' ')}`;
+/** A command's or option's description, and a choice's name, in the page's language, as Discord shows them. */
+const described = (item) => item?.description_localizations?.[language()] ?? item?.description;
+const choiceName = (choice) => choice.name_localizations?.[language()] ?? choice.name;
 
 export function createCommandBox(form, host) {
   const input = form.querySelector('[data-testid="command-input"]');
@@ -68,7 +72,7 @@ export function createCommandBox(form, host) {
     const inside = host.session().commands.filter((c) => !c.name.startsWith(head) && c.name.includes(head));
     return [...starts, ...inside].map((c) => {
       const leaf = all.find((e) => e.name === c.name && e.path.length === 1);
-      return { label: `/${c.name}`, description: c.description, entry: leaf ?? null, command: c };
+      return { label: `/${c.name}`, description: described(c), entry: leaf ?? null, command: c };
     });
   }
 
@@ -139,7 +143,7 @@ export function createCommandBox(form, host) {
     control.required = option.required === true;
     const label = el(
       'label',
-      { for: id, title: option.description },
+      { for: id, title: described(option) },
       option.name,
       option.required ? el('span', { class: 'required', 'aria-hidden': 'true' }, ' *') : null,
     );
@@ -157,10 +161,10 @@ export function createCommandBox(form, host) {
 
   function controlFor(option) {
     const session = host.session();
-    const blank = el('option', { value: '' }, option.required ? 'Choose…' : '(none)');
+    const blank = el('option', { value: '' }, option.required ? t('chooseDots') : t('none'));
     const menu = (rows) => el('select', {}, blank, rows);
     if (Array.isArray(option.choices) && option.choices.length > 0)
-      return menu(option.choices.map((c) => el('option', { value: String(c.value) }, c.name)));
+      return menu(option.choices.map((c) => el('option', { value: String(c.value) }, choiceName(c))));
     if (option.type === T.BOOLEAN) return menu(['true', 'false'].map((v) => el('option', { value: v }, v)));
     if (option.type === T.USER) return menu(session.users.map((u) => el('option', { value: u.id }, u.name)));
     if (option.type === T.CHANNEL)
@@ -178,7 +182,7 @@ export function createCommandBox(form, host) {
       maxlength: option.max_length,
       minlength: option.min_length,
       autocomplete: 'off',
-      placeholder: option.description,
+      placeholder: described(option),
     });
   }
 
@@ -211,17 +215,21 @@ export function createCommandBox(form, host) {
     const session = host.session();
     if (text === '') return { value: undefined };
     if (Array.isArray(option.choices) && option.choices.length > 0) {
+      // The value, or the choice's name in English or the page's language ("do:hinzufügen").
+      const said = text.toLowerCase();
       const found = option.choices.find(
-        (c) => String(c.value) === text || String(c.name).toLowerCase() === text.toLowerCase(),
+        (c) =>
+          String(c.value) === text ||
+          String(c.name).toLowerCase() === said ||
+          String(choiceName(c)).toLowerCase() === said,
       );
-      return found
-        ? { value: found.value }
-        : { error: `${option.name}: choose one of ${option.choices.map((c) => c.value).join(', ')}.` };
+      const list = option.choices.map((c) => (language() === 'en' ? c.value : choiceName(c))).join(', ');
+      return found ? { value: found.value } : { error: t('oneOf', { name: option.name, list }) };
     }
     if (option.type === T.BOOLEAN) {
-      if (/^(true|yes)$/i.test(text)) return { value: true };
-      if (/^(false|no)$/i.test(text)) return { value: false };
-      return { error: `${option.name}: true or false.` };
+      if (/^(true|yes|ja)$/i.test(text)) return { value: true };
+      if (/^(false|no|nein)$/i.test(text)) return { value: false };
+      return { error: t('trueFalse', { name: option.name }) };
     }
     if (option.type === T.INTEGER || option.type === T.NUMBER) {
       const n = Number(text);
@@ -229,8 +237,8 @@ export function createCommandBox(form, host) {
       const low = option.min_value ?? -Infinity;
       const high = option.max_value ?? Infinity;
       if (!Number.isFinite(n) || (whole && !Number.isInteger(n)) || n < low || n > high) {
-        const range = Number.isFinite(low) && Number.isFinite(high) ? ` from ${low} to ${high}` : '';
-        return { error: `${option.name}: ${whole ? 'a whole number' : 'a number'}${range}.` };
+        const range = Number.isFinite(low) && Number.isFinite(high) ? t('range', { low, high }) : '';
+        return { error: t(whole ? 'wholeNumber' : 'number', { name: option.name, range }) };
       }
       return { value: n };
     }
@@ -239,13 +247,13 @@ export function createCommandBox(form, host) {
       const user = session.users.find(
         (u) => u.id === id || u.name.toLowerCase() === id.replace(/^@/, '').toLowerCase(),
       );
-      return user ? { value: user.id } : { error: `${option.name}: no player named ${text}.` };
+      return user ? { value: user.id } : { error: t('noPlayer', { name: option.name, text }) };
     }
     if (option.type === T.CHANNEL) return { value: session.channel.id };
     if (option.min_length && text.length < option.min_length)
-      return { error: `${option.name}: at least ${option.min_length} characters.` };
+      return { error: t('atLeast', { name: option.name, n: option.min_length }) };
     if (option.max_length && text.length > option.max_length)
-      return { error: `${option.name}: at most ${option.max_length} characters.` };
+      return { error: t('atMost', { name: option.name, n: option.max_length }) };
     return { value: text };
   }
 
@@ -260,7 +268,7 @@ export function createCommandBox(form, host) {
       const read = convert(f.option, raw);
       if (read.error && !lenient) return { error: read.error, control: f.control };
       if (read.value === undefined && f.option.required && !lenient)
-        return { error: `${f.option.name} is required.`, control: f.control };
+        return { error: t('required', { name: f.option.name }), control: f.control };
       if (read.value !== undefined) options[f.option.name] = read.value;
     }
     return { options };
@@ -274,7 +282,7 @@ export function createCommandBox(form, host) {
         .filter((e) => `${text} `.startsWith(`${slashOf(e)} `))
         .sort((a, b) => b.path.length - a.path.length)[0];
       if (!found) {
-        if (text !== '') host.error('Choose a command first: type / to see them.');
+        if (text !== '') host.error(t('commandFirst'));
         return;
       }
       const typed = input.value;

@@ -4,8 +4,10 @@
  * `view` = { names: {users, channels}, actions } (see components.js for actions).
  */
 import { renderComponents } from './components.js';
+import { isComponentsV2, renderComponentsV2 } from './componentsV2.js';
 import { el, setSafeHtml } from './dom.js';
 import { colorToHex, markdownToHtml } from './render.js';
+import { t } from './words.js';
 
 function markdown(tag, className, text, names) {
   return setSafeHtml(el(tag, { class: className }), markdownToHtml(text, names));
@@ -14,12 +16,12 @@ function markdown(tag, className, text, names) {
 /** "Ann used /table create" for a command; nothing for a click. */
 function interactionLine(who) {
   if (!who || typeof who.name !== 'string' || who.type === 3) return null;
-  const what = typeof who.command === 'string' && who.command !== '' ? `/${who.command}` : 'a command';
+  const what = typeof who.command === 'string' && who.command !== '' ? `/${who.command}` : t('aCommand');
   return el(
     'div',
     { class: 'muted msg-interaction' },
     el('span', { class: 'msg-interaction-name' }, who.name),
-    ` used ${what}`,
+    t('used', { what }),
   );
 }
 
@@ -65,20 +67,24 @@ export function renderMessage(message, view) {
     el(
       'div',
       { class: 'msg-head' },
-      el('span', { class: 'msg-author' }, String(message.authorName ?? 'someone')),
+      el('span', { class: 'msg-author' }, String(message.authorName ?? t('someone'))),
       message.authorIsBot ? el('span', { class: 'bot-tag' }, 'BOT') : null,
     ),
   );
-  if (message.loading) node.append(el('div', { class: 'muted msg-loading' }, 'Tichu is thinking…'));
+  if (message.loading) node.append(el('div', { class: 'muted msg-loading' }, t('thinking')));
   if (message.content) {
     const content = markdown('div', 'msg-content', message.content, names);
-    if (message.edited) content.append(' ', el('span', { class: 'muted' }, '(edited)'));
+    if (message.edited) content.append(' ', el('span', { class: 'muted' }, t('edited')));
     node.append(content);
-  } else if (message.edited) node.append(el('div', { class: 'muted' }, '(edited)'));
+  } else if (message.edited) node.append(el('div', { class: 'muted' }, t('edited')));
   for (const embed of Array.isArray(message.embeds) ? message.embeds : [])
     node.append(embedView(embed, names) ?? '');
   if (Array.isArray(message.components) && message.components.length > 0)
-    node.append(renderComponents(message.components, view.actions(message.id)));
-  if (message.ephemeral) node.append(el('div', { class: 'muted msg-ephemeral' }, 'Only you can see this'));
+    node.append(
+      isComponentsV2(message.components)
+        ? renderComponentsV2(message.components, names, view.actions(message.id))
+        : renderComponents(message.components, view.actions(message.id)),
+    );
+  if (message.ephemeral) node.append(el('div', { class: 'muted msg-ephemeral' }, t('onlyYou')));
   return node;
 }

@@ -3,6 +3,7 @@
  * only closes it here (the API has no "dismiss"): the same form is not shown again until another comes.
  */
 import { el } from './dom.js';
+import { t } from './words.js';
 
 let shownKey = null;
 
@@ -39,13 +40,17 @@ export function showModal(modal, submit) {
   const form = el(
     'form',
     { method: 'dialog', class: 'modal-form' },
-    el('h2', { id: 'modal-title' }, String(modal.title ?? 'Form')),
+    el('h2', { id: 'modal-title' }, String(modal.title ?? t('form'))),
     inputs.map(inputFor),
     el(
       'div',
       { class: 'modal-actions' },
-      el('button', { type: 'button', class: 'btn btn-secondary', onclick: () => dialog.close() }, 'Cancel'),
-      el('button', { type: 'submit', class: 'btn btn-primary' }, 'Submit'),
+      el(
+        'button',
+        { type: 'button', class: 'btn btn-secondary', onclick: () => dialog.close() },
+        t('cancel'),
+      ),
+      el('button', { type: 'submit', class: 'btn btn-primary' }, t('submit')),
     ),
   );
   form.addEventListener('submit', async (event) => {

@@ -45,3 +45,12 @@ export function colorToHex(color: unknown): string | null;
 export function buttonStyleName(style: unknown): string;
 export function emojiText(emoji: Emoji | null | undefined): string;
 export function emojiUrl(id: string): string;
+export interface SelectOption {
+  readonly label?: string;
+  readonly value?: string;
+  readonly description?: string;
+  readonly emoji?: Emoji | null;
+  readonly default?: boolean;
+}
+export function emojiHtml(emoji: Emoji | null | undefined): string;
+export function optionHtml(option: SelectOption | null | undefined, withDescription?: boolean): string;

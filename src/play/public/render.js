@@ -317,3 +317,29 @@ export function emojiText(emoji) {
   if (!emoji || typeof emoji.name !== 'string' || emoji.name === '') return '';
   return emoji.id ? `:${emoji.name}:` : emoji.name;
 }
+
+// ---------------------------------------------------------------- select menu options
+
+/**
+ * An emoji as Discord draws it beside a label: a custom one as its picture (its :name: only in alt
+ * and title, never as text), a unicode one as it is; '' when there is none.
+ */
+export function emojiHtml(emoji) {
+  const symbol = emojiText(emoji);
+  if (!symbol) return '';
+  if (!emoji.id) return `<span class="emoji" aria-hidden="true">${escapeHtml(symbol)}</span>`;
+  return `<img class="emoji" src="${emojiUrl(emoji.id)}" alt="${escapeHtml(symbol)}" title="${escapeHtml(symbol)}">`;
+}
+
+/**
+ * A select menu option's face, in the closed menu (the chosen ones), the open list and a checkbox:
+ * its emoji picture, its label, and (with `withDescription`) its description below, as Discord has it.
+ */
+export function optionHtml(option, withDescription = false) {
+  const label = `<span class="option-label">${escapeHtml(option?.label ?? option?.value ?? '')}</span>`;
+  const about =
+    withDescription && typeof option?.description === 'string' && option.description !== ''
+      ? `<span class="option-description muted">${escapeHtml(option.description)}</span>`
+      : '';
+  return `${emojiHtml(option?.emoji)}${about ? `<span class="option-text">${label}${about}</span>` : label}`;
+}
