@@ -165,7 +165,7 @@ describe.skipIf(!present)('the play page in Chromium', () => {
     await you.screenshot({ path: join(SHOTS, 'play-exchange.png') });
     await panel.getByRole('button', { name: /Confirm exchange/ }).click({ timeout: WAIT_MS });
 
-    // The bots play at once; the live panel offers our plays when our turn comes.
+    // The bots play, each after its pause; the live panel offers our plays when our turn comes.
     const plays = panel.locator('[data-testid="select"][data-custom-id^="lp:"]');
     await plays.waitFor({ timeout: WAIT_MS });
     // The card picker's checkboxes show each card's picture beside its box.
@@ -175,7 +175,27 @@ describe.skipIf(!present)('the play page in Chromium', () => {
     expect(await emojiAsText(you)).toEqual([]);
     // Our first play of the hand: the panel's trick log then has a line of ours ("You: single 5").
     expect((await panel.textContent()) ?? '').not.toMatch(/You: /);
+    // The bots after us take their time (the page's bot runs at the default pace, 900 ms): the
+    // panel's trick log grows one move at a time, the bots' moves far apart, not all at once.
+    const trickLog = async () =>
+      ((await panel.innerText()) ?? '')
+        .split('\n')
+        .filter((line) => /^(?:Bot \d|You): /.test(line))
+        .join('|');
+    const before = await trickLog();
     await chooseOption(plays, 0);
+    const seen: Array<{ at: number; log: string }> = [];
+    for (let i = 0, last = before; i < 400 && seen.length < 3; i++) {
+      const log = await trickLog();
+      if (log !== last) seen.push({ at: Date.now(), log });
+      last = log;
+      await you.waitForTimeout(20);
+    }
+    // Our play, then two bot moves, each at least most of a pause after the move before it.
+    expect(seen.map((s) => s.log.split('|').length)).toHaveLength(3);
+    const [ours, next, after] = seen as unknown as [{ at: number }, { at: number }, { at: number }];
+    expect(next.at - ours.at).toBeGreaterThan(500);
+    expect(after.at - next.at).toBeGreaterThan(500);
     await expect.poll(async () => (await panel.textContent()) ?? '', { timeout: WAIT_MS }).toMatch(/You: /);
     // The bot names people by their names: no "You's Tichu" or "You passes" anywhere.
     expect(await you.locator('body').textContent()).not.toMatch(/\bYou(?:['’]s| passes)\b/);

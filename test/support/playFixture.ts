@@ -1,4 +1,5 @@
 /** The real bot and the local Discord (startFixture), with the play page's server on a free port. */
+import { DEFAULT_BOT_PACE_MS } from '../../src/config.js';
 import { type PlayServer, startPlayServer } from '../../src/play/playServer.js';
 import { type BotFixture, startFixture } from './botFixture.js';
 
@@ -8,9 +9,12 @@ export interface PlayFixture {
   close(): Promise<void>;
 }
 
-/** The play page on the real bot, with the card pictures deployed (as `npm run play` does). */
+/**
+ * The play page on the real bot, with the card pictures deployed and bots at the default pace (as
+ * `npm run play` does).
+ */
 export async function startPlayFixture(): Promise<PlayFixture> {
-  const fx = await startFixture({ cardEmoji: true });
+  const fx = await startFixture({ cardEmoji: true, botPaceMs: DEFAULT_BOT_PACE_MS });
   const server = await startPlayServer({
     discord: fx.discord,
     guildId: fx.guildId,
