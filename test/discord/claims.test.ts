@@ -89,7 +89,7 @@ describe('claimOf', () => {
 });
 
 describe('customIdsOf', () => {
-  it('finds ids in rows, containers, sections and labels, and through toJSON()', () => {
+  it('finds ids in rows, containers, sections and labels, raw or as discord.js’s classes', () => {
     const components = [
       row('a'),
       {
@@ -97,7 +97,8 @@ describe('customIdsOf', () => {
         components: [{ type: 9, components: [], accessory: { type: 2, custom_id: 'b' } }, row('c')],
       },
       { type: 18, component: { type: 4, custom_id: 'd' } },
-      { toJSON: () => row('e', 'f') },
+      // discord.js's classes: `customId` and `components` as properties.
+      { components: [{ customId: 'e' }, { customId: 'f' }] },
     ];
     expect(customIdsOf(components)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
   });

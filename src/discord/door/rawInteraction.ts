@@ -59,6 +59,44 @@ const component: z.ZodType<unknown> = z.lazy(() =>
     }),
 );
 
+/**
+ * The components of the message a click came from, checked without zod's copy of every option of
+ * every menu (a panel carries a hundred): the same rules as `component`, read in place. Parsed with
+ * zod, the clicked message alone cost about 0.2 ms of the bot's thread per click.
+ */
+function componentsOk(value: unknown, depth = 0): boolean {
+  if (!Array.isArray(value)) return false;
+  return value.every((c) => componentOk(c, depth));
+}
+
+function componentOk(c: unknown, depth: number): boolean {
+  if (depth > 8 || c === null || typeof c !== 'object' || Array.isArray(c)) return false;
+  const {
+    type,
+    components,
+    component: inner,
+    accessory,
+    custom_id,
+    value,
+    values,
+  } = c as Record<string, unknown>;
+  if (typeof type !== 'number' || !Number.isInteger(type)) return false;
+  if (type === 1 && !Array.isArray(components)) return false;
+  if (components !== undefined && !componentsOk(components, depth + 1)) return false;
+  if (inner !== undefined && !componentOk(inner, depth + 1)) return false;
+  if (accessory !== undefined && !componentOk(accessory, depth + 1)) return false;
+  if (custom_id !== undefined && typeof custom_id !== 'string') return false;
+  if (value !== undefined && typeof value !== 'string') return false;
+  return values === undefined || (Array.isArray(values) && values.every((v) => typeof v === 'string'));
+}
+
+const messageComponents = z.custom<unknown[]>((v) => componentsOk(v), 'components a message cannot have');
+/** Embeds are read by discord.js as they are: objects, in an array (not copied here either). */
+const embeds = z.custom<unknown[]>(
+  (v) => Array.isArray(v) && v.every((e) => e !== null && typeof e === 'object' && !Array.isArray(e)),
+  'embeds that are not objects',
+);
+
 const message = z.looseObject({
   id: snowflake,
   channel_id: snowflake,
@@ -66,8 +104,8 @@ const message = z.looseObject({
   content: z.string().optional(),
   type: int.optional(),
   flags: int.optional(),
-  components: z.array(component).optional(),
-  embeds: z.array(z.looseObject({})).optional(),
+  components: messageComponents.optional(),
+  embeds: embeds.optional(),
   attachments: z.array(z.looseObject({ id: snowflake })).optional(),
   mentions: z.array(user).optional(),
   mention_roles: z.array(snowflake).optional(),
