@@ -57,6 +57,13 @@ describe('Tichu calls', () => {
     table.shadow.act(lead, { type: 'tichu' });
     expect(buttonLabelled(after, 'Tichu!')).toBeUndefined();
     expect(after.content.split('\n')[0]).toBe('> You called Tichu!');
+    // The panel carries the table: the score, and every seat's cards left and call, the caller's too.
+    const lines = after.content.split('\n');
+    expect(lines.some((l) => /^[🟦🟧] \*\*0\*\* — 0 [🟦🟧] \(to \d+\)$/u.test(l))).toBe(true);
+    const seats = lines.find((l) => l.includes(' · ') && l.includes('You ')) ?? '';
+    expect(seats).toMatch(/You 14 cards, \*\*Tichu!\*\* ◀️$/);
+    for (const seat of [1, 2, 3] as const)
+      expect(seats).toContain(`${NAMES[seatAfter(lead, seat)]} 14 cards`);
     // Still the lead, with every play on offer.
     expect(selectWith(after, /^Play/)).toBeDefined();
     await table.waitText((t) => seatLine(t, NAMES[lead]).includes('**Tichu!**'));
