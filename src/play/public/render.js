@@ -4,6 +4,8 @@
  * bot's text reaches the HTML only through escapeHtml; formatting adds only fixed tags.
  */
 
+import { language, relativeTimeIn } from './words.js';
+
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text made safe for HTML element content and quoted attribute values. */
@@ -82,34 +84,12 @@ export function formatTimestamp(unixSeconds, style, nowMs, timeZone) {
   }
 }
 
-const UNITS = [
-  ['minute', 60, 60],
-  ['hour', 3600, 24],
-  ['day', 86_400, 30],
-  ['month', 2_592_000, 12],
-];
-
-/** How far a moment is from now, as Discord's `R` style says it: "in 45 seconds", "2 minutes ago". */
+/**
+ * How far a moment is from now, as Discord's `R` style says it in the page's language: "in 45
+ * seconds", "2 minutes ago", "in 2 Minuten" (words.js keeps the one way of saying it).
+ */
 export function relativeTime(unixSeconds, nowMs) {
-  const diff = unixSeconds * 1000 - nowMs;
-  const seconds = Math.round(Math.abs(diff) / 1000);
-  let amount = seconds;
-  let unit = 'second';
-  if (seconds === 0) return 'now';
-  if (seconds >= 60) {
-    amount = Math.round(seconds / 31_536_000);
-    unit = 'year';
-    for (const [name, size, limit] of UNITS) {
-      const count = Math.round(seconds / size);
-      if (count < limit) {
-        amount = count;
-        unit = name;
-        break;
-      }
-    }
-  }
-  const words = `${amount} ${unit}${amount === 1 ? '' : 's'}`;
-  return diff > 0 ? `in ${words}` : `${words} ago`;
+  return relativeTimeIn(language(), unixSeconds, nowMs);
 }
 
 /** A `<time>` element for a Discord timestamp; app.js refreshes those with data-style="R" each second. */
