@@ -245,8 +245,14 @@ describe.skipIf(!present)('the play page in Chromium', () => {
           .waitFor({ timeout: WAIT_MS });
       }
       await command(page, '/table start');
+      // The start's own answer first, so the last private message is the panel /hand brings.
+      await page.getByText(/Die Partie beginnt/).waitFor({ timeout: WAIT_MS });
       await command(page, '/hand');
-      const panel = page.getByTestId('message').filter({ hasText: 'Nur du kannst das sehen' }).last();
+      const panel = page
+        .getByTestId('message')
+        .filter({ hasText: 'Nur du kannst das sehen' })
+        .filter({ hasText: 'Deine Hand' })
+        .last();
       await panel.waitFor({ timeout: WAIT_MS });
       // The turn timer's <t:…:R> reads as Discord's German client shows it: "in 2 Minuten".
       const countdown = panel.locator('time[data-style="R"]').first();
