@@ -96,10 +96,10 @@ export function dispatchHard(core: Core, loaded: LoadedTable): void {
   const seat = hardSeatOwing(table, match.state);
   if (seat === null) return;
   const request = requestFor(core, 'hard', match.state, seat);
-  const done = bots.decider
+  const done: Promise<void> = bots.decider
     .decide(request)
     .catch((error: unknown): DecisionAnswer => ({ ok: false, reason: reasonOf(error) }))
-    .then((answer) => answered(core, table.id, match.id, request, answer))
+    .then((answer) => answered(core, table.id, match.id, request, answer, done))
     // Nothing in flight may reject unheard: an answer that could not be used is reported.
     .catch((error: unknown) => failed(core, table.id, match.id, request, reasonOf(error)));
   bots.inFlight.set(table.id, done);
@@ -116,6 +116,8 @@ function answered(
   matchId: number,
   request: DecisionRequest,
   answer: DecisionAnswer,
+  /** The request's own mark in flight; none when a held answer comes back after its pause. */
+  asked?: Promise<void>,
 ): void {
   const { bots } = core;
   let loaded: LoadedTable | null = null;
@@ -127,7 +129,8 @@ function answered(
     failed(core, tableId, matchId, request, `the table could not be read: ${reasonOf(error)}`);
     return;
   } finally {
-    bots.inFlight.delete(tableId);
+    // Only its own mark: a held answer coming back must not clear a newer request's (asked twice).
+    if (asked !== undefined && bots.inFlight.get(tableId) === asked) bots.inFlight.delete(tableId);
   }
   if (!loaded?.match || loaded.match.id !== matchId || loaded.table.status !== 'playing') return;
   // Stale if the match moved on, or if the seat is no longer the hard bot's (someone took it over:

@@ -87,11 +87,31 @@ export function scheduleStep(core: Core, table: TableRecord, step: () => void): 
   const cancel = core.pace.scheduler.schedule(
     () => {
       core.pace.steps.delete(table.id);
-      step();
+      guarded(core, table.id, step);
     },
     waitMs(core, table),
   );
   core.pace.steps.set(table.id, cancel);
+}
+
+/**
+ * A timer's work, which runs outside any caller: whatever it throws (a store read, a listener) is
+ * reported and the table's next bot move tried again shortly, never left to end the process or to
+ * stall the table.
+ */
+function guarded(core: Core, tableId: string, work: () => void): void {
+  try {
+    work();
+  } catch (error) {
+    core.bots.onDecisionFailed({
+      tableId,
+      matchId: 0,
+      version: 0,
+      seat: 0,
+      reason: `a paced move failed: ${error instanceof Error ? error.message : String(error)}`,
+    });
+    if (!core.bots.stopped) retryStep(core, tableId, work);
+  }
 }
 
 /** A step that failed (the disk refused) is tried again a little later. */
@@ -99,7 +119,7 @@ export function retryStep(core: Core, tableId: string, step: () => void): void {
   cancelStep(core, tableId);
   const cancel = core.pace.scheduler.schedule(() => {
     core.pace.steps.delete(tableId);
-    step();
+    guarded(core, tableId, step);
   }, RETRY_MS);
   core.pace.steps.set(tableId, cancel);
 }
@@ -114,7 +134,7 @@ export function park(core: Core, tableId: string, version: number, ms: number, r
   core.pace.parked.get(tableId)?.cancel();
   const cancel = core.pace.scheduler.schedule(() => {
     core.pace.parked.delete(tableId);
-    run();
+    guarded(core, tableId, run);
   }, ms);
   core.pace.parked.set(tableId, { version, cancel });
 }

@@ -43,6 +43,14 @@ describe('claimOf', () => {
     ['a play on a panel showing only Refresh', `pass:${T}:6`, WAITING_PANEL, ANN, 'own'],
     ['Bomb! on a panel', `hand:${T}:7:bomb`, PANEL, ANN, 'own'],
     ['a retired panel of the clicker', `pass:${T}:6`, RETIRED_PANEL, ANN, 'own'],
+    ['Leave that raced a match with no seat to take', `leave:${T}:0`, message([[`hand:${T}:7`]]), BEN, 'own'],
+    [
+      'Take seat that raced the last open seat going',
+      `take:${T}:7:2`,
+      message([[`hand:${T}:8`]]),
+      BEN,
+      'own',
+    ],
     // Forged: ids of another home, table or request.
     ['a leaderboard id on the table message', 'lb:rating:0:x', TABLE_MESSAGE, BEN, 'foreign'],
     ['a table list id on the table message', 'tl:0:a:x', TABLE_MESSAGE, BEN, 'foreign'],
@@ -54,6 +62,7 @@ describe('claimOf', () => {
     ['another request on a request', `seatno:${T}:7:3:other1`, REQUEST, BEN, 'foreign'],
     ['Join on a request', `join:${T}:7`, REQUEST, BEN, 'foreign'],
     ['a table button on a panel', `take:${T}:7:2`, PANEL, ANN, 'foreign'],
+    ['a table button on a panel showing only Refresh', `join:${T}:7`, WAITING_PANEL, ANN, 'foreign'],
     ['a table list id on a leaderboard', 'tl:0:a:x', BOARD, ANN, 'foreign'],
     [
       'a panel id on a public message that has one',

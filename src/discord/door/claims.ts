@@ -59,6 +59,9 @@ const FOUND_ON: Readonly<Record<Home, readonly Home[]>> = {
   list: ['list'],
 };
 
+/** What the public table message may carry for its own buttons: theirs, or My hand alone. */
+const TABLE_MESSAGE: readonly Home[] = ['table', 'hand'];
+
 /** Homes whose messages only their reader sees: never found on a public message. */
 const PRIVATE: ReadonlySet<Home> = new Set(['panel', 'leaderboard', 'list']);
 
@@ -132,7 +135,10 @@ function readClaim(click: Click): Claim {
   // click that raced its retirement is answered on it, with the panel as it is now.
   if (ids.length === 0)
     return ephemeral && (place.home === 'panel' || place.home === 'hand') ? 'own' : 'spent';
-  const homes = FOUND_ON[place.home];
+  // A table message in play with no seat to take carries only My hand: a Join, Leave, Start or Take
+  // seat that raced it there is the table's own click (its handler says it is stale). Public only:
+  // a panel's Refresh is a plain My hand too.
+  const homes = place.home === 'table' && !ephemeral ? TABLE_MESSAGE : FOUND_ON[place.home];
   for (const id of ids) {
     const there = placeOf(id);
     if (there && there.key === place.key && homes.includes(there.home)) return 'own';
