@@ -6,6 +6,7 @@
  * edit of a deferred one) changed it while the id clicked was of no family the message carried.
  */
 
+import { customIdsOf } from '../src/discord/door/claims.js';
 import type { LocalDiscord, RestCall } from '../src/localDiscord/index.js';
 import type { Forged } from '../src/localDiscord/interactions.js';
 import type { Rng } from './fuzzInput.js';
@@ -84,7 +85,7 @@ export function everyFamily(
 
 /** A seat request's seat and nonce from the ids of a message (its Approve button), if it has one. */
 export function requestArgs(components: readonly Json[]): [string, string] | null {
-  for (const id of customIds(components)) {
+  for (const id of customIdsOf(components)) {
     const [verb, , , seat, nonce] = id.split(':');
     if (verb === 'seatok' && seat !== undefined && nonce !== undefined) return [seat, nonce];
   }
@@ -119,7 +120,7 @@ export function publicBefore(discord: LocalDiscord, messageId: string | null): P
   return {
     id: messageId,
     shown: shownOf(discord, messageId),
-    families: new Set(customIds(message.components as Json[]).map(familyOf)),
+    families: new Set(customIdsOf(message.components).map(familyOf)),
   };
 }
 
@@ -147,17 +148,4 @@ export function replacedBy(
 function shownOf(discord: LocalDiscord, messageId: string): string {
   const m = discord.hub.world.messages.get(messageId);
   return JSON.stringify({ content: m?.content, embeds: m?.embeds, components: m?.components });
-}
-
-function customIds(components: readonly Json[]): string[] {
-  const ids: string[] = [];
-  const visit = (node: unknown, depth: number): void => {
-    if (depth > 6 || node === null || typeof node !== 'object') return;
-    const json = node as Json;
-    if (typeof json.custom_id === 'string') ids.push(json.custom_id);
-    if (Array.isArray(json.components)) for (const child of json.components) visit(child, depth + 1);
-    if (json.accessory) visit(json.accessory, depth + 1);
-  };
-  for (const c of components) visit(c, 0);
-  return ids;
 }

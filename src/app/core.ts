@@ -7,7 +7,7 @@ import type { DeadlineHeap } from './deadlineHeap.js';
 import { armTable, withDeadline } from './deadlines.js';
 import { type Environment, SNOWFLAKE, TABLE_ID } from './ids.js';
 import type { ActOutcome, BotFault, DecisionFailure, Reminder } from './outcomes.js';
-import type { PaceRuntime } from './pace.js';
+import { forgetPace, type PaceRuntime } from './pace.js';
 import type { Refusal } from './refusals.js';
 import type { LoadedTable, Tables } from './tables.js';
 
@@ -136,6 +136,8 @@ export function saveTable(
   });
   core.tables.put({ ...loaded, table: stamped });
   armTable(core, stamped);
+  // Paused or ended here (a vote, the host): no bot move waits any more; a resume starts a new pause.
+  if (stamped.status !== 'playing') forgetPace(core, stamped.id);
   return stamped;
 }
 

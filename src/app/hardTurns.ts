@@ -164,11 +164,14 @@ function play(core: Core, loaded: LoadedTable, request: DecisionRequest, answer:
     after = commitMoves(core, loaded, moves);
   } catch (error) {
     // Another process moved the match on, or the disk refused (busy, full): nothing was committed.
-    // Drop what we hold; the next touch reads the table afresh and asks again.
+    // Drop what we hold; the next touch reads the table afresh and asks again. A refused write is
+    // tried again shortly (nobody else would: a bot owes, so no clock runs).
     core.tables.forget(table.id);
+    if (error instanceof StaleWriteError) return;
     // (A full disk is logged once by the store, not at each decision it refuses.)
-    if (!(error instanceof StaleWriteError) && !isDiskFull(error))
+    if (!isDiskFull(error))
       failed(core, table.id, match.id, request, `the answer could not be committed: ${reasonOf(error)}`);
+    retryStep(core, table.id, () => pacedStep(core, table.id));
     return;
   }
   core.onBotsMoved({

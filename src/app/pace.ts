@@ -81,7 +81,7 @@ export function moved(core: Core, tableId: string, movedNow: boolean): void {
 export function scheduleStep(core: Core, table: TableRecord, step: () => void): void {
   cancelStep(core, table.id);
   if (paceMs(core, table) === 0) {
-    if (table.status !== 'playing') core.pace.lastMoveAt.delete(table.id);
+    if (table.status !== 'playing') forgetPace(core, table.id);
     return;
   }
   const cancel = core.pace.scheduler.schedule(
@@ -122,6 +122,12 @@ export function retryStep(core: Core, tableId: string, step: () => void): void {
     guarded(core, tableId, step);
   }, RETRY_MS);
   core.pace.steps.set(tableId, cancel);
+}
+
+/** The table left play (paused, ended, closed): nothing of its pacing is kept. */
+export function forgetPace(core: Core, tableId: string): void {
+  cancelStep(core, tableId);
+  core.pace.lastMoveAt.delete(tableId);
 }
 
 function cancelStep(core: Core, tableId: string): void {

@@ -262,7 +262,7 @@ export class Answer {
  * characters is cut, whichever way the answer goes (a lean callback, discord.js, or the edit or
  * follow-up that completes a deferral). Echoed user text is cut where it is echoed (doorText.ts).
  */
-function fitted<O>(options: O): O {
+export function fitted<O>(options: O): O {
   const content = (options as { content?: unknown } | null)?.content;
   if (typeof content !== 'string' || content.length <= MAX_CONTENT) return options;
   return { ...options, content: fitContent(content) };

@@ -14,8 +14,9 @@ export const MAX_CONTENT = 2000;
 
 /**
  * The last resort against an answer Discord would refuse: content past 2,000 characters is cut,
- * ending in an ellipsis. Echoed user text is cut where it is echoed (doorText.ts `echo`); this only
- * keeps a missed case from becoming no answer at all.
+ * ending in an ellipsis (answer.ts applies it to every answer, lean or not). Echoed user text is
+ * cut where it is echoed (doorText.ts `echo`); this only keeps a missed case from becoming no
+ * answer at all.
  */
 export function fitContent(content: string): string {
   return cutToLength(content, MAX_CONTENT);
@@ -59,7 +60,7 @@ export function leanCallbackData(options: unknown): Record<string, unknown> | nu
   const data: Record<string, unknown> = {};
   if (o.content !== undefined) {
     if (typeof o.content !== 'string') return null;
-    data.content = fitContent(o.content);
+    data.content = o.content;
   }
   for (const key of ['embeds', 'components'] as const) {
     if (o[key] === undefined) continue;

@@ -4,12 +4,8 @@
  */
 import { ApplicationCommandOptionType as T } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import {
-  cutToLength,
-  fitContent,
-  leanCallbackData,
-  MAX_CONTENT,
-} from '../../../src/discord/door/callbackBody.js';
+import { fitted } from '../../../src/discord/door/answer.js';
+import { cutToLength, fitContent, MAX_CONTENT } from '../../../src/discord/door/callbackBody.js';
 import { checkOptions } from '../../../src/discord/door/commandOptions.js';
 import { ECHO_MAX, echo } from '../../../src/discord/door/doorText.js';
 import { refusalText, seatNumbers } from '../../../src/discord/refusalText.js';
@@ -36,7 +32,7 @@ describe('echo', () => {
   });
 });
 
-describe('fitContent and the callback body', () => {
+describe('fitContent and every answer', () => {
   it('cuts content past 2,000 characters, and only that', () => {
     expect(fitContent('short')).toBe('short');
     expect(fitContent('z'.repeat(MAX_CONTENT))).toHaveLength(MAX_CONTENT);
@@ -45,9 +41,12 @@ describe('fitContent and the callback body', () => {
     expect(cut.endsWith('z…')).toBe(true);
   });
 
-  it('a reply built from our renders never carries more than 2,000 characters of content', () => {
-    const data = leanCallbackData({ content: 'q'.repeat(2_500), flags: 64 });
+  it('an answer (a reply or update, lean or through discord.js) never carries more than 2,000 characters of content', () => {
+    const data = fitted({ content: 'q'.repeat(2_500), flags: 64 });
     expect(data).toEqual({ content: `${'q'.repeat(MAX_CONTENT - 1)}…`, flags: 64 });
+    // What fits is passed on as it is.
+    const short = { content: 'ok', flags: 64 };
+    expect(fitted(short)).toBe(short);
   });
 
   it('cutToLength keeps within the limit in UTF-16 units', () => {
