@@ -4,6 +4,10 @@
  * accounted for as answered (a callback to its id), refused (the bot's 'malformed interaction' log
  * line) or neither, and a process that died is counted and started again. Every wait is bounded.
  */
+import { MALFORMED_LINE } from '../src/discord/door/rawGuard.js';
+
+export { MALFORMED_LINE };
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,8 +25,6 @@ import { type BotRun, spawnBot, stopBot, waitConnected } from '../tools/chaos/bo
 export type Line = Record<string, unknown> & { readonly level: number; readonly msg: string };
 export type Fate = 'answered' | 'refused' | 'unaccounted' | 'crashed';
 
-/** The bot's one line for a payload it refused at the door. */
-export const MALFORMED_LINE = 'malformed interaction';
 const CONNECT_MS = 30_000;
 const SETUP_MS = 20_000;
 /** How long a payload may take to be answered or refused (the bot answers in milliseconds; CI machines are shared). */

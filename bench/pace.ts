@@ -408,11 +408,11 @@ async function shownRun(
         .flatMap((c) => textsOf(c.body))
         .flatMap((text) => text.split('\n'));
       const table = here.value.table;
+      const state = stateOf(h, table.id);
       for (const entry of h.bot.store.matches.actions(matchId)) {
         const action = entry.action as { type?: string; cards?: Card[] };
         if (action.type !== 'play' || !action.cards || entry.handNumber > hands) continue;
         // The hand still being played when the run stopped has no summary yet: it is not counted.
-        const state = stateOf(h, table.id);
         if (state && entry.handNumber === state.hand.number && state.status === 'playing') continue;
         checked++;
         // The combo as played (a Phoenix reads one way), from the logged events. The table message

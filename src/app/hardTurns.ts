@@ -44,14 +44,8 @@ export function continueBots(core: Core, after: LoadedTable, moved = true): void
  */
 function pacedStep(core: Core, tableId: string): void {
   if (core.bots.stopped) return;
-  let loaded: LoadedTable | null;
-  try {
-    loaded = core.tables.get(tableId);
-  } catch (error) {
-    core.bots.onDecisionFailed({ tableId, matchId: 0, version: 0, seat: 0, reason: reasonOf(error) });
-    retryStep(core, tableId, () => pacedStep(core, tableId));
-    return;
-  }
+  // Runs only from pace.ts's timers, which report a throw (a table that cannot be read) and retry.
+  const loaded = core.tables.get(tableId);
   if (!loaded?.match || loaded.table.status !== 'playing' || !core.owns(loaded.table.guildId)) return;
   // A timer may fire a millisecond early (or a move was made meanwhile): the pause is kept whole.
   if (waitMs(core, loaded.table) > 0) {

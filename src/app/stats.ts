@@ -243,16 +243,13 @@ export class StatsService {
       .handResults(matchId)
       .find((h) => h.number === handNumber && h.result !== null);
     if (!finished) return refuse({ code: 'hand_not_over' });
-    const entries = this.store.matches
-      .actions(matchId)
-      .filter((e) => e.handNumber === handNumber)
-      .map((e) => ({
-        version: e.version,
-        seat: e.seat,
-        action: e.action,
-        events: e.events as GameEvent[],
-        ...(e.forced ? { forced: e.forced } : {}),
-      }));
+    const entries = this.store.matches.handActions(matchId, handNumber).map((e) => ({
+      version: e.version,
+      seat: e.seat,
+      action: e.action,
+      events: e.events as GameEvent[],
+      ...(e.forced ? { forced: e.forced } : {}),
+    }));
     return ok({ match: match.value, number: handNumber, entries });
   }
 

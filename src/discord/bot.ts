@@ -94,7 +94,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     throw error;
   }
   const logger = options.logger;
-  // One error line when the disk fills, one when writes succeed again (`store.health` for /healthz).
+  // One error line when the disk fills, one when writes succeed again (`store.health.state()` is
+  // what a health check will read: issue 31's /healthz).
   store.health.log(logger);
   // Hard bots think in worker threads (started on the first hard decision), never on the thread
   // that answers clicks.

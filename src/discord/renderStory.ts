@@ -3,6 +3,7 @@
  * results to Discord JSON. A summary names seats as the table message does and never shows a card's
  * symbol: it tells the hand's plays in words, since their cards are in the new hands by then.
  */
+
 import type { MatchDetail, RatingChangeRow } from '../app/stats.js';
 import type { TableRecord } from '../app/tableService.js';
 import {
@@ -15,6 +16,7 @@ import {
   type Seat,
 } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
+import { MAX_CONTENT } from './door/callbackBody.js';
 import { scoreLine, seatName, TEAM_MARK, teamNames } from './names.js';
 import { trickStory } from './trickStory.js';
 
@@ -62,9 +64,6 @@ export function callsLine(result: HandResult, name: (seat: Seat) => string, lang
   });
   return calls.length > 0 ? calls.join(' · ') : null;
 }
-
-/** Discord's limit for a message's content. */
-const CONTENT_MAX = 2_000;
 
 /**
  * The message posted when a hand ends, in `lang` (the server's): order out, calls, card points,
@@ -118,7 +117,7 @@ function withTricks(head: string, tricks: readonly string[], lang: Lang): string
     ].join('\n');
   for (let dropped = 0; dropped < tricks.length; dropped++) {
     const text = tell(dropped);
-    if (text.length <= CONTENT_MAX) return text;
+    if (text.length <= MAX_CONTENT) return text;
   }
   return head;
 }

@@ -42,6 +42,7 @@ export class MatchRepo {
   private readonly lastVersion;
   private readonly lastVersionBefore;
   private readonly eventRows;
+  private readonly handEventRows;
   private readonly endMatchRow;
   private readonly insertPlayerResult;
 
@@ -86,6 +87,21 @@ export class MatchRepo {
       }
     >(
       'SELECT version, hand_number, seat, user_id, action, events, forced, created_at FROM events WHERE match_id = ? ORDER BY version',
+    );
+    this.handEventRows = db.prepare<
+      [number, number],
+      {
+        version: number;
+        hand_number: number;
+        seat: number;
+        user_id: string | null;
+        action: string;
+        events: string;
+        forced: string | null;
+        created_at: number;
+      }
+    >(
+      'SELECT version, hand_number, seat, user_id, action, events, forced, created_at FROM events WHERE match_id = ? AND hand_number = ? ORDER BY version',
     );
     this.endMatchRow = db.prepare(
       'UPDATE matches SET status = ?, score_a = ?, score_b = ?, winner = ?, ended_at = ? WHERE id = ?',
@@ -208,15 +224,35 @@ export class MatchRepo {
   }
 
   actions(matchId: number): LoggedEntry[] {
-    return this.eventRows.all(matchId).map((row) => ({
-      version: row.version,
-      handNumber: row.hand_number,
-      seat: row.seat,
-      userId: row.user_id,
-      action: JSON.parse(row.action) as unknown,
-      events: JSON.parse(row.events) as unknown,
-      forced: forcedBySchema.parse(row.forced),
-      at: row.created_at,
-    }));
+    return this.eventRows.all(matchId).map(entryOf);
   }
+
+  /** One hand's logged actions (the primary key's order: no other hand read or parsed). */
+  handActions(matchId: number, handNumber: number): LoggedEntry[] {
+    return this.handEventRows.all(matchId, handNumber).map(entryOf);
+  }
+}
+
+type EventRow = {
+  version: number;
+  hand_number: number;
+  seat: number;
+  user_id: string | null;
+  action: string;
+  events: string;
+  forced: string | null;
+  created_at: number;
+};
+
+function entryOf(row: EventRow): LoggedEntry {
+  return {
+    version: row.version,
+    handNumber: row.hand_number,
+    seat: row.seat,
+    userId: row.user_id,
+    action: JSON.parse(row.action) as unknown,
+    events: JSON.parse(row.events) as unknown,
+    forced: forcedBySchema.parse(row.forced),
+    at: row.created_at,
+  };
 }
