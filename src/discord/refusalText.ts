@@ -194,6 +194,8 @@ function whatWords(what: string, lang: Lang): string {
 export function settingsText(problem: SettingsRefusal, lang: Lang): string {
   if (problem.kind === 'target')
     return t(lang, 'refusal.reason.target', { min: problem.min, max: problem.max });
+  if (problem.kind === 'handLimit')
+    return t(lang, 'refusal.reason.handLimit', { min: problem.min, max: problem.max });
   if (problem.kind === 'pace') return t(lang, 'refusal.reason.pace', { paces: problem.paces.join(', ') });
   return t(lang, 'refusal.reason.timer', { timers: problem.timers.join(', ') });
 }

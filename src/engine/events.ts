@@ -19,4 +19,9 @@ export type GameEvent =
   | { readonly type: 'dragonGiven'; readonly from: Seat; readonly to: Seat }
   | { readonly type: 'wentOut'; readonly seat: Seat; readonly place: number }
   | { readonly type: 'handEnded'; readonly result: HandResult }
-  | { readonly type: 'matchEnded'; readonly winner: Team; readonly scores: readonly [number, number] };
+  | {
+      readonly type: 'matchEnded';
+      /** Null: a match with a hand limit ended level (a draw). */
+      readonly winner: Team | null;
+      readonly scores: readonly [number, number];
+    };

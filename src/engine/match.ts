@@ -35,7 +35,7 @@ export function newMatch(settings: Settings, seed: string): MatchState {
     seed,
     scores: [0, 0],
     history: [],
-    hand: dealHand(1, handSeed(seed, 1)),
+    hand: dealHand(1, handSeed(seed, 1), settings.grandTichu),
     status: 'playing',
     winner: null,
     lastEnding: null,
@@ -93,6 +93,12 @@ function settleHand(state: MatchState, events: GameEvent[]): MatchState {
         combo: ending.combo.type === 'dog' ? null : comboShape(ending.combo),
       }
     : null;
+  const limit = state.settings.handLimit;
+  if (limit !== null && state.hand.number >= limit) {
+    const winner = scores[0] === scores[1] ? null : scores[0] > scores[1] ? 0 : 1;
+    events.push({ type: 'matchEnded', winner, scores });
+    return { ...state, scores, history, status: 'finished', winner, lastEnding };
+  }
   const winner = matchWinner(scores, state.settings.targetScore);
   if (winner !== null) {
     events.push({ type: 'matchEnded', winner, scores });
@@ -100,7 +106,7 @@ function settleHand(state: MatchState, events: GameEvent[]): MatchState {
   }
   const number = state.hand.number + 1;
   events.push({ type: 'handStarted', number });
-  const hand: HandState = dealHand(number, handSeed(state.seed, number));
+  const hand: HandState = dealHand(number, handSeed(state.seed, number), state.settings.grandTichu);
   return { ...state, scores, history, hand, lastEnding };
 }
 

@@ -147,6 +147,9 @@ export const settingsSchema = z.object({
   callsAfterFirstOut: z.boolean(),
   wishOptional: z.boolean(),
   bombIgnoresWish: z.boolean(),
+  // Added with events (0011): rows written before them read as the defaults.
+  grandTichu: z.boolean().default(true),
+  handLimit: z.number().int().nullable().default(null),
 });
 
 export const pauseVotesSchema = z.array(z.string());

@@ -80,6 +80,7 @@ export const refusals: Texts<typeof en> = {
     'Der Bot kann gerade keine Züge speichern, weil sein Speicher voll ist. Es ist nichts verloren; versuch es später noch einmal.',
 
   'refusal.reason.target': 'das Punkteziel muss eine ganze Zahl von {min} bis {max} sein',
+  'refusal.reason.handLimit': 'die Zahl der Spiele muss eine ganze Zahl von {min} bis {max} sein',
   'refusal.reason.timer': 'die Bedenkzeit ist eine von {timers}',
   'refusal.reason.pace': 'das Tempo der Bots ist eines von {paces}',
   'refusal.reason.emptyCard': 'leere Karte',

@@ -76,6 +76,7 @@ export const refusals = {
 
   // Why typed cards or settings were refused: the engine's and the service's problems, worded (refusalText).
   'refusal.reason.target': 'target score must be a whole number from {min} to {max}',
+  'refusal.reason.handLimit': 'the number of hands must be a whole number from {min} to {max}',
   'refusal.reason.timer': 'the turn timer is one of {timers}',
   'refusal.reason.pace': 'the bots’ pace is one of {paces}',
   'refusal.reason.emptyCard': 'empty card',
