@@ -56,6 +56,17 @@ describe('layers', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('src/events is pure maths: it imports nothing but itself and src/engine', () => {
+    const events = all.filter((f) => inside(f, 'src/events'));
+    expect(events.length).toBeGreaterThan(5);
+    const offenders = events.flatMap((f) =>
+      importsOf(f)
+        .filter((s) => !s.startsWith('.') || !['src/events', 'src/engine'].includes(target(f, s)))
+        .map((s) => `${f} imports ${s}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('better-sqlite3 is imported only in src/store', () => {
     const offenders = all.filter((f) => importsOf(f).includes('better-sqlite3') && !inside(f, 'src/store'));
     expect(offenders).toEqual([]);

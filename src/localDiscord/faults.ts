@@ -214,6 +214,7 @@ export function rateLimited(
   path: string,
   retryAfterMs: number,
   global: boolean,
+  bucket: { readonly limit?: number; readonly scope?: 'user' | 'shared' } = {},
 ): InjectedFailure {
   const seconds = retryAfterMs / 1000;
   const common = { 'retry-after': String(Math.max(1, Math.ceil(seconds))) };
@@ -221,12 +222,12 @@ export function rateLimited(
     ? { ...common, 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global' }
     : {
         ...common,
-        'x-ratelimit-limit': '5',
+        'x-ratelimit-limit': String(bucket.limit ?? 5),
         'x-ratelimit-remaining': '0',
         'x-ratelimit-reset': ((Date.now() + retryAfterMs) / 1000).toFixed(3),
         'x-ratelimit-reset-after': seconds.toFixed(3),
         'x-ratelimit-bucket': bucketOf(method, path),
-        'x-ratelimit-scope': 'user',
+        'x-ratelimit-scope': bucket.scope ?? 'user',
       };
   return {
     status: 429,

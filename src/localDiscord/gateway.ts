@@ -247,6 +247,16 @@ export class Gateway {
     }
   }
 
+  /**
+   * An event of a guild (`data.guild_id`) to the sessions of its shard whose IDENTIFY asked for one
+   * of `intents` (queued for a disconnected session, as `dispatch` does).
+   */
+  guildEvent(type: string, data: Json, intents: number): void {
+    const guildId = String(data.guild_id);
+    for (const session of this.sessions.values())
+      if ((session.intents & intents) !== 0 && receives(session, guildId)) this.send(session, type, data);
+  }
+
   /** The shard ids with a connected session, ascending (a shard counted once). */
   connectedShards(): number[] {
     const open = [...this.sessions.values()].filter((s) => s.socket?.readyState === WebSocket.OPEN);
@@ -334,7 +344,10 @@ export class Gateway {
       voice_states: [],
       members: members.map((id) => world.memberJson(guild.id, id)),
       channels: guild.channels.map((c, i) => world.channelJson(c, i)),
-      threads: [],
+      // The active threads, each with the bot's thread member when it is in it.
+      threads: [...world.threads.values()]
+        .filter((t) => t.guildId === guild.id && !t.archived)
+        .map((t) => world.threadJson(t, this.hub.applicationId)),
       presences: [],
       stage_instances: [],
       stickers: [],

@@ -3,6 +3,19 @@ import { EventEmitter } from 'node:events';
 import type { UploadedFile } from './http.js';
 import type { Attachment, Json, StoredMessage, World } from './world.js';
 
+export interface ThreadCreateLimit {
+  readonly count: number;
+  readonly windowMs: number;
+}
+
+/**
+ * Discord does not publish its thread-creation limit; it is per channel and dynamic, with 429s of
+ * scope "shared" seen in the wild (discord-api-docs#7816). Chosen: 5 threads per parent channel in
+ * any 5 s (a burst of 5, then one a second on average), so that a bot opening 25 tables at once
+ * must pace itself (about 20 s). `LocalDiscordOptions.threadCreateLimit` changes it.
+ */
+export const DEFAULT_THREAD_CREATE_LIMIT: ThreadCreateLimit = { count: 5, windowMs: 5_000 };
+
 export interface RestCall {
   readonly method: string;
   /** The path after /api/v10, as sent. */
@@ -63,6 +76,11 @@ export class Hub extends EventEmitter {
   recommendedShards = 1;
   maxConcurrency = 1;
   private globalWindow = { start: 0, count: 0 };
+  /**
+   * Discord's limit on creating threads in one channel (see threads.ts for the default and why):
+   * at most `count` in any `windowMs`, per parent channel; null, no limit.
+   */
+  threadCreateLimit: ThreadCreateLimit | null = DEFAULT_THREAD_CREATE_LIMIT;
 
   /** Counts one request against the global limit: 0 if it may go, else how long to wait (ms). */
   spendGlobal(now: number): number {
@@ -121,6 +139,14 @@ export class Hub extends EventEmitter {
   record(call: RestCall): void {
     this.calls.push(call);
     this.emit('call', call);
+  }
+
+  /**
+   * A gateway event of a guild (`data.guild_id`) for the bot's sessions that have one of `intents`
+   * (THREAD_CREATE needs GUILDS; THREAD_MEMBERS_UPDATE about others, GUILD_MEMBERS).
+   */
+  guildEvent(type: string, data: Json, intents: number): void {
+    this.emit('guildEvent', { type, data, intents });
   }
 
   /** A message was created, edited or deleted (for the scripted users' waiting helpers). */

@@ -7,18 +7,28 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Faults, faultsOf } from './faults.js';
 import { Gateway } from './gateway.js';
-import { Hub, type RequestHold, type RestCall } from './hub.js';
+import { Hub, type RequestHold, type RestCall, type ThreadCreateLimit } from './hub.js';
 import { InjectedInteraction, pingPayload } from './injected.js';
 import { handleRest } from './rest.js';
 import { DEFAULT_WAIT_MS, type MessageView, ScriptedUser, viewOf, waitUntil } from './scripted.js';
-import { type LocalChannel, type LocalGuild, type StoredMessage, World } from './world.js';
+import { archiveIdleThreads } from './threads.js';
+import {
+  type Json,
+  type LocalChannel,
+  type LocalGuild,
+  type LocalThread,
+  type StoredMessage,
+  World,
+} from './world.js';
 
 export type { FaultHandle, RestFault } from './faults.js';
-export type { RequestHold, RestCall } from './hub.js';
+export type { RequestHold, RestCall, ThreadCreateLimit } from './hub.js';
+export { DEFAULT_THREAD_CREATE_LIMIT } from './hub.js';
 export type { InjectedInteraction } from './injected.js';
 export { type BaseKind, MALFORMED_SHAPES, type MalformedShape, mutateAtRandom } from './malformed.js';
 export type { InteractionHandle, MessageView, ScriptedUser } from './scripted.js';
 export { WaitTimeout } from './scripted.js';
+export type { LocalThread } from './world.js';
 
 export interface LocalDiscordOptions {
   /** The bot token the bot must present (default: a fixed well-formed test token). */
@@ -38,6 +48,12 @@ export interface LocalDiscordOptions {
   /** GET /gateway/bot's recommended shard count (default 1) and its sessions identifying at once (default 1). */
   readonly recommendedShards?: number;
   readonly maxConcurrency?: number;
+  /**
+   * Discord's limit on creating threads, per parent channel: `count` in any `windowMs`, past it 429
+   * (scope "shared") with the wait. Default 5 per 5 s (hub.ts, DEFAULT_THREAD_CREATE_LIMIT); null:
+   * no limit. Also settable later: `discord.threadCreateLimit = ...`.
+   */
+  readonly threadCreateLimit?: ThreadCreateLimit | null;
 }
 
 export const TEST_TOKEN = 'MTAwMDAwMDAwMDAwMDAwMDAw.local.discord-test-token';
@@ -64,6 +80,7 @@ export class LocalDiscord {
     hub.recommendedShards = options.recommendedShards ?? 1;
     hub.maxConcurrency = options.maxConcurrency ?? 1;
     if (options.applicationEmojiLimit !== undefined) world.emojis.limit = options.applicationEmojiLimit;
+    if (options.threadCreateLimit !== undefined) hub.threadCreateLimit = options.threadCreateLimit;
     world.addUser({ id: applicationId, username: 'Tichu', bot: true });
     const server = createServer((req, res) => {
       if (req.url?.startsWith('/attachments/')) return serveAttachment(hub, req.url, res);
@@ -76,6 +93,9 @@ export class LocalDiscord {
     });
     const gateway = new Gateway(server, hub, options.heartbeatIntervalMs ?? 41_250);
     hub.on('message', (message: StoredMessage) => gateway.messageEvent(message));
+    hub.on('guildEvent', (e: { type: string; data: Json; intents: number }) =>
+      gateway.guildEvent(e.type, e.data, e.intents),
+    );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -220,9 +240,48 @@ export class LocalDiscord {
     return this.hub.world.visibleMessages(channelId, '').map((m) => viewOf(this.hub, m));
   }
 
-  /** Moves this Discord's clock forward (interaction deadlines and token lifetimes follow it). */
+  /**
+   * Moves this Discord's clock forward (interaction deadlines and token lifetimes follow it); threads
+   * idle past their auto-archive duration are archived then (THREAD_UPDATE), as Discord does.
+   */
   advanceTime(ms: number): void {
     this.offsetMs += ms;
+    archiveIdleThreads(this.hub);
+  }
+
+  /** Discord's thread-creation limit per parent channel (see LocalDiscordOptions); null: none. */
+  get threadCreateLimit(): ThreadCreateLimit | null {
+    return this.hub.threadCreateLimit;
+  }
+
+  set threadCreateLimit(limit: ThreadCreateLimit | null) {
+    this.hub.threadCreateLimit = limit;
+  }
+
+  /** A thread (live: read it, do not change it), or undefined (never created, or deleted). */
+  thread(id: string): LocalThread | undefined {
+    return this.hub.world.threads.get(id);
+  }
+
+  /** The threads that exist, oldest first; of one parent channel when given. */
+  threads(parentId?: string): LocalThread[] {
+    return [...this.hub.world.threads.values()].filter(
+      (t) => parentId === undefined || t.parentId === parentId,
+    );
+  }
+
+  /** A thread's members' user ids, in the order they joined ([] for no such thread). */
+  threadMembers(threadId: string): string[] {
+    return [...(this.hub.world.threads.get(threadId)?.members.keys() ?? [])];
+  }
+
+  /**
+   * Whether a user can see a channel (its messages) and use commands and components there: a guild
+   * member; in a private thread, a member of the thread (or the guild's owner, the bot). False for
+   * an unknown or deleted channel. Scripted users see nothing and can do nothing where it is false.
+   */
+  canView(userId: string, channelId: string): boolean {
+    return this.hub.world.canView(userId, channelId);
   }
 
   /**

@@ -60,6 +60,9 @@ export function draftInteraction(
 ): { record: OpenInteraction; payload: Json } {
   const channel = hub.world.channels.get(channelId);
   if (!channel) throw new Error(`no channel ${channelId}`);
+  // Discord's client offers no commands or components in a channel its user cannot see.
+  if (!hub.world.canView(userId, channelId))
+    throw new Error(`user ${userId} cannot see channel ${channelId} (a private thread they are not in?)`);
   const locale = hub.world.users.get(userId)?.locale ?? 'en-US';
   const guildLocale = hub.world.guilds.get(channel.guildId)?.locale ?? 'en-US';
   const interaction: OpenInteraction = {

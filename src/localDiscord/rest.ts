@@ -7,7 +7,16 @@ import { MAX_BODY_BYTES, readBody } from './http.js';
 import type { Hub, RestRequest } from './hub.js';
 import { followUp, interactionCallback, webhookMessage } from './restInteractions.js';
 import { channelMessages, type Handled } from './restMessages.js';
-import type { Json, RegisteredCommand } from './world.js';
+import {
+  activeThreads,
+  archivedThreads,
+  createThread,
+  deleteThread,
+  editThread,
+  threadMember,
+  threadMembers,
+} from './threads.js';
+import { type Json, PRIVATE_THREAD, PUBLIC_THREAD, type RegisteredCommand } from './world.js';
 
 type Handler = (hub: Hub, req: RestRequest, params: string[]) => Handled;
 
@@ -88,6 +97,27 @@ const ROUTES: Route[] = [
       ? { status: 200, body: hub.world.channelJson(channel) }
       : new DiscordError(404, 10003, 'Unknown Channel');
   }),
+  route('PATCH', '/channels/:channel', true, (hub, req, [c]) => editThread(hub, req, c as string)),
+  route('DELETE', '/channels/:channel', true, (hub, _r, [c]) => deleteThread(hub, c as string)),
+  route('POST', '/channels/:channel/threads', true, (hub, req, [c]) =>
+    createThread(hub, req, c as string, null),
+  ),
+  route('POST', '/channels/:channel/messages/:message/threads', true, (hub, req, [c, m]) =>
+    createThread(hub, req, c as string, m as string),
+  ),
+  route('GET', '/channels/:channel/threads/archived/public', true, (hub, req, [c]) =>
+    archivedThreads(hub, req, c as string, PUBLIC_THREAD),
+  ),
+  route('GET', '/channels/:channel/threads/archived/private', true, (hub, req, [c]) =>
+    archivedThreads(hub, req, c as string, PRIVATE_THREAD),
+  ),
+  route('GET', '/guilds/:guild/threads/active', true, (hub, _r, [g]) => activeThreads(hub, g as string)),
+  route('GET', '/channels/:channel/thread-members', true, (hub, req, [c]) =>
+    threadMembers(hub, req, c as string),
+  ),
+  route('GET', '/channels/:channel/thread-members/:user', true, threadMemberRoute),
+  route('PUT', '/channels/:channel/thread-members/:user', true, threadMemberRoute),
+  route('DELETE', '/channels/:channel/thread-members/:user', true, threadMemberRoute),
   route('GET', '/channels/:channel/messages', true, (hub, req, [c]) =>
     channelMessages(hub, req, c as string, null),
   ),
@@ -104,6 +134,10 @@ const ROUTES: Route[] = [
     channelMessages(hub, req, c as string, m as string),
   ),
 ];
+
+function threadMemberRoute(hub: Hub, req: RestRequest, [thread, user]: string[]): Handled {
+  return threadMember(hub, req, thread as string, user as string);
+}
 
 function appEmoji(hub: Hub, req: RestRequest, [app, emoji]: string[]): Handled {
   return applicationEmojis(hub, req, app as string, emoji as string);
@@ -206,6 +240,8 @@ export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResp
   }
   const status = outcome instanceof DiscordError ? outcome.status : outcome.status;
   const payload = outcome instanceof DiscordError ? outcome.toJSON() : outcome.body;
+  // A route's own headers (the thread-creation bucket's 429).
+  const own = outcome instanceof DiscordError ? {} : (outcome.headers ?? {});
   hub.record({
     method,
     path,
@@ -220,7 +256,7 @@ export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResp
   });
   await faults.beforeAnswering(method, path);
   if (payload === undefined) {
-    res.writeHead(status).end();
+    res.writeHead(status, own).end();
     return;
   }
   const limited =
@@ -232,6 +268,6 @@ export async function handleRest(hub: Hub, req: IncomingMessage, res: ServerResp
         }
       : {};
   res
-    .writeHead(status, { 'content-type': 'application/json', ...limited, ...injected?.headers })
+    .writeHead(status, { 'content-type': 'application/json', ...limited, ...own, ...injected?.headers })
     .end(JSON.stringify(payload));
 }

@@ -10,6 +10,7 @@ import {
 } from './errors.js';
 import type { Hub, RestRequest } from './hub.js';
 import { createMessage, editMessage, type Handled, storeMessage } from './restMessages.js';
+import { beforeChange, beforePost, countMessage } from './threads.js';
 import { validateChoices, validateModal } from './validate.js';
 import type { Json, OpenInteraction, StoredMessage } from './world.js';
 
@@ -133,6 +134,10 @@ function createOriginal(
     webhookId: null,
   };
   // A deferred reply is a placeholder ("is thinking...") that the first edit fills in.
+  const refused = deferred
+    ? beforePost(hub, meta.channelId, { viaInteraction: true, ephemeral: meta.visibleTo !== null })
+    : null;
+  if (refused) return refused;
   const created = deferred
     ? storeMessage(hub, meta, { content: '', embeds: [], components: [], attachments: [], flags })
     : createMessage(hub, req, data, meta, flags);
@@ -166,7 +171,10 @@ export function webhookMessage(
   if (!message || message.deleted || !ours) return unknownMessage();
   if (req.method === 'GET') return { status: 200, body: hub.world.messageJson(message, hub.port) };
   if (req.method === 'DELETE') {
+    const archived = beforeChange(hub, message.channelId);
+    if (archived) return archived;
     message.deleted = true;
+    countMessage(hub, message, 'deleted');
     hub.messageChanged(message);
     return { status: 204 };
   }

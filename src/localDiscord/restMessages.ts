@@ -9,11 +9,15 @@ import {
   unknownMessage,
 } from './errors.js';
 import type { Hub, RestRequest } from './hub.js';
+import { beforeChange, beforePost, countMessage } from './threads.js';
 import { isEmptyMessage, legacyField, setsV2, validateMessage } from './validate.js';
 import { IS_COMPONENTS_V2 } from './validateV2.js';
 import type { Attachment, Json, StoredMessage } from './world.js';
 
-export type Handled = { status: number; body?: unknown } | DiscordError;
+/** A route's answer: a status, a JSON body (none for 204) and headers of its own (a 429's), or an error. */
+export type Handled =
+  | { status: number; body?: unknown; headers?: Readonly<Record<string, string>> }
+  | DiscordError;
 
 export interface NewMessage {
   readonly channelId: string;
@@ -46,6 +50,11 @@ export function createMessage(
   const errors = checked(hub, body, meta.guildId, v2);
   if (!errors.empty) return errors.toError();
   if (isEmptyMessage(body, req.files.length)) return emptyMessage();
+  const refused = beforePost(hub, meta.channelId, {
+    viaInteraction: meta.interactionId !== null,
+    ephemeral: meta.visibleTo !== null,
+  });
+  if (refused) return refused;
   return storeMessage(hub, meta, {
     content: typeof body.content === 'string' ? body.content : '',
     embeds: Array.isArray(body.embeds) ? (body.embeds as Json[]) : [],
@@ -70,6 +79,7 @@ export function storeMessage(
     deleted: false,
   };
   hub.world.addMessage(message);
+  countMessage(hub, message, 'created');
   hub.messageChanged(message);
   return message;
 }
@@ -81,6 +91,9 @@ export function editMessage(
   message: StoredMessage,
   body: Json,
 ): StoredMessage | DiscordError {
+  // A message in an archived thread cannot change (50083) until the thread is unarchived.
+  const archived = beforeChange(hub, message.channelId);
+  if (archived) return archived;
   const wasV2 = (message.flags & IS_COMPONENTS_V2) !== 0;
   const v2 = wasV2 || setsV2(body);
   const errors = checked(hub, body, message.guildId, v2);
@@ -185,7 +198,10 @@ export function channelMessages(
   if (req.method === 'GET') return { status: 200, body: hub.world.messageJson(message, hub.port) };
   if (message.authorId !== botId) return notAuthor();
   if (req.method === 'DELETE') {
+    const archived = beforeChange(hub, channelId);
+    if (archived) return archived;
     message.deleted = true;
+    countMessage(hub, message, 'deleted');
     hub.messageChanged(message);
     return { status: 204 };
   }

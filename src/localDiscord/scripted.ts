@@ -10,6 +10,7 @@ import {
   openInteraction,
 } from './interactions.js';
 import { answerCallbackWith } from './restInteractions.js';
+import { addThreadMember, removeThreadMember } from './threads.js';
 import { eachComponent } from './validateV2.js';
 import type { Json, LocalUser, OpenInteraction, StoredMessage } from './world.js';
 
@@ -197,9 +198,8 @@ export class ScriptedUser {
    */
   forgeClick(messageId: string, customId: string): InteractionHandle {
     const message = this.hub.world.messages.get(messageId);
-    const visible =
-      message && !message.deleted && (message.visibleTo === null || message.visibleTo === this.user.id);
-    if (!message || !visible) throw new Error(`${this.user.username} cannot see message ${messageId}`);
+    if (!message || !this.sees(message))
+      throw new Error(`${this.user.username} cannot see message ${messageId}`);
     return this.open(
       message.channelId,
       INTERACTION.component,
@@ -312,7 +312,46 @@ export class ScriptedUser {
     return this.modal ? structuredClone(this.modal.data) : null;
   }
 
-  /** What this user sees in a channel: its messages plus their own ephemeral ones, oldest first. */
+  /** Whether this user sees a message: not deleted, theirs if ephemeral, in a channel they can view. */
+  private sees(message: StoredMessage): boolean {
+    return (
+      !message.deleted &&
+      (message.visibleTo === null || message.visibleTo === this.user.id) &&
+      this.hub.world.canView(this.user.id, message.channelId)
+    );
+  }
+
+  /**
+   * Whether this user can see a channel, its messages, and use commands and components there: not
+   * in a private thread they are not a member of (nor in a deleted thread).
+   */
+  canView(channelId: string): boolean {
+    return this.hub.world.canView(this.user.id, channelId);
+  }
+
+  /**
+   * Joins a public thread (as clicking "Join Thread" does); a private thread cannot be joined, only
+   * added to (by the bot: PUT /channels/:thread/thread-members/:user). THREAD_MEMBERS_UPDATE follows.
+   */
+  joinThread(threadId: string): void {
+    const thread = this.hub.world.threads.get(threadId);
+    if (!thread) throw new Error(`no thread ${threadId}`);
+    if (!this.canView(threadId)) throw new Error(`${this.user.username} cannot see thread ${threadId}`);
+    if (thread.archived) throw new Error(`thread ${threadId} is archived`);
+    addThreadMember(this.hub, thread, this.user.id);
+  }
+
+  /** Leaves a thread (a private one: they no longer see it). */
+  leaveThread(threadId: string): void {
+    const thread = this.hub.world.threads.get(threadId);
+    if (!thread) throw new Error(`no thread ${threadId}`);
+    removeThreadMember(this.hub, thread, this.user.id);
+  }
+
+  /**
+   * What this user sees in a channel: its messages plus their own ephemeral ones, oldest first
+   * (nothing in a private thread they are not in).
+   */
   messages(channelId: string): MessageView[] {
     return this.hub.world.visibleMessages(channelId, this.user.id).map((m) => viewOf(this.hub, m));
   }
@@ -344,9 +383,8 @@ export class ScriptedUser {
 
   private component(messageId: string, customId: string): { message: StoredMessage; component: Json } {
     const message = this.hub.world.messages.get(messageId);
-    const visible =
-      message && !message.deleted && (message.visibleTo === null || message.visibleTo === this.user.id);
-    if (!message || !visible) throw new Error(`${this.user.username} cannot see message ${messageId}`);
+    if (!message || !this.sees(message))
+      throw new Error(`${this.user.username} cannot see message ${messageId}`);
     // In a row, or (Components V2) in a container or beside a section's text.
     let found: Json | undefined;
     eachComponent(message.components, (c) => {

@@ -19,6 +19,39 @@ export interface LocalChannel {
   readonly name: string;
 }
 
+/** Discord's thread channel types: PUBLIC_THREAD and PRIVATE_THREAD. */
+export const PUBLIC_THREAD = 11;
+export const PRIVATE_THREAD = 12;
+
+/**
+ * A thread: a channel under a text channel (its parent), in `World.channels` (so messages work there
+ * as in any channel) and `World.threads`, never in its guild's `channels` (Discord lists threads apart).
+ */
+export interface LocalThread extends LocalChannel {
+  name: string;
+  readonly type: typeof PUBLIC_THREAD | typeof PRIVATE_THREAD;
+  readonly parentId: string;
+  readonly ownerId: string;
+  readonly createdAt: number;
+  archived: boolean;
+  locked: boolean;
+  /** Private threads: whether non-moderators may add others. */
+  invitable: boolean;
+  /** Minutes of inactivity before Discord archives it: 60, 1440, 4320 or 10080. */
+  autoArchiveDuration: number;
+  /** When it was last archived or unarchived (Discord's `archive_timestamp`). */
+  archiveTimestamp: number;
+  rateLimitPerUser: number;
+  /** The last message or unarchiving: auto-archiving counts from it. */
+  lastActivityAt: number;
+  lastMessageId: string | null;
+  /** Messages now in it (not deleted), and every message ever sent in it. */
+  messageCount: number;
+  totalMessageSent: number;
+  /** Its members: user id -> when they joined. */
+  readonly members: Map<string, number>;
+}
+
 export interface LocalGuild {
   readonly id: string;
   readonly name: string;
@@ -85,6 +118,8 @@ export class World {
   readonly users = new Map<string, LocalUser>();
   readonly guilds = new Map<string, LocalGuild>();
   readonly channels = new Map<string, LocalChannel>();
+  /** The threads (also in `channels`), by id. */
+  readonly threads = new Map<string, LocalThread>();
   readonly messages = new Map<string, StoredMessage>();
   readonly interactions = new Map<string, OpenInteraction>();
   readonly interactionsByToken = new Map<string, OpenInteraction>();
@@ -131,6 +166,57 @@ export class World {
     return channel;
   }
 
+  /** Adds a thread under `parent` (the caller has checked everything); `ownerId` becomes a member. */
+  addThread(
+    parent: LocalChannel,
+    fields: Pick<
+      LocalThread,
+      'name' | 'type' | 'ownerId' | 'autoArchiveDuration' | 'invitable' | 'rateLimitPerUser'
+    >,
+    id = this.ids.next(),
+  ): LocalThread {
+    const now = this.now();
+    const thread: LocalThread = {
+      id,
+      guildId: parent.guildId,
+      parentId: parent.id,
+      ...fields,
+      createdAt: now,
+      archived: false,
+      locked: false,
+      archiveTimestamp: now,
+      lastActivityAt: now,
+      lastMessageId: null,
+      messageCount: 0,
+      totalMessageSent: 0,
+      members: new Map([[fields.ownerId, now]]),
+    };
+    this.channels.set(id, thread);
+    this.threads.set(id, thread);
+    return thread;
+  }
+
+  /** Deletes a thread and its messages with it (Discord sends no MESSAGE_DELETE for them). */
+  removeThread(id: string): void {
+    this.threads.delete(id);
+    this.channels.delete(id);
+    for (const message of this.byChannel.get(id) ?? []) message.deleted = true;
+  }
+
+  /**
+   * Whether `userId` can see a channel (its messages) and use commands and components there: a
+   * member of its guild; for a private thread, also a member of the thread (or the guild's owner,
+   * who has every permission, Manage Threads included).
+   */
+  canView(userId: string, channelId: string): boolean {
+    const channel = this.channels.get(channelId);
+    const guild = channel ? this.guilds.get(channel.guildId) : undefined;
+    if (!channel || !guild?.memberIds.includes(userId)) return false;
+    const thread = this.threads.get(channelId);
+    if (!thread || thread.type === PUBLIC_THREAD) return true;
+    return thread.members.has(userId) || guild.ownerId === userId;
+  }
+
   addMember(guildId: string, userId: string): void {
     const guild = this.guilds.get(guildId);
     if (guild && !guild.memberIds.includes(userId)) guild.memberIds.push(userId);
@@ -146,8 +232,12 @@ export class World {
     this.byChannel.set(message.channelId, list);
   }
 
-  /** Messages of a channel that `userId` can see, oldest first. */
+  /**
+   * Messages of a channel that `userId` can see, oldest first: none in a channel they cannot view
+   * (a private thread they are not in). `userId` '' is no one in particular: the public messages.
+   */
   visibleMessages(channelId: string, userId: string): StoredMessage[] {
+    if (userId !== '' && this.threads.has(channelId) && !this.canView(userId, channelId)) return [];
     return (this.byChannel.get(channelId) ?? []).filter(
       (m) => !m.deleted && (m.visibleTo === null || m.visibleTo === userId),
     );
@@ -167,6 +257,8 @@ export class World {
   }
 
   channelJson(channel: LocalChannel, position = 0): Json {
+    const thread = this.threads.get(channel.id);
+    if (thread) return this.threadJson(thread);
     return {
       id: channel.id,
       type: 0,
@@ -179,6 +271,50 @@ export class World {
       nsfw: false,
       last_message_id: null,
       rate_limit_per_user: 0,
+      flags: 0,
+    };
+  }
+
+  /**
+   * A thread as Discord's channel object. `withBotMember`: with `member`, the bot's thread member
+   * (as in THREAD_CREATE and the creation's answer), when the bot is in it.
+   */
+  threadJson(thread: LocalThread, withBotMember: string | null = null): Json {
+    const joined = withBotMember === null ? undefined : thread.members.get(withBotMember);
+    return {
+      id: thread.id,
+      type: thread.type,
+      guild_id: thread.guildId,
+      parent_id: thread.parentId,
+      owner_id: thread.ownerId,
+      name: thread.name,
+      last_message_id: thread.lastMessageId,
+      rate_limit_per_user: thread.rateLimitPerUser,
+      flags: 0,
+      // Discord stops counting members at 50.
+      member_count: Math.min(thread.members.size, 50),
+      message_count: thread.messageCount,
+      total_message_sent: thread.totalMessageSent,
+      thread_metadata: {
+        archived: thread.archived,
+        auto_archive_duration: thread.autoArchiveDuration,
+        archive_timestamp: new Date(thread.archiveTimestamp).toISOString(),
+        locked: thread.locked,
+        create_timestamp: new Date(thread.createdAt).toISOString(),
+        ...(thread.type === PRIVATE_THREAD ? { invitable: thread.invitable } : {}),
+      },
+      ...(joined === undefined || withBotMember === null
+        ? {}
+        : { member: this.threadMemberJson(thread, withBotMember) }),
+    };
+  }
+
+  /** A thread member object (`id` is the thread's). */
+  threadMemberJson(thread: LocalThread, userId: string): Json {
+    return {
+      id: thread.id,
+      user_id: userId,
+      join_timestamp: new Date(thread.members.get(userId) ?? this.now()).toISOString(),
       flags: 0,
     };
   }
@@ -203,6 +339,9 @@ export class World {
 
   messageJson(message: StoredMessage, port: number): Json {
     const interaction = message.interactionId ? this.interactions.get(message.interactionId) : undefined;
+    // A thread started from this message has the message's id.
+    const started = this.threads.get(message.id);
+    const startedThread = started?.parentId === message.channelId ? started : undefined;
     return {
       id: message.id,
       type: interaction ? 20 : 0,
@@ -228,6 +367,7 @@ export class World {
       components: message.components,
       pinned: false,
       flags: message.flags,
+      ...(startedThread ? { thread: this.threadJson(startedThread) } : {}),
       ...(message.webhookId ? { webhook_id: message.webhookId, application_id: message.authorId } : {}),
       ...(interaction
         ? {
