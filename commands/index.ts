@@ -1,4 +1,5 @@
 /** Every slash command of the bot. */
+import * as event from './event.js';
 import * as hand from './hand.js';
 import * as help from './help.js';
 import * as history from './history.js';
@@ -7,6 +8,7 @@ import * as notify from './notify.js';
 import * as pass from './pass.js';
 import * as play from './play.js';
 import * as rules from './rules.js';
+import * as season from './season.js';
 import * as stats from './stats.js';
 import * as table from './table.js';
 import * as tichu from './tichu.js';
@@ -20,6 +22,8 @@ export const COMMANDS: readonly Command[] = [
   tichu,
   notify,
   leaderboard,
+  season,
+  event,
   stats,
   history,
   rules,

@@ -23,3 +23,5 @@ export const systemEnvironment: Environment = {
 
 export const SNOWFLAKE = /^\d{17,20}$/;
 export const TABLE_ID = /^[a-z0-9]{8}$/;
+/** Events are named like tables (`newTableId`). */
+export const EVENT_ID = TABLE_ID;

@@ -30,8 +30,11 @@ import { continueBots } from './hardTurns.js';
 import { type ActOutcome, eventsOf, type Move } from './outcomes.js';
 import type { LoadedMatch, LoadedTable } from './tables.js';
 
-/** Starts a match (also a new one after a finished match) once all four seats are filled. */
-export function startMatch(core: Core, tableId: string, actor: Actor): Outcome<ActOutcome> {
+/**
+ * Starts a match (also a new one after a finished match) once all four seats are filled. `seed`:
+ * an event's board seed (every table of a duplicate round deals the same); by default a new one.
+ */
+export function startMatch(core: Core, tableId: string, actor: Actor, seed?: string): Outcome<ActOutcome> {
   const found = findTable(core, tableId);
   if (!found.ok) return found;
   const { table } = found.value;
@@ -44,7 +47,7 @@ export function startMatch(core: Core, tableId: string, actor: Actor): Outcome<A
     if (other) return refuse({ code: 'channel_has_table', tableId: other.table.id });
   }
   const seats = table.seating === 'random' ? shuffleSeats(core, table.seats) : table.seats;
-  const state = newMatch(table.settings, core.env.newSeed());
+  const state = newMatch(table.settings, seed ?? core.env.newSeed());
   const now = core.env.now();
   // A new match starts with everyone present and no clock yet (the first commit sets it).
   let next: TableRecord = {

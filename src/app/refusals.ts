@@ -40,6 +40,8 @@ export type Refusal =
   | { readonly code: 'player_seated'; readonly userId: string; readonly seat: Seat }
   | { readonly code: 'held_other_seat'; readonly seat: Seat; readonly userId?: string }
   | { readonly code: 'bot_thinking' }
+  // Events (a club's Tichu night): one code, the reason says which rule.
+  | { readonly code: 'event'; readonly reason: EventReason; readonly count?: number }
   // Said by the Discord layer, in the same words map: typed cards it cannot read, a restart, a bug.
   | { readonly code: 'unreadable_cards'; readonly problem: CardProblem }
   | { readonly code: 'restarting' }
@@ -49,6 +51,26 @@ export type Refusal =
   | { readonly code: 'rule'; readonly error: RuleError };
 
 export type RefusalCode = Refusal['code'];
+
+/** Why an event refused: each has its sentence (`refusal.event.*`). */
+export const EVENT_REASONS = [
+  'unknown',
+  'channel_has_event',
+  'not_host',
+  'not_checking_in',
+  'not_running',
+  'checked_in',
+  'not_checked_in',
+  'partner_self',
+  'partner_checked_in',
+  'pairs_fixed',
+  'too_few',
+  'bad_hands',
+  'bad_rounds',
+  'bad_timer',
+  'bad_scheme',
+] as const;
+export type EventReason = (typeof EVENT_REASONS)[number];
 
 /** What made settings unusable: the engine's judgement of the rules, or a turn timer it does not know. */
 export type SettingsRefusal =

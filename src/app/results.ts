@@ -8,13 +8,16 @@
  * - a match counts (played, won) for every person credited with at least one of its hands;
  * - a match is rated only when the same four people held the four seats from its first decision to
  *   its end (no substitute, no bot). Timeouts and away spells do not unrate it: the seat stayed its
- *   player's, and stepping away must not be a way out of a losing rating.
+ *   player's, and stepping away must not be a way out of a losing rating;
+ * - a rated match that ends while a season runs moves that season's ratings too (seasons.ts);
+ * - a match at an event's table is rated only if its host made the event rated.
  */
 import { type HandResult, type MatchState, SEATS, type Seat, teamOf } from '../engine/index.js';
 import type { MatchPlayerResult } from '../store/matchRepo.js';
 import type { SeatHolder, TableRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { NEW_PLAYER_ORDINAL, rateTeams } from './ratings.js';
+import { rateInSeason } from './seasons.js';
 
 /** A rated match: finished normally, the same four different people throughout, and at least this many hands. */
 export const MIN_RATED_HANDS = 3;
@@ -157,7 +160,8 @@ export function recordMatchEnd(
       now,
     );
   }
-  const rated = isRated(state, holders);
+  // An event's tables are rated only when its host said so (they play few boards, often with bots).
+  const rated = isRated(state, holders) && !store.events.unratedEventTable(table.id);
   store.stats.setRated(matchId, rated, state.history.length);
   if (!rated || state.winner === null) return;
   const ids = SEATS.map((seat) => holders.find((h) => h.seat === seat)?.userId as string);
@@ -170,6 +174,8 @@ export function recordMatchEnd(
     const before = current[seat]?.ordinal ?? NEW_PLAYER_ORDINAL;
     store.stats.saveRatingChange(matchId, seat, userId, before, r.ordinal);
   });
+  // The running season's own ratings move too (seasons.ts), in this same transaction.
+  rateInSeason(store, table.guildId, ids, state.winner, now);
 }
 
 /**

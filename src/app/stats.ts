@@ -20,6 +20,7 @@ import type {
 } from '../store/statsRepo.js';
 import type { Store } from '../store/store.js';
 import { checkSnowflake, type Outcome, refuse } from './core.js';
+import { type SeasonRecord, SeasonService, windowOf } from './seasons.js';
 
 /** What the Discord layer needs of the store's records comes through here, not from src/store. */
 export {
@@ -43,6 +44,8 @@ export interface Leaderboard {
   /** The viewer's own place, even when not on this page (null: not ranked on this board). */
   readonly viewer: { rank: number; value: number } | null;
   readonly viewerHidden: boolean;
+  /** The season shown (its ratings, and the matches that ended in it); null: all time. */
+  readonly season: SeasonRecord | null;
 }
 
 export interface PlayerStats {
@@ -111,13 +114,27 @@ export interface MatchExport {
 }
 
 export class StatsService {
-  constructor(private readonly store: Store) {}
+  /** The server's seasons: what a leaderboard shows by default, and the admin's start and end. */
+  readonly seasons: SeasonService;
 
-  leaderboard(guildId: string, sort: BoardSort, page: number, viewerId: string): Outcome<Leaderboard> {
+  constructor(private readonly store: Store) {
+    this.seasons = new SeasonService(store);
+  }
+
+  /** A page of the server's board: all time, or `season`'s (one of this server's, from `seasons`). */
+  leaderboard(
+    guildId: string,
+    sort: BoardSort,
+    page: number,
+    viewerId: string,
+    season: SeasonRecord | null = null,
+  ): Outcome<Leaderboard> {
     const bad = checkSnowflake(guildId, 'server id') ?? checkSnowflake(viewerId, 'user id');
     if (bad) return refuse(bad);
+    if (season && season.guildId !== guildId) return refuse({ code: 'malformed_id', what: 'season' });
     const stats = this.store.stats;
-    const first = stats.board(guildId, sort, 0, 0, BOARD_MIN_MATCHES);
+    const window = season ? windowOf(season) : null;
+    const first = stats.board(guildId, sort, 0, 0, BOARD_MIN_MATCHES, window);
     const pages = Math.max(1, Math.ceil(first.total / BOARD_PAGE_SIZE));
     const wanted = Number.isFinite(page) ? Math.trunc(page) : 0;
     const current = Math.min(Math.max(0, wanted), pages - 1);
@@ -127,6 +144,7 @@ export class StatsService {
       current * BOARD_PAGE_SIZE,
       BOARD_PAGE_SIZE,
       BOARD_MIN_MATCHES,
+      window,
     );
     return ok({
       sort,
@@ -134,8 +152,9 @@ export class StatsService {
       pages,
       total,
       rows,
-      viewer: stats.rankOf(guildId, sort, viewerId, BOARD_MIN_MATCHES),
+      viewer: stats.rankOf(guildId, sort, viewerId, BOARD_MIN_MATCHES, window),
       viewerHidden: this.store.tables.isHidden(viewerId),
+      season,
     });
   }
 

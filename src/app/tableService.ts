@@ -12,6 +12,7 @@ import { comeBack, goAway } from './away.js';
 import { type Scheduler, systemScheduler } from './clock.js';
 import { type Actor, type Core, checkSnowflake, findTable, type Outcome, refuse } from './core.js';
 import { rearmAll, tableClock } from './deadlines.js';
+import { EventService } from './eventService.js';
 import { botsIdle, stopBots } from './hardTurns.js';
 import { type Environment, systemEnvironment } from './ids.js';
 import * as lobby from './lobby.js';
@@ -92,6 +93,8 @@ export interface ServiceOptions {
 
 export class TableService {
   private readonly core: Core;
+  /** Events (a club's Tichu night): their check-in, rounds, tables and results. */
+  readonly events: EventService;
 
   private botsMoved: (outcome: ActOutcome) => void = () => {};
   private handEnded: (outcome: ActOutcome) => void = () => {};
@@ -133,6 +136,7 @@ export class TableService {
       ),
     };
     this.core = core;
+    this.events = new EventService(core);
     if (!options.armLater) this.armDeadlines();
   }
 

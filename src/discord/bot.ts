@@ -11,6 +11,7 @@ import { Store } from '../store/store.js';
 import type { BotContext } from './context.js';
 import { isDeferral } from './door/answer.js';
 import { guardRawInteractions } from './door/rawGuard.js';
+import { EventDesk } from './eventDesk.js';
 import { HandStory } from './handStory.js';
 import { LivePanels } from './livePanels.js';
 import { facesFrom, Looks } from './looks.js';
@@ -73,8 +74,12 @@ export interface RunningBot {
   stop(): Promise<void>;
 }
 
-/** Permissions the bot needs in a channel: view it, send messages, embed links. */
-export const BOT_PERMISSIONS = (1n << 10n) | (1n << 11n) | (1n << 14n);
+/**
+ * Permissions the bot needs in a channel: view it, send messages, embed links; for events, make
+ * public and private threads and send messages in them.
+ */
+export const BOT_PERMISSIONS =
+  (1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 35n) | (1n << 36n) | (1n << 38n);
 
 export function inviteLink(applicationId: string): string {
   return `https://discord.com/oauth2/authorize?client_id=${applicationId}&scope=bot+applications.commands&permissions=${BOT_PERMISSIONS}`;
@@ -190,13 +195,19 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const stats = new StatsService(store);
   // Each hand's summary and the match's result, posted whatever committed them.
   const story = new HandStory(client, stats, logger, outbox, looks);
-  service.onHandEnded((outcome) => story.handEnded(outcome));
+  // An event's table: its event moves on (boards to post, the next round's threads).
+  const events = new EventDesk(client, service, logger, outbox, looks, tableMessages, notifier);
+  service.onHandEnded((outcome) => {
+    story.handEnded(outcome);
+    events.handEnded(outcome);
+  });
   const ctx: BotContext = {
     service,
     stats,
     tableMessages,
     notifier,
     livePanels,
+    events,
     looks,
     logger,
     now: () => env.now(),
@@ -238,6 +249,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   for (const tableId of restarted) tableMessages.schedule(tableId);
   // Tables whose bots owed a move when the last process stopped make it now, not at the next click.
   service.wakeStandIns();
+  // Running events carry on: boards to post, a round's tables still to open.
+  events.resume();
   let stopped = false;
   return {
     client,
@@ -256,6 +269,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       await livePanels.drain();
       await notifier.drain();
       await story.drain();
+      await events.drain();
       await client.destroy();
       await restThread?.close();
       store.close();

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { StatsService } from '../app/stats.js';
 import type { TableService } from '../app/tableService.js';
+import type { EventDesk } from './eventDesk.js';
 import type { LivePanels } from './livePanels.js';
 import type { Looks } from './looks.js';
 import type { TableMessages } from './tableMessages.js';
@@ -14,6 +15,8 @@ export interface BotContext {
   readonly notifier: TurnNotifier;
   /** Each seated player's newest panel, edited in place as their table changes. */
   readonly livePanels: LivePanels;
+  /** Events' threads, board summaries and event messages. */
+  readonly events: EventDesk;
   /** Each reader's language and card faces. */
   readonly looks: Looks;
   readonly logger: Logger;

@@ -3,7 +3,13 @@
  * Adding a code to the engine or the service does not compile until it has words here; each word
  * comes from the catalogue (`refusal.*` in src/i18n).
  */
-import type { Refusal, RefusalCode, SettingsRefusal } from '../app/refusals.js';
+import {
+  EVENT_REASONS,
+  type EventReason,
+  type Refusal,
+  type RefusalCode,
+  type SettingsRefusal,
+} from '../app/refusals.js';
 import { BOT_LEVELS } from '../bots/policy.js';
 import type { CardProblem, HandPhase, RuleError, RuleErrorCode, Seat } from '../engine/index.js';
 import type { Placeholders } from '../i18n/format.js';
@@ -99,6 +105,12 @@ type RefusalTexts = {
   [C in Exclude<RefusalCode, 'rule'>]: (refusal: Extract<Refusal, { code: C }>, lang: Lang) => string;
 };
 
+/** An event's refusal reasons: each its own sentence (some name a bound, `count`). */
+const EVENT_KEYS = Object.fromEntries(EVENT_REASONS.map((r) => [r, `refusal.event.${r}`])) as Record<
+  EventReason,
+  'refusal.event.too_few'
+>;
+
 /** The words a refusal with no details needs: its code's own key. */
 const plain =
   (key: PlainKey) =>
@@ -110,6 +122,7 @@ const REFUSAL_TEXTS: RefusalTexts = {
   unknown_table: plain('refusal.unknown_table'),
   channel_has_table: plain('refusal.channel_has_table'),
   not_host: plain('refusal.not_host'),
+  event: (r, lang) => t(lang, EVENT_KEYS[r.reason], { count: r.count ?? 0 }),
   not_seated: plain('refusal.not_seated'),
   already_seated: (r, lang) => t(lang, 'refusal.already_seated', { seat: r.seat + 1 }),
   seat_taken: (r, lang) => t(lang, 'refusal.seat_taken', { seat: r.seat + 1 }),

@@ -1,4 +1,5 @@
 /** Leaderboards and statistics as messages: pure, from the stats use cases to Discord JSON. */
+import type { SeasonRecord } from '../app/seasons.js';
 import type { BoardSort, Leaderboard, PlayerStats, PlayerTotals } from '../app/stats.js';
 import { type Lang, plural, t } from '../i18n/index.js';
 
@@ -44,9 +45,42 @@ export function pageButtons(
   };
 }
 
-/** `lb:<sort>:<page>:<which button>`: the tag keeps the ids of one message distinct. */
-export function leaderboardId(sort: BoardSort, page: number, tag: 'p' | 'n' | 's'): string {
-  return `lb:${sort}:${page}:${tag}`;
+/**
+ * `lb:<sort>:<page>:<which button>:<season>`: the tag keeps the ids of one message distinct; the
+ * season is its number on the server, or `a` for all time.
+ */
+export function leaderboardId(
+  sort: BoardSort,
+  page: number,
+  tag: 'p' | 'n' | 's',
+  season: number | null = null,
+): string {
+  return `lb:${sort}:${page}:${tag}:${season ?? 'a'}`;
+}
+
+/** A Discord timestamp: each reader sees the date in their own locale and time zone. */
+export function dateMark(ms: number): string {
+  return `<t:${Math.floor(ms / 1000)}:d>`;
+}
+
+/** A name as plain text in Markdown (a season's name is an admin's input). */
+export function plainName(name: string): string {
+  return name.replace(/[\\*_~`|>]/g, '\\$&');
+}
+
+/** Which season the board shows (or all time): a line above the title, and the season's dates. */
+function seasonParts(season: SeasonRecord | null, lang: Lang): { author: string; line: string | null } {
+  if (!season) return { author: t(lang, 'season.board.allTime'), line: null };
+  const name = plainName(season.name);
+  const line =
+    season.endedAt === null
+      ? t(lang, 'season.board.running', { name, from: dateMark(season.startedAt) })
+      : t(lang, 'season.board.past', {
+          name,
+          from: dateMark(season.startedAt),
+          to: dateMark(season.endedAt),
+        });
+  return { author: t(lang, 'season.board.season', { name: season.name }).slice(0, 256), line };
 }
 
 /** The server's leaderboard (`serverName` null: "This server"), in the reader's language. */
@@ -74,34 +108,45 @@ export function renderLeaderboard(board: Leaderboard, serverName: string | null,
           value: formatValue(board.sort, board.viewer.value, lang),
         })
       : t(lang, 'rec.board.youAbsent');
+  // A board rendered before seasons existed has none: all time.
+  const season = board.season ?? null;
   const note =
     board.sort === 'rating'
-      ? t(lang, 'rec.board.noteRating')
+      ? t(lang, season ? 'season.board.noteRating' : 'rec.board.noteRating')
       : board.sort === 'wins'
-        ? t(lang, 'rec.board.noteWins')
+        ? t(lang, season ? 'season.board.noteWins' : 'rec.board.noteWins')
         : t(lang, 'rec.board.noteShare');
+  const seasonId = season?.id ?? null;
   const sorts = (['rating', 'wins', 'winrate', 'tichu'] as const).map((s) => ({
     type: 2,
     style: s === board.sort ? 1 : 2,
     label: sortName(s, lang),
-    custom_id: leaderboardId(s, 0, 's'),
+    custom_id: leaderboardId(s, 0, 's', seasonId),
     disabled: s === board.sort,
   }));
   const server = serverName ?? t(lang, 'rec.thisServer');
   const page = t(lang, 'rec.page', { page: board.page + 1, pages: board.pages });
+  const shown = seasonParts(season, lang);
   return {
     embeds: [
       {
+        author: { name: shown.author },
         title: t(lang, 'rec.board.title', { server, sort: sortName(board.sort, lang) }).slice(0, 256),
-        description: `${lines.join('\n')}\n\n${you}`,
+        description: [lines.join('\n'), shown.line === null ? you : `${you}\n${shown.line}`].join('\n\n'),
         footer: { text: `${page} · ${note}` },
       },
     ],
     components: [
       pageButtons(
         lang,
-        { id: leaderboardId(board.sort, Math.max(0, board.page - 1), 'p'), disabled: board.page === 0 },
-        { id: leaderboardId(board.sort, board.page + 1, 'n'), disabled: board.page >= board.pages - 1 },
+        {
+          id: leaderboardId(board.sort, Math.max(0, board.page - 1), 'p', seasonId),
+          disabled: board.page === 0,
+        },
+        {
+          id: leaderboardId(board.sort, board.page + 1, 'n', seasonId),
+          disabled: board.page >= board.pages - 1,
+        },
       ),
       { type: 1, components: sorts },
     ],

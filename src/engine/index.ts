@@ -2,6 +2,7 @@
 export * from './actions.js';
 export * from './cards.js';
 export * from './combo.js';
+export { dealHand } from './deal.js';
 export { enumerateBombs, enumerateCombos } from './enumerate.js';
 export type * from './errors.js';
 export type * from './events.js';

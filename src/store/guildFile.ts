@@ -24,6 +24,14 @@ export const GUILD_TABLES = [
   'seat_requests',
   'ratings',
   'player_stats',
+  'seasons',
+  'season_ratings',
+  'club_events',
+  'club_event_players',
+  'club_event_tables',
+  'club_event_sitouts',
+  'club_event_posts',
+  'club_event_placings',
 ] as const;
 export type GuildTable = (typeof GUILD_TABLES)[number];
 
@@ -61,6 +69,7 @@ export const PLAYER_COLUMNS: Readonly<Partial<Record<GuildTable, string>>> = {
   seat_requests: 'user_id',
   ratings: 'user_id',
   player_stats: 'user_id',
+  season_ratings: 'user_id',
 };
 
 /** The columns holding a match id, per table: the ones an import renumbers. */
@@ -84,6 +93,9 @@ export const CHANGE_COLUMNS: Readonly<Partial<Record<GuildTable, readonly string
   seat_requests: ['created_at'],
   ratings: ['updated_at'],
   player_stats: ['updated_at'],
+  seasons: ['started_at', 'ended_at'],
+  season_ratings: ['updated_at'],
+  club_events: ['created_at', 'updated_at'],
 };
 
 const SNOWFLAKE = /^\d{17,20}$/;

@@ -1,8 +1,9 @@
 /**
  * Moving one server's data between database files (`npm run guild`). Export reads every row of the
  * server in one read transaction: its tables with their seats, its matches with their hands, logged
- * actions, snapshots, results, seat holders and seat requests, its ratings and players' totals, and
- * the players those rows name (display name, leaderboard visibility, turn pings). Import writes
+ * actions, snapshots, results, seat holders and seat requests, its ratings and players' totals, its
+ * seasons with their ratings, and the players those rows name (display name, leaderboard
+ * visibility, turn pings). Import writes
  * them in one write transaction, replacing whatever the target held of that server, so importing
  * the same file twice leaves the same data. It refuses while a bot runs on the target (botLock.ts),
  * when the target holds a change of the server newer than the file's newest, and when it holds a
@@ -36,6 +37,7 @@ export class GuildMoveError extends Error {}
 
 const OF_TABLES = 'table_id IN (SELECT id FROM tables WHERE guild_id = @guild)';
 const OF_MATCHES = 'match_id IN (SELECT id FROM matches WHERE guild_id = @guild)';
+const OF_EVENTS = 'event_id IN (SELECT id FROM club_events WHERE guild_id = @guild)';
 
 /** Which rows of each table belong to the server (players: those its rows name). */
 const WHERE: Readonly<Record<GuildTable, string>> = {
@@ -55,6 +57,16 @@ const WHERE: Readonly<Record<GuildTable, string>> = {
   seat_requests: OF_TABLES,
   ratings: 'guild_id = @guild',
   player_stats: 'guild_id = @guild',
+  // A season's ratings are of players its all-time ratings name already (written together).
+  seasons: 'guild_id = @guild',
+  season_ratings: 'guild_id = @guild',
+  // Events name people by id only (no player rows), and their tables by id (the server's own).
+  club_events: 'guild_id = @guild',
+  club_event_players: OF_EVENTS,
+  club_event_tables: OF_EVENTS,
+  club_event_sitouts: OF_EVENTS,
+  club_event_posts: OF_EVENTS,
+  club_event_placings: 'guild_id = @guild',
 };
 
 /** The server's tables and rows as the file holds them, with how many of each. */

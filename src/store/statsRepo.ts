@@ -60,33 +60,79 @@ export interface MatchSummaryRow {
   readonly guildId: string;
 }
 
-/** The expression each leaderboard sorts by (values come only from BOARD_SORTS, never from users). */
+/**
+ * The expression each leaderboard sorts by (values come only from BOARD_SORTS, never from users);
+ * `{R}` and `{S}` are the ratings and totals it ranks: all time, or a season's (SEASON_SOURCES).
+ */
 const SORT_SQL: Readonly<Record<BoardSort, { value: string; where: string; from: string; guild: string }>> = {
   rating: {
     guild: 'r.guild_id',
     value: 'r.ordinal',
     where: '1',
-    from: 'ratings r LEFT JOIN player_stats s ON s.guild_id = r.guild_id AND s.user_id = r.user_id',
+    from: '{R} r LEFT JOIN {S} s ON s.guild_id = r.guild_id AND s.user_id = r.user_id',
   },
   wins: {
     guild: 's.guild_id',
     value: 's.wins',
     where: '1',
-    from: 'player_stats s LEFT JOIN ratings r ON r.guild_id = s.guild_id AND r.user_id = s.user_id',
+    from: '{S} s LEFT JOIN {R} r ON r.guild_id = s.guild_id AND r.user_id = s.user_id',
   },
   winrate: {
     guild: 's.guild_id',
     value: 'CAST(s.wins AS REAL) / s.matches',
     where: 's.matches >= @min',
-    from: 'player_stats s LEFT JOIN ratings r ON r.guild_id = s.guild_id AND r.user_id = s.user_id',
+    from: '{S} s LEFT JOIN {R} r ON r.guild_id = s.guild_id AND r.user_id = s.user_id',
   },
   tichu: {
     guild: 's.guild_id',
     value: 'CAST(s.tichu_made + s.grand_made AS REAL) / (s.tichu_calls + s.grand_calls)',
     where: 's.tichu_calls + s.grand_calls >= @min',
-    from: 'player_stats s LEFT JOIN ratings r ON r.guild_id = s.guild_id AND r.user_id = s.user_id',
+    from: '{S} s LEFT JOIN {R} r ON r.guild_id = s.guild_id AND r.user_id = s.user_id',
   },
 };
+
+/** What a board ranks: the running ratings and totals, or a season's (see SeasonWindow). */
+interface BoardSources {
+  readonly with: string;
+  readonly ratings: string;
+  readonly totals: string;
+}
+
+const ALL_TIME_SOURCES: BoardSources = { with: '', ratings: 'ratings', totals: 'player_stats' };
+
+/**
+ * A season's board: its own ratings, and totals summed from the result rows of the matches that
+ * ended in its window (as player_stats sums them: a person who ended no hand played no match).
+ */
+const SEASON_SOURCES: BoardSources = {
+  with: `WITH season_r AS (
+      SELECT guild_id, user_id, mu, sigma, ordinal FROM season_ratings WHERE guild_id = @guild AND season_id = @season),
+    season_s AS (
+      SELECT mp.guild_id, mp.user_id, sum(mp.hands_played > 0) AS matches, sum(mp.hands_played > 0 AND mp.won = 1) AS wins,
+        sum(mp.tichu_calls) AS tichu_calls, sum(mp.tichu_made) AS tichu_made, sum(mp.grand_calls) AS grand_calls,
+        sum(mp.grand_made) AS grand_made
+      FROM match_players mp
+      WHERE mp.guild_id = @guild AND mp.user_id IS NOT NULL AND mp.finished_at >= @from
+        AND (@until IS NULL OR mp.finished_at < @until)
+      GROUP BY mp.guild_id, mp.user_id
+      HAVING sum(mp.hands_played + mp.tichu_calls + mp.grand_calls + mp.bombs) > 0)`,
+  ratings: 'season_r',
+  totals: 'season_s',
+};
+
+/** A season as a board sees it: its ratings, and the window its matches ended in ([from, until); until null: running). */
+export interface SeasonWindow {
+  readonly seasonId: number;
+  readonly from: number;
+  readonly until: number | null;
+}
+
+interface BoardStatements {
+  page: Database.Statement;
+  count: Database.Statement;
+  rankOf: Database.Statement;
+  above: Database.Statement;
+}
 
 export class StatsRepo {
   private readonly ratingOf;
@@ -103,15 +149,8 @@ export class StatsRepo {
   private readonly handRows;
   private readonly setRatingChange;
   private readonly ratingChangeRows;
-  private readonly boards: Record<
-    BoardSort,
-    {
-      page: Database.Statement;
-      count: Database.Statement;
-      rankOf: Database.Statement;
-      above: Database.Statement;
-    }
-  >;
+  private readonly boards: Record<BoardSort, BoardStatements>;
+  private readonly seasonBoards: Record<BoardSort, BoardStatements>;
 
   constructor(db: Database.Database) {
     this.ratingOf = db.prepare<
@@ -190,29 +229,32 @@ export class StatsRepo {
        WHERE mp.match_id = ? AND mp.user_id IS NOT NULL AND mp.rating_before IS NOT NULL AND mp.rating_after IS NOT NULL
        ORDER BY mp.seat`,
     );
-    const board = (sort: BoardSort) => {
+    const board = (sort: BoardSort, sources: BoardSources): BoardStatements => {
       const s = SORT_SQL[sort];
-      const base = `FROM ${s.from} JOIN players pl ON pl.user_id = COALESCE(s.user_id, r.user_id)
+      const from = s.from.replaceAll('{R}', sources.ratings).replaceAll('{S}', sources.totals);
+      const base = `FROM ${from} JOIN players pl ON pl.user_id = COALESCE(s.user_id, r.user_id)
         WHERE ${s.guild} = @guild AND pl.hidden = 0 AND ${s.where}`;
       return {
         page: db.prepare(
-          `SELECT pl.user_id AS userId, pl.display_name AS name, ${s.value} AS value, r.mu, r.sigma,
+          `${sources.with} SELECT pl.user_id AS userId, pl.display_name AS name, ${s.value} AS value, r.mu, r.sigma,
              COALESCE(s.matches, 0) AS matches, COALESCE(s.wins, 0) AS wins
            ${base} ORDER BY value DESC, pl.user_id LIMIT @limit OFFSET @offset`,
         ),
-        count: db.prepare(`SELECT count(*) AS n ${base}`),
-        rankOf: db.prepare(`SELECT ${s.value} AS value ${base} AND pl.user_id = @user`),
+        count: db.prepare(`${sources.with} SELECT count(*) AS n ${base}`),
+        rankOf: db.prepare(`${sources.with} SELECT ${s.value} AS value ${base} AND pl.user_id = @user`),
         above: db.prepare(
-          `SELECT count(*) AS n ${base} AND (${s.value} > @value OR (${s.value} = @value AND pl.user_id < @user))`,
+          `${sources.with} SELECT count(*) AS n ${base} AND (${s.value} > @value OR (${s.value} = @value AND pl.user_id < @user))`,
         ),
       };
     };
-    this.boards = {
-      rating: board('rating'),
-      wins: board('wins'),
-      winrate: board('winrate'),
-      tichu: board('tichu'),
-    };
+    const boards = (sources: BoardSources) => ({
+      rating: board('rating', sources),
+      wins: board('wins', sources),
+      winrate: board('winrate', sources),
+      tichu: board('tichu', sources),
+    });
+    this.boards = boards(ALL_TIME_SOURCES);
+    this.seasonBoards = boards(SEASON_SOURCES);
   }
 
   rating(guildId: string, userId: string): RatingRow | null {
@@ -288,16 +330,17 @@ export class StatsRepo {
     return this.handRows.all(matchId);
   }
 
-  /** One page of a server's leaderboard, with the total count of ranked players. */
+  /** One page of a server's leaderboard (all time, or a season's), with the total count of ranked players. */
   board(
     guildId: string,
     sort: BoardSort,
     offset: number,
     limit: number,
     minMatches: number,
+    season: SeasonWindow | null = null,
   ): { rows: BoardRow[]; total: number } {
-    const b = this.boards[sort];
-    const params = { guild: guildId, limit, offset, min: minMatches, user: '' };
+    const b = (season ? this.seasonBoards : this.boards)[sort];
+    const params = { guild: guildId, limit, offset, min: minMatches, user: '', ...windowParams(season) };
     const rows = (b.page.all(params) as Array<Omit<BoardRow, 'rank'>>).map((row, i) => ({
       ...row,
       rank: offset + i + 1,
@@ -312,14 +355,27 @@ export class StatsRepo {
     sort: BoardSort,
     userId: string,
     minMatches: number,
+    season: SeasonWindow | null = null,
   ): { rank: number; value: number } | null {
-    const b = this.boards[sort];
-    const params = { guild: guildId, user: userId, min: minMatches, limit: 0, offset: 0 };
+    const b = (season ? this.seasonBoards : this.boards)[sort];
+    const params = {
+      guild: guildId,
+      user: userId,
+      min: minMatches,
+      limit: 0,
+      offset: 0,
+      ...windowParams(season),
+    };
     const own = b.rankOf.get(params) as { value: number | null } | undefined;
     if (!own || own.value === null) return null;
     const above = (b.above.get({ ...params, value: own.value }) as { n: number }).n;
     return { rank: above + 1, value: own.value };
   }
+}
+
+/** The named parameters of a season's board (none for all time). */
+function windowParams(season: SeasonWindow | null): Record<string, number | null> {
+  return season ? { season: season.seasonId, from: season.from, until: season.until } : {};
 }
 
 function fixRated(row: MatchSummaryRow): MatchSummaryRow {

@@ -2,9 +2,11 @@
 import type Database from 'better-sqlite3';
 import { DiskFullError, DiskHealth } from './diskHealth.js';
 import { EmojiRepo } from './emojiRepo.js';
+import { EventRepo } from './eventRepo.js';
 import { MatchLogRepo } from './matchLogRepo.js';
 import { MatchRepo } from './matchRepo.js';
 import { type OpenOptions, openDatabase } from './open.js';
+import { SeasonRepo } from './seasonRepo.js';
 import { SeatRepo } from './seatRepo.js';
 import { StatsRepo } from './statsRepo.js';
 import { TableIndexRepo } from './tableIndexRepo.js';
@@ -18,8 +20,12 @@ export class Store {
   readonly matchLog: MatchLogRepo;
   readonly seats: SeatRepo;
   readonly tableIndex: TableIndexRepo;
+  /** A server's seasons and their own ratings. */
+  readonly seasons: SeasonRepo;
   /** The card emoji deploy uploaded, by application. */
   readonly emoji: EmojiRepo;
+  /** Events (a club's Tichu night): their players, rounds and tables. */
+  readonly events: EventRepo;
   readonly wal: WalSync;
   /** Whether the disk takes writes: full from a write refused for want of room until one succeeds. */
   readonly health: DiskHealth;
@@ -35,7 +41,9 @@ export class Store {
     this.matchLog = new MatchLogRepo(db);
     this.seats = new SeatRepo(db);
     this.tableIndex = new TableIndexRepo(db);
+    this.seasons = new SeasonRepo(db);
     this.emoji = new EmojiRepo(db);
+    this.events = new EventRepo(db);
     const file = db.memory ? ':memory:' : mainFile(db);
     this.wal = new WalSync(db.memory ? null : `${file}-wal`, sync);
     this.health = new DiskHealth(file);

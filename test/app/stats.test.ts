@@ -571,6 +571,7 @@ describe('leaderboards', () => {
       rows: [],
       viewer: null,
       viewerHidden: false,
+      season: null,
     });
     expect(refusal(stats.leaderboard('x', 'rating', 0, viewer.userId))).toEqual({
       code: 'malformed_id',

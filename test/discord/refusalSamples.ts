@@ -2,7 +2,7 @@
  * One refusal of every code and one rule error of every code, with the details its words use:
  * typed so that a new code does not compile until it has a sample here.
  */
-import type { Refusal, RefusalCode } from '../../src/app/refusals.js';
+import { EVENT_REASONS, type Refusal, type RefusalCode } from '../../src/app/refusals.js';
 import {
   type Card,
   type Combo,
@@ -70,6 +70,7 @@ export const RULE_SAMPLES: Samples<RuleError, RuleErrorCode> = {
 };
 
 export const REFUSAL_SAMPLES: Samples<Refusal, RefusalCode> = {
+  event: EVENT_REASONS.map((reason) => ({ code: 'event', reason, count: 4 }) as const),
   malformed_id: [
     ...[
       'button',

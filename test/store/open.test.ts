@@ -43,6 +43,12 @@ describe('openDatabase', () => {
     const names = rows.map((r) => r.name).sort();
     expect(names).toEqual([
       'card_emoji',
+      'club_event_placings',
+      'club_event_players',
+      'club_event_posts',
+      'club_event_sitouts',
+      'club_event_tables',
+      'club_events',
       'events',
       'hands',
       'match_players',
@@ -50,6 +56,8 @@ describe('openDatabase', () => {
       'player_stats',
       'players',
       'ratings',
+      'season_ratings',
+      'seasons',
       'seat_holders',
       'seat_requests',
       'seats',

@@ -68,7 +68,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<BotFix
   const databasePath = join(dir, 'tichu.sqlite');
   const discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000 });
   const { guild, channels } = discord.addGuild('Tichu Club', ['tichu', ...(options.moreChannels ?? [])]);
-  const names = ['Ann', 'Ben', 'Cat', 'Dan', 'Eve', 'Fay'];
+  const names = ['Ann', 'Ben', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jon', 'Kim', 'Lou'];
   if (options.guildLocale) guild.locale = options.guildLocale;
   const users = names
     .slice(0, options.users ?? 4)

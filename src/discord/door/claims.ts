@@ -14,9 +14,10 @@
  * the edit reaches its handler, which says it is stale.
  */
 import { parseId, type Verb } from '../customIds.js';
+import { parseEventId } from '../eventIds.js';
 
 /** What a message made for an id is: the public table message (or its private copy), a panel... */
-type Home = 'table' | 'hand' | 'panel' | 'request' | 'leaderboard' | 'list';
+type Home = 'table' | 'hand' | 'panel' | 'request' | 'leaderboard' | 'list' | 'event';
 
 interface Place {
   readonly home: Home;
@@ -57,6 +58,8 @@ const FOUND_ON: Readonly<Record<Home, readonly Home[]>> = {
   request: ['request'],
   leaderboard: ['leaderboard'],
   list: ['list'],
+  // An event's public message (check in, check out, start, close round).
+  event: ['event'],
 };
 
 /** What the public table message may carry for its own buttons: theirs, or My hand alone. */
@@ -69,6 +72,10 @@ const PRIVATE: ReadonlySet<Home> = new Set(['panel', 'leaderboard', 'list']);
 export function placeOf(customId: string): Place | null {
   if (customId.startsWith('lb:')) return { home: 'leaderboard', key: '' };
   if (customId.startsWith('tl:')) return { home: 'list', key: '' };
+  if (customId.startsWith('ev:')) {
+    const event = parseEventId(customId);
+    return event ? { home: 'event', key: event.eventId } : null;
+  }
   const id = parseId(customId);
   if (!id) return null;
   if (id.verb === 'seatok' || id.verb === 'seatno')

@@ -5,6 +5,7 @@
  * here, before any handler runs.
  */
 import type { Interaction } from 'discord.js';
+import { click as eventClick } from '../../../commands/event.js';
 import { commandNamed } from '../../../commands/index.js';
 import { page as leaderboardPage } from '../../../commands/leaderboard.js';
 import { listPage } from '../../../commands/table/list.js';
@@ -76,6 +77,8 @@ export function dispatch(interaction: Interaction, ctx: BotContext): Routed {
   }
   if (interaction.isButton() && interaction.customId.startsWith('lb:'))
     return { kind: 'leaderboard', outcome: leaderboardPage(interaction, ctx) };
+  if (interaction.isButton() && interaction.customId.startsWith('ev:'))
+    return { kind: 'event', outcome: eventClick(interaction, ctx) };
   if (interaction.isButton() && interaction.customId.startsWith('tl:'))
     return { kind: 'table list', outcome: listPage(interaction, ctx) };
   if (interaction.isButton() || interaction.isStringSelectMenu()) {

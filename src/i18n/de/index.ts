@@ -2,10 +2,21 @@
 import type { Catalogue } from '../index.js';
 import { cards } from './cards.js';
 import { commands } from './commands.js';
+import { events } from './events.js';
 import { panel } from './panel.js';
 import { records } from './records.js';
 import { refusals } from './refusals.js';
+import { seasons } from './seasons.js';
 import { table } from './table.js';
 
-export const NAMESPACES = { cards, panel, table, commands, refusals, records } as const;
-export const de: Catalogue = { ...cards, ...panel, ...table, ...commands, ...refusals, ...records };
+export const NAMESPACES = { cards, panel, table, commands, refusals, records, events, seasons } as const;
+export const de: Catalogue = {
+  ...cards,
+  ...panel,
+  ...table,
+  ...commands,
+  ...refusals,
+  ...records,
+  ...events,
+  ...seasons,
+};

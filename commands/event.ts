@@ -1,0 +1,209 @@
+/** /event: a club's Tichu night: create it, check in and out, start, close a round, see the results. */
+import {
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type GuildMember,
+  SlashCommandBuilder,
+} from 'discord.js';
+import type { Actor } from '../src/app/core.js';
+import type { EventRecord } from '../src/app/eventService.js';
+import { TURN_TIMERS } from '../src/app/tableService.js';
+import type { BotContext } from '../src/discord/context.js';
+import { parseEventId } from '../src/discord/eventIds.js';
+import { renderEventMessage } from '../src/discord/renderEvent.js';
+import { renderResults } from '../src/discord/renderEventResults.js';
+import { EPHEMERAL } from '../src/discord/renderPanel.js';
+import { actorOf, type Outcome, type Repliable, refuse } from '../src/discord/respond.js';
+import { type Lang, t } from '../src/i18n/index.js';
+import { choice, named } from './localized.js';
+
+export const data = named(new SlashCommandBuilder(), 'event', 'cmd.event')
+  .setDMPermission(false)
+  .addSubcommand((s) =>
+    named(s, 'create', 'cmd.event.create')
+      .addStringOption((o) =>
+        named(o, 'format', 'cmd.event.create.format')
+          .setRequired(true)
+          .addChoices(
+            choice('rotating', 'cmd.event.create.format.rotating'),
+            choice('duplicate', 'cmd.event.create.format.duplicate'),
+          ),
+      )
+      .addIntegerOption((o) => named(o, 'hands', 'cmd.event.create.hands').setMinValue(1).setMaxValue(32))
+      .addIntegerOption((o) => named(o, 'rounds', 'cmd.event.create.rounds').setMinValue(1).setMaxValue(40))
+      .addStringOption((o) =>
+        named(o, 'timer', 'cmd.event.create.timer').addChoices(
+          ...TURN_TIMERS.map((timer) => choice(timer, `cmd.timer.${timer}` as const)),
+        ),
+      )
+      .addBooleanOption((o) => named(o, 'grand-tichu', 'cmd.event.create.grand'))
+      .addStringOption((o) => named(o, 'victory-points', 'cmd.event.create.vp').setMaxLength(20))
+      .addBooleanOption((o) => named(o, 'rated', 'cmd.event.create.rated')),
+  )
+  .addSubcommand((s) =>
+    named(s, 'checkin', 'cmd.event.checkin').addUserOption((o) =>
+      named(o, 'partner', 'cmd.event.checkin.partner'),
+    ),
+  )
+  .addSubcommand((s) => named(s, 'checkout', 'cmd.event.checkout'))
+  .addSubcommand((s) => named(s, 'start', 'cmd.event.start'))
+  .addSubcommand((s) => named(s, 'close-round', 'cmd.event.closeRound'))
+  .addSubcommand((s) =>
+    named(s, 'results', 'cmd.event.results')
+      .addIntegerOption((o) => named(o, 'round', 'cmd.event.results.round').setMinValue(1).setMaxValue(40))
+      .addIntegerOption((o) => named(o, 'board', 'cmd.event.results.board').setMinValue(1).setMaxValue(32)),
+  );
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
+  const sub = interaction.options.getSubcommand(true);
+  const lang = ctx.looks.forUser(interaction.locale).lang;
+  if (sub === 'create') return create(interaction, ctx);
+  if (sub === 'results') return results(interaction, ctx, lang);
+  const open = ctx.service.events.openIn(interaction.channelId);
+  if (!open.ok) return say(interaction, t(lang, 'event.reply.noEvent'));
+  const partnerUser = sub === 'checkin' ? interaction.options.getUser('partner') : null;
+  let partner: Actor | undefined;
+  if (partnerUser) {
+    if (partnerUser.bot) return refuse(ctx, interaction, { code: 'player_is_bot' });
+    const member = interaction.options.getMember('partner') as GuildMember | null;
+    partner = {
+      userId: partnerUser.id,
+      name: member?.displayName ?? partnerUser.globalName ?? partnerUser.username,
+    };
+  }
+  return act(interaction, ctx, sub as Act, open.value, partner);
+}
+
+type Act = 'checkin' | 'checkout' | 'start' | 'close-round';
+
+/** The event message's buttons: the same acts as the commands. */
+export async function click(interaction: ButtonInteraction, ctx: BotContext): Promise<Outcome> {
+  const parsed = parseEventId(interaction.customId);
+  if (!parsed) return refuse(ctx, interaction, { code: 'malformed_id', what: 'button' });
+  const found = ctx.service.events.get(parsed.eventId);
+  if (!found.ok) return refuse(ctx, interaction, found.error);
+  const acts: Record<typeof parsed.verb, Act> = {
+    in: 'checkin',
+    out: 'checkout',
+    start: 'start',
+    close: 'close-round',
+  };
+  return act(interaction, ctx, acts[parsed.verb], found.value);
+}
+
+async function act(
+  interaction: Repliable,
+  ctx: BotContext,
+  what: Act,
+  event: EventRecord,
+  partner?: Actor,
+): Promise<Outcome> {
+  const lang = ctx.looks.forUser(interaction.locale).lang;
+  const actor = actorOf(interaction);
+  switch (what) {
+    case 'checkin':
+    case 'checkout': {
+      const r =
+        what === 'checkin'
+          ? ctx.service.events.checkIn(event.id, actor, partner)
+          : ctx.service.events.checkOut(event.id, actor);
+      if (!r.ok) return refuse(ctx, interaction, r.error);
+      ctx.events.show(event.id);
+      const text =
+        what === 'checkout'
+          ? t(lang, 'event.reply.checkedOut')
+          : partner
+            ? t(lang, 'event.reply.checkedInPair', { partner: partner.name })
+            : t(lang, 'event.reply.checkedIn');
+      return say(interaction, text);
+    }
+    case 'start':
+    case 'close-round': {
+      const r =
+        what === 'start'
+          ? ctx.service.events.start(event.id, actor)
+          : ctx.service.events.closeRound(event.id, actor);
+      if (!r.ok) return refuse(ctx, interaction, r.error);
+      void ctx.events.progressed(r.value);
+      return say(
+        interaction,
+        what === 'start'
+          ? t(lang, 'event.reply.started')
+          : t(lang, 'event.reply.roundClosed', { round: event.round }),
+      );
+    }
+  }
+}
+
+async function create(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
+  const lang = ctx.looks.forUser(interaction.locale).lang;
+  const o = interaction.options;
+  const vpText = o.getString('victory-points');
+  const vp = vpText === null ? undefined : parseScheme(vpText);
+  if (vp === null) return refuse(ctx, interaction, { code: 'event', reason: 'bad_scheme' });
+  const hands = o.getInteger('hands');
+  const rounds = o.getInteger('rounds');
+  const grand = o.getBoolean('grand-tichu');
+  const rated = o.getBoolean('rated');
+  const created = ctx.service.events.create({
+    guildId: interaction.guildId ?? '',
+    channelId: interaction.channelId,
+    host: actorOf(interaction),
+    format: o.getString('format', true) === 'duplicate' ? 'duplicate' : 'rotating',
+    ...(hands === null ? {} : { hands }),
+    ...(rounds === null ? {} : { rounds }),
+    ...(o.getString('timer') === null ? {} : { timer: o.getString('timer') }),
+    ...(grand === null ? {} : { grandTichu: grand }),
+    ...(rated === null ? {} : { rated }),
+    ...(vp ? { vp } : {}),
+  });
+  if (!created.ok) return refuse(ctx, interaction, created.error);
+  const event = created.value;
+  const shown = ctx.service.events.results(event.id);
+  if (!shown.ok) return refuse(ctx, interaction, shown.error);
+  // The event message is public: in the server's language.
+  const body = renderEventMessage(shown.value, ctx.looks.forGuild(event.guildId).lang);
+  const reply = await interaction.reply({
+    content: body.content,
+    components: body.components as never,
+    allowedMentions: { parse: [] },
+    withResponse: true,
+  });
+  const messageId = reply.resource?.message?.id;
+  if (messageId) ctx.service.events.setMessageId(event.id, messageId);
+  void lang;
+  return { result: 'ok' };
+}
+
+/** "2/1/0/3": win, tie, loss, double victory; null when it is not four whole numbers. */
+export function parseScheme(
+  text: string,
+): { win: number; tie: number; loss: number; doubleVictory: number } | null {
+  const parts = text.trim().split(/\s*[/,;\s]\s*/);
+  if (parts.length !== 4 || parts.some((p) => !/^\d{1,3}$/.test(p))) return null;
+  const [win, tie, loss, doubleVictory] = parts.map(Number) as [number, number, number, number];
+  return { win, tie, loss, doubleVictory };
+}
+
+async function results(
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  lang: Lang,
+): Promise<Outcome> {
+  // The channel's event (open or the latest here), else the server's latest.
+  const ofServer = ctx.service.events.ofServer(interaction.guildId ?? '');
+  const event = ofServer.find((e) => e.channelId === interaction.channelId) ?? ofServer[0];
+  if (!event) return say(interaction, t(lang, 'event.reply.noEvent'));
+  const found = ctx.service.events.results(event.id);
+  if (!found.ok) return refuse(ctx, interaction, found.error);
+  const round = interaction.options.getInteger('round');
+  const board = interaction.options.getInteger('board');
+  const ui = ctx.looks.forUser(interaction.locale);
+  const deal = round !== null && board !== null ? ctx.service.events.deal(event.id, round, board) : null;
+  return say(interaction, renderResults(found.value, ui, round, board, deal));
+}
+
+async function say(interaction: Repliable, content: string): Promise<Outcome> {
+  await interaction.reply({ content, flags: EPHEMERAL, allowedMentions: { parse: [] } });
+  return { result: 'ok' };
+}

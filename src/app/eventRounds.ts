@@ -1,0 +1,246 @@
+/**
+ * An event's rounds: the start, seating each round (rotating: new partners; duplicate: pairs moved
+ * Mitchell-style, the same boards at every table), opening each table in its thread, noticing when
+ * a round is over (or the host closes it), and moving on. Everything a round needs is committed
+ * before any thread is made, so a restart carries on exactly: pending tables are opened then.
+ */
+import { makeSettings, ok, type Seat } from '../engine/index.js';
+import { type PastRound, seatRotatingRound } from '../events/index.js';
+import type { EventRecord, EventSeats, EventTable } from '../store/eventRepo.js';
+import type { Occupant, TableRecord } from '../store/records.js';
+import { type Actor, type Core, type Outcome, refuse } from './core.js';
+import { armTable, withDeadline } from './deadlines.js';
+import { eventRefusal, findEvent, MIN_EVENT_PLAYERS } from './eventLobby.js';
+import { eventResults, placingsOf } from './eventResults.js';
+import { BOT, duplicateMovement, type EventPair, pairsOf, roundSeed } from './eventSeating.js';
+import { startMatch } from './matchPlay.js';
+import type { ActOutcome } from './outcomes.js';
+import { abandon } from './pause.js';
+
+/** Where an event stands after a change: what the Discord layer posts, edits and opens. */
+export interface EventProgress {
+  readonly event: EventRecord;
+  /** Boards every table of their round has played (or the round was closed), not yet posted. */
+  readonly boardsReady: ReadonlyArray<{ readonly round: number; readonly board: number }>;
+  /** Tables of the current round still without a table (their threads to make). */
+  readonly toOpen: readonly EventTable[];
+  /** A round ended with this change (its number). */
+  readonly roundEnded: number | null;
+}
+
+/** The host starts the event: round 1 is seated (its tables are then opened in their threads). */
+export function startEvent(core: Core, eventId: string, actor: Actor): Outcome<EventProgress> {
+  const found = findEvent(core, eventId);
+  if (!found.ok) return found;
+  const event = found.value;
+  if (event.hostId !== actor.userId) return eventRefusal('not_host');
+  if (event.status !== 'checkin') return eventRefusal('not_checking_in');
+  const players = core.store.events.players(eventId).filter((p) => p.checkedIn);
+  if (players.length < MIN_EVENT_PLAYERS) return eventRefusal('too_few', MIN_EVENT_PLAYERS);
+  const started = core.store.transaction(() => seatRound(core, { ...event, status: 'running' }, 1));
+  return ok(progressOf(core, started, null));
+}
+
+/** Seats round `round` and writes it (inside the caller's transaction). */
+function seatRound(core: Core, event: EventRecord, round: number): EventRecord {
+  const now = core.env.now();
+  const players = core.store.events.players(event.id);
+  const tables: EventTable[] = [];
+  const base = { eventId: event.id, round, threadId: null, tableId: null, status: 'pending' as const };
+  if (event.format === 'duplicate') {
+    const pairs = pairsOf(players);
+    for (const a of duplicateMovement(pairs.length, round)) {
+      const ns = pairs[a.ns] as EventPair;
+      const ew = pairs[a.ew] as EventPair;
+      const seats: EventSeats = [ns.players[0], ew.players[0], ns.players[1], ew.players[1]];
+      tables.push({ ...base, number: a.table, seats, nsPair: a.ns, ewPair: a.ew });
+    }
+  } else {
+    const here = players.filter((p) => p.checkedIn).map((p) => p.userId);
+    const seating = seatRotatingRound(here, pastRounds(core, event.id), event.seed);
+    seating.tables.forEach((seats, number) => {
+      tables.push({
+        ...base,
+        number,
+        seats: [...seats] as unknown as EventSeats,
+        nsPair: null,
+        ewPair: null,
+      });
+    });
+    for (const userId of seating.sitOuts) core.store.events.addSitOut(event.id, round, userId);
+  }
+  for (const table of tables) core.store.events.insertTable(table);
+  const next: EventRecord = { ...event, round, updatedAt: now };
+  core.store.events.update(next);
+  return next;
+}
+
+/** The rounds seated so far, as rotating seating reads them. */
+function pastRounds(core: Core, eventId: string): PastRound[] {
+  const rounds = new Map<
+    number,
+    { tables: Array<readonly [string, string, string, string]>; sitOuts: string[] }
+  >();
+  const at = (round: number) => {
+    const entry = rounds.get(round) ?? { tables: [], sitOuts: [] };
+    rounds.set(round, entry);
+    return entry;
+  };
+  for (const t of core.store.events.tables(eventId))
+    at(t.round).tables.push(
+      t.seats.map((s) => s ?? BOT) as unknown as readonly [string, string, string, string],
+    );
+  for (const s of core.store.events.sitOuts(eventId)) at(s.round).sitOuts.push(s.userId);
+  return [...rounds.keys()].sort((a, b) => a - b).map((r) => rounds.get(r) as PastRound);
+}
+
+/**
+ * Opens an event table of the current round in its thread: the table (in the thread's channel, the
+ * event's host as its host, bots where nobody sits) and its match, dealt from the round's boards.
+ * Opening one already open returns null (a retry after a restart).
+ */
+export function openEventTable(
+  core: Core,
+  eventId: string,
+  number: number,
+  threadId: string,
+): Outcome<ActOutcome | null> {
+  const found = findEvent(core, eventId);
+  if (!found.ok) return found;
+  const event = found.value;
+  if (event.status !== 'running') return eventRefusal('not_running');
+  const slot = core.store.events.tables(eventId).find((t) => t.round === event.round && t.number === number);
+  if (!slot) return eventRefusal('unknown');
+  if (slot.tableId !== null) return ok(null);
+  const names = new Map(core.store.events.players(eventId).map((p) => [p.userId, p.name]));
+  const now = core.env.now();
+  const seats = slot.seats.map(
+    (userId): Occupant =>
+      userId === null
+        ? { kind: 'bot', level: 'normal' }
+        : { kind: 'user', userId, name: names.get(userId) ?? userId },
+  ) as unknown as TableRecord['seats'];
+  const table: TableRecord = withDeadline(
+    {
+      id: core.env.newTableId(),
+      guildId: event.guildId,
+      channelId: threadId,
+      hostId: event.hostId,
+      messageId: null,
+      status: 'lobby',
+      settings: makeSettings({ grandTichu: event.options.grandTichu, handLimit: event.hands }),
+      seating: 'chosen',
+      matchId: null,
+      pauseVotes: [],
+      seats,
+      timer: event.options.timer,
+      pace: 'normal',
+      deadline: null,
+      notice: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    null,
+    now,
+  );
+  core.store.transaction(() => {
+    for (const o of seats) if (o?.kind === 'user') core.store.tables.upsertPlayer(o.userId, o.name, now);
+    core.store.tables.insert(table);
+    core.store.events.updateTable({ ...slot, threadId, tableId: table.id, status: 'playing' });
+  });
+  core.tables.put({ table, match: null });
+  armTable(core, table);
+  const host: Actor = { userId: event.hostId, name: names.get(event.hostId) ?? event.hostId };
+  return startMatch(core, table.id, host, roundSeed(event, event.round, number));
+}
+
+/**
+ * Brings an event up to date after a hand ended at one of its tables (or at start-up): tables
+ * whose match is over are marked, boards every table has played are reported, and a round whose
+ * tables are all done gives way to the next (or ends the event). Idempotent.
+ */
+export function settleEvent(core: Core, eventId: string): Outcome<EventProgress> {
+  const found = findEvent(core, eventId);
+  if (!found.ok) return found;
+  let event = found.value;
+  if (event.status !== 'running') return ok(progressOf(core, event, null));
+  let roundEnded: number | null = null;
+  core.store.transaction(() => {
+    const current = core.store.events.tables(eventId).filter((t) => t.round === event.round);
+    for (const slot of current) {
+      if (slot.tableId === null || slot.status !== 'playing') continue;
+      const status = core.store.tables.get(slot.tableId)?.status;
+      if (status === 'finished') core.store.events.updateTable({ ...slot, status: 'finished' });
+      if (status === 'abandoned') core.store.events.updateTable({ ...slot, status: 'closed' });
+    }
+    const after = core.store.events.tables(eventId).filter((t) => t.round === event.round);
+    if (after.length === 0 || !after.every((t) => t.status === 'finished' || t.status === 'closed')) return;
+    roundEnded = event.round;
+    if (event.round < event.rounds) event = seatRound(core, event, event.round + 1);
+    else {
+      event = { ...event, status: 'finished', updatedAt: core.env.now() };
+      core.store.events.update(event);
+      for (const placing of placingsOf(eventResults(core, event)))
+        core.store.events.addPlacing(event, placing);
+    }
+  });
+  return ok(progressOf(core, event, roundEnded));
+}
+
+/** The host ends the current round now: unfinished tables close, their missing boards score the average. */
+export function closeRound(core: Core, eventId: string, actor: Actor): Outcome<EventProgress> {
+  const found = findEvent(core, eventId);
+  if (!found.ok) return found;
+  const event = found.value;
+  if (event.hostId !== actor.userId) return eventRefusal('not_host');
+  if (event.status !== 'running') return eventRefusal('not_running');
+  for (const slot of core.store.events.tables(eventId)) {
+    if (slot.round !== event.round || slot.status === 'finished' || slot.status === 'closed') continue;
+    if (slot.tableId !== null) {
+      const status = core.store.tables.get(slot.tableId)?.status;
+      if (status !== 'finished' && status !== 'abandoned') {
+        const ended = abandon(core, slot.tableId, actor);
+        if (!ended.ok) return refuse(ended.error);
+      }
+    }
+    core.store.transaction(() => core.store.events.updateTable({ ...slot, status: 'closed' }));
+  }
+  return settleEvent(core, eventId);
+}
+
+/** What changed, with the boards ready and the tables still to open. */
+function progressOf(core: Core, event: EventRecord, roundEnded: number | null): EventProgress {
+  const tables = core.store.events.tables(event.id);
+  return {
+    event,
+    boardsReady: boardsReady(core, event, tables),
+    toOpen:
+      event.status === 'running' ? tables.filter((t) => t.round === event.round && t.tableId === null) : [],
+    roundEnded,
+  };
+}
+
+/** Boards played at every table of their round (a closed table counts as done), not yet posted. */
+function boardsReady(core: Core, event: EventRecord, tables: readonly EventTable[]) {
+  const posted = core.store.events.posted(event.id);
+  const played = new Set(core.store.events.hands(event.id).map((h) => `${h.tableId}:${h.number}`));
+  const ready: Array<{ round: number; board: number }> = [];
+  const rounds = [...new Set(tables.map((t) => t.round))];
+  for (const round of rounds) {
+    const of = tables.filter((t) => t.round === round);
+    for (let board = 1; board <= event.hands; board++) {
+      if (posted.has(`${round}:${board}`)) continue;
+      const done = of.every(
+        (t) => t.status === 'closed' || (t.tableId !== null && played.has(`${t.tableId}:${board}`)),
+      );
+      if (done) ready.push({ round, board });
+    }
+  }
+  return ready;
+}
+
+/** The seat a person holds at an event table, if any (for the Discord layer's thread members). */
+export function seatOf(table: EventTable, userId: string): Seat | null {
+  const index = table.seats.indexOf(userId);
+  return index < 0 ? null : (index as Seat);
+}

@@ -1,0 +1,195 @@
+/**
+ * The tournament director's desk in Discord: makes each round's threads and opens their tables,
+ * posts a board's summary to the event's channel once every table has played it, and keeps the
+ * event message current. Every step is read from committed state (service.events.settle), so after
+ * a restart `resume` carries on where the last process stopped: a thread made but not yet used is
+ * the only thing that can be left behind.
+ */
+import { ChannelType, type Client, Routes } from 'discord.js';
+import type { Logger } from 'pino';
+import type { EventProgress, EventRecord, EventTable } from '../app/eventService.js';
+import type { ActOutcome, TableService } from '../app/tableService.js';
+import { t } from '../i18n/index.js';
+import type { Looks } from './looks.js';
+import { NORMAL, type Outbox } from './outbox.js';
+import { renderBoard, renderEventMessage } from './renderEvent.js';
+import type { TableMessages } from './tableMessages.js';
+import type { TurnNotifier } from './turnNotifier.js';
+
+/** How long a thread stays open without messages (a day: a Tichu night's round fits well inside). */
+const THREAD_ARCHIVE_MINUTES = 1440;
+
+export class EventDesk {
+  /** One chain of work per event: two tables ending at once must not open the next round twice. */
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly client: Client,
+    private readonly service: TableService,
+    private readonly logger: Logger,
+    private readonly outbox: Outbox,
+    private readonly looks: Looks,
+    private readonly tableMessages: TableMessages,
+    private readonly notifier: TurnNotifier,
+  ) {}
+
+  /** A hand ended somewhere: if at an event's table, the event moves on. */
+  handEnded(outcome: ActOutcome): void {
+    const slot = this.service.events.ofTable(outcome.table.id);
+    if (slot) this.settle(slot.eventId);
+  }
+
+  /** Start-up: every running event is brought up to date (boards to post, tables to open). */
+  resume(): void {
+    for (const event of this.service.events.running()) this.settle(event.id);
+  }
+
+  /** Reads where the event stands and does what follows (in the event's chain). */
+  settle(eventId: string): Promise<void> {
+    return this.queue(eventId, async () => {
+      const progress = this.service.events.settle(eventId);
+      if (!progress.ok) return;
+      await this.follow(progress.value);
+    });
+  }
+
+  /** After a change the handler already committed (a start, a closed round): follow it. */
+  progressed(progress: EventProgress): Promise<void> {
+    return this.queue(progress.event.id, () => this.follow(progress));
+  }
+
+  /** Edits the event message to show the event as it is now. */
+  show(eventId: string): void {
+    const results = this.service.events.results(eventId);
+    if (!results.ok) return;
+    const { event } = results.value;
+    if (!event.messageId) return;
+    const body = renderEventMessage(results.value, this.looks.forGuild(event.guildId).lang);
+    const messageId = event.messageId;
+    void this.outbox.put(`event:${event.id}`, NORMAL, () =>
+      this.client.rest
+        .patch(Routes.channelMessage(event.channelId, messageId), { body })
+        .catch((error: unknown) =>
+          this.logger.warn({ event: event.id, err: describe(error) }, 'event message edit failed'),
+        ),
+    );
+  }
+
+  async drain(): Promise<void> {
+    for (let round = 0; this.inFlight.size > 0 && round < 1_000; round++)
+      await Promise.all([...this.inFlight]);
+  }
+
+  private queue(eventId: string, work: () => Promise<void>): Promise<void> {
+    const previous = this.chains.get(eventId) ?? Promise.resolve();
+    const next: Promise<void> = previous
+      .then(work)
+      .catch((error: unknown) =>
+        this.logger.error({ event: eventId, err: describe(error) }, 'event step failed'),
+      )
+      .finally(() => {
+        this.inFlight.delete(next);
+        if (this.chains.get(eventId) === next) this.chains.delete(eventId);
+      });
+    this.chains.set(eventId, next);
+    this.inFlight.add(next);
+    return next;
+  }
+
+  private async follow(progress: EventProgress): Promise<void> {
+    const { event } = progress;
+    const lang = this.looks.forGuild(event.guildId).lang;
+    if (progress.boardsReady.length > 0) {
+      const results = this.service.events.results(event.id);
+      if (results.ok)
+        for (const { round, board } of progress.boardsReady) {
+          const report = results.value.boards.find((b) => b.round === round && b.board === board);
+          if (!report) continue;
+          // Marked first: a summary may be lost to a crash right after, never posted twice.
+          if (!this.service.events.markPosted(event.id, round, board)) continue;
+          await this.post(event.channelId, {
+            content: renderBoard(report, results.value, lang),
+            allowed_mentions: { parse: [] },
+          });
+        }
+    }
+    for (const table of progress.toOpen) {
+      try {
+        await this.open(event, table);
+      } catch (error) {
+        // Most likely a permission the bot lacks here: said in the channel, tried again at the
+        // next hand's end or start-up.
+        this.logger.warn(
+          { event: event.id, table: table.number, err: describe(error) },
+          'event thread not made',
+        );
+        await this.post(event.channelId, {
+          content: t(lang, 'event.error.thread', { number: table.number + 1 }),
+          allowed_mentions: { parse: [] },
+        });
+        break;
+      }
+    }
+    this.show(event.id);
+  }
+
+  /** Makes the table's thread (private for a duplicate round), adds its people, opens the table. */
+  private async open(event: EventRecord, slot: EventTable): Promise<void> {
+    const lang = this.looks.forGuild(event.guildId).lang;
+    const duplicate = event.format === 'duplicate';
+    const thread = (await this.client.rest.post(Routes.threads(event.channelId), {
+      body: {
+        name: t(lang, 'event.thread.name', { round: slot.round, number: slot.number + 1 }),
+        type: duplicate ? ChannelType.PrivateThread : ChannelType.PublicThread,
+        auto_archive_duration: THREAD_ARCHIVE_MINUTES,
+        ...(duplicate ? { invitable: false } : {}),
+      },
+    })) as { id: string };
+    const people = slot.seats.filter((s): s is string => s !== null);
+    // The host watches every table, unless they play: then they would see boards before playing them.
+    const members = this.playing(event, event.hostId) ? people : [...people, event.hostId];
+    await Promise.all(
+      [...new Set(members)].map((userId) => this.client.rest.put(Routes.threadMembers(thread.id, userId))),
+    );
+    const opened = this.service.events.openTable(event.id, slot.number, thread.id);
+    if (!opened.ok) {
+      this.logger.warn(
+        { event: event.id, table: slot.number, code: opened.error.code },
+        'event table not opened',
+      );
+      return;
+    }
+    await this.post(thread.id, {
+      content: t(lang, 'event.thread.welcome', {
+        mentions: people.map((id) => `<@${id}>`).join(' '),
+        round: slot.round,
+      }),
+      allowed_mentions: { users: people },
+    });
+    const outcome = opened.value;
+    if (!outcome) return;
+    this.tableMessages.schedule(outcome.table.id);
+    this.notifier.afterAction(outcome, '');
+  }
+
+  /** Whether `userId` plays in the event's current round. */
+  private playing(event: EventRecord, userId: string): boolean {
+    const results = this.service.events.roster(event.id);
+    return results.ok && results.value.players.some((p) => p.userId === userId && p.checkedIn);
+  }
+
+  private async post(channelId: string, body: Record<string, unknown>): Promise<void> {
+    await this.outbox.add(NORMAL, () =>
+      this.client.rest
+        .post(Routes.channelMessages(channelId), { body })
+        .catch((error: unknown) =>
+          this.logger.warn({ channel: channelId, err: describe(error) }, 'event post failed'),
+        ),
+    );
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

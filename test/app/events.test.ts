@@ -1,0 +1,381 @@
+/**
+ * Events through the table service (docs/playing.md, "Events and seasons"): creating and checking
+ * in, a duplicate event whose tables hold the same boards seat for seat and are scored against each
+ * other, a rotating event with sit-outs and new partners, a round the host closes early, nothing of a
+ * board shown before every table played it, and a restart in the middle of a round.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Actor } from '../../src/app/core.js';
+import type { EventProgress, EventRecord } from '../../src/app/eventService.js';
+import type { ActOutcome } from '../../src/app/outcomes.js';
+import type { Seat } from '../../src/engine/index.js';
+import { accepted, CHANNEL, createFixture, type Fixture, GUILD, refusal } from '../support/service.js';
+import { continueMatch, livelyPolicy } from '../support/statsPlay.js';
+
+const PEOPLE: readonly Actor[] = Array.from({ length: 12 }, (_, n) => ({
+  userId: `4000000000000000${String(n).padStart(2, '0')}`,
+  name: `P${n}`,
+}));
+const HOST = PEOPLE[0] as Actor;
+const thread = (n: number) => `5000000000000000${String(n).padStart(2, '0')}`;
+
+let fx: Fixture;
+let threads = 0;
+beforeEach(() => {
+  fx = createFixture();
+  threads = 0;
+});
+afterEach(() => fx.cleanup());
+
+function create(
+  format: 'rotating' | 'duplicate',
+  more: { hands?: number; rounds?: number } = {},
+): EventRecord {
+  return accepted(
+    fx.service.events.create({
+      guildId: GUILD,
+      channelId: CHANNEL,
+      host: HOST,
+      format,
+      hands: 2,
+      rounds: 2,
+      ...more,
+    }),
+  );
+}
+
+function checkIn(event: EventRecord, people: readonly Actor[]): void {
+  for (const p of people) accepted(fx.service.events.checkIn(event.id, p));
+}
+
+/** Opens every table the progress asks for, each in a new thread; returns what started. */
+function openAll(progress: EventProgress): ActOutcome[] {
+  return progress.toOpen.map((slot) => {
+    const opened = accepted(fx.service.events.openTable(progress.event.id, slot.number, thread(++threads)));
+    if (!opened) throw new Error('already open');
+    return opened;
+  });
+}
+
+/** Plays each started table to its end (every seat a person, a lively policy). */
+function playAll(started: readonly ActOutcome[], salt: string): void {
+  for (const s of started) continueMatch(fx, s.table, s.state, livelyPolicy(salt));
+}
+
+describe('creating and checking in', () => {
+  it('opens with the defaults of a championship: no Grand Tichu, unrated, 2/1/0/3', () => {
+    const event = accepted(
+      fx.service.events.create({ guildId: GUILD, channelId: CHANNEL, host: HOST, format: 'rotating' }),
+    );
+    expect(event).toMatchObject({ status: 'checkin', hands: 4, rounds: 3, round: 0 });
+    expect(event.options).toEqual({
+      timer: '2m',
+      grandTichu: false,
+      vp: { win: 2, tie: 1, loss: 0, doubleVictory: 3 },
+      rated: false,
+    });
+  });
+
+  it.each([
+    [{ hands: 0 }, 'bad_hands'],
+    [{ hands: 33 }, 'bad_hands'],
+    [{ rounds: 41 }, 'bad_rounds'],
+    [{ timer: '7m' }, 'bad_timer'],
+    [{ vp: { win: 1, tie: 2, loss: 0, doubleVictory: 3 } }, 'bad_scheme'],
+  ])('refuses %o (%s) and writes nothing', (bad, reason) => {
+    const input = { guildId: GUILD, channelId: CHANNEL, host: HOST, format: 'rotating' as const, ...bad };
+    expect(refusal(fx.service.events.create(input))).toMatchObject({ code: 'event', reason });
+    expect(fx.service.events.ofServer(GUILD)).toEqual([]);
+  });
+
+  it('one open event per channel', () => {
+    create('rotating');
+    expect(
+      refusal(
+        fx.service.events.create({ guildId: GUILD, channelId: CHANNEL, host: HOST, format: 'duplicate' }),
+      ),
+    ).toMatchObject({ reason: 'channel_has_event' });
+  });
+
+  it('checks in and out, as a pair for duplicate, and says why it refuses', () => {
+    const event = create('duplicate');
+    const [a, b, c] = PEOPLE.slice(1) as [Actor, Actor, Actor];
+    accepted(fx.service.events.checkIn(event.id, a, b));
+    expect(refusal(fx.service.events.checkIn(event.id, a, b))).toMatchObject({ reason: 'checked_in' });
+    expect(refusal(fx.service.events.checkIn(event.id, c, c))).toMatchObject({ reason: 'partner_self' });
+    const roster = accepted(fx.service.events.checkIn(event.id, c));
+    expect(roster.players.map((p) => [p.name, p.partnerId])).toEqual([
+      ['P1', b.userId],
+      ['P2', a.userId],
+      ['P3', null],
+    ]);
+    // A checks out: B is single again.
+    const after = accepted(fx.service.events.checkOut(event.id, a));
+    expect(after.players.find((p) => p.userId === b.userId)?.partnerId).toBeNull();
+    expect(refusal(fx.service.events.checkOut(event.id, a))).toMatchObject({ reason: 'not_checked_in' });
+  });
+
+  it('starts only for its host and with at least four people', () => {
+    const event = create('rotating');
+    checkIn(event, PEOPLE.slice(0, 3));
+    expect(refusal(fx.service.events.start(event.id, PEOPLE[1] as Actor))).toMatchObject({
+      reason: 'not_host',
+    });
+    expect(refusal(fx.service.events.start(event.id, HOST))).toMatchObject({ reason: 'too_few', count: 4 });
+  });
+});
+
+describe('a duplicate event of eight on two tables', () => {
+  it('deals the same boards seat for seat at both tables, scores them as a team match, and moves on', () => {
+    const event = create('duplicate');
+    checkIn(event, PEOPLE.slice(0, 8));
+    const round1 = accepted(fx.service.events.start(event.id, HOST));
+    expect(round1.event).toMatchObject({ status: 'running', round: 1 });
+    expect(round1.toOpen).toHaveLength(2);
+    // Pairs check in in order: P0+P1, P2+P3, P4+P5, P6+P7. Team A's pairs are 0 and 1.
+    expect(round1.toOpen.map((t) => t.seats)).toEqual([
+      [PEOPLE[0]?.userId, PEOPLE[4]?.userId, PEOPLE[1]?.userId, PEOPLE[5]?.userId],
+      [PEOPLE[6]?.userId, PEOPLE[2]?.userId, PEOPLE[7]?.userId, PEOPLE[3]?.userId],
+    ]);
+    expect(refusal(fx.service.events.checkIn(event.id, PEOPLE[9] as Actor))).toMatchObject({
+      reason: 'pairs_fixed',
+    });
+    const started = openAll(round1);
+    const [one, two] = started as [ActOutcome, ActOutcome];
+    // Grand Tichu is off: fourteen cards and the exchange at once; the same cards seat for seat.
+    expect(one.state.hand.phase).toBe('exchange');
+    expect(one.state.hand.hands).toEqual(two.state.hand.hands);
+    expect(one.table.channelId).toBe(thread(1));
+    expect(one.table.settings).toMatchObject({ grandTichu: false, handLimit: 2 });
+
+    // Nothing of a board is shown before both tables played it.
+    continueMatch(fx, one.table, one.state, livelyPolicy('t1'), (s) => s.history.length === 1);
+    expect(fx.service.events.deal(event.id, 1, 1)).toBeNull();
+    expect(accepted(fx.service.events.results(event.id)).boards).toEqual([]);
+    expect(accepted(fx.service.events.settle(event.id)).boardsReady).toEqual([]);
+
+    continueMatch(fx, two.table, two.state, livelyPolicy('t2'), (s) => s.history.length === 1);
+    const settled = accepted(fx.service.events.settle(event.id));
+    expect(settled.boardsReady).toEqual([{ round: 1, board: 1 }]);
+    const deal = fx.service.events.deal(event.id, 1, 1);
+    expect(deal?.map((d) => d.hands)).toEqual([one.state.hand.hands, one.state.hand.hands]);
+    expect(fx.service.events.markPosted(event.id, 1, 1)).toBe(true);
+    expect(fx.service.events.markPosted(event.id, 1, 1)).toBe(false);
+    expect(accepted(fx.service.events.settle(event.id)).boardsReady).toEqual([]);
+
+    // Both finish: round 2 seats team B's pairs the other way round.
+    for (const s of started) {
+      const now = fx.service.tableView(s.table.id);
+      const view = accepted(now);
+      continueMatch(
+        fx,
+        view.table,
+        fx.store.matches.load(view.table.matchId as number)?.state as never,
+        livelyPolicy('end'),
+      );
+    }
+    const round2 = accepted(fx.service.events.settle(event.id));
+    expect(round2.roundEnded).toBe(1);
+    expect(round2.event.round).toBe(2);
+    expect(round2.toOpen.map((t) => [t.nsPair, t.ewPair])).toEqual([
+      [0, 3],
+      [2, 1],
+    ]);
+    const results = accepted(fx.service.events.results(event.id));
+    expect(results.boards.map((b) => [b.round, b.board])).toEqual([
+      [1, 1],
+      [1, 2],
+    ]);
+    expect(results.standings.kind).toBe('team');
+    if (results.standings.kind !== 'team') return;
+    const [a, b] = results.standings.rows.map((r) => r.imps).sort((x, y) => y - x);
+    expect((a as number) + (b as number)).toBe(0);
+
+    playAll(openAll(round2), 'r2');
+    const done = accepted(fx.service.events.settle(event.id));
+    expect(done.event.status).toBe('finished');
+    expect(done.toOpen).toEqual([]);
+    expect(accepted(fx.service.events.results(event.id)).boards).toHaveLength(4);
+  });
+
+  it('fills up with bot pairs to two whole tables, and marks them', () => {
+    const event = create('duplicate', { rounds: 1, hands: 1 });
+    checkIn(event, PEOPLE.slice(0, 5));
+    const progress = accepted(fx.service.events.start(event.id, HOST));
+    expect(progress.toOpen).toHaveLength(2);
+    const seats = progress.toOpen.flatMap((t) => t.seats);
+    expect(seats.filter((s) => s === null)).toHaveLength(3);
+    playAll(openAll(progress), 'bots');
+    expect(accepted(fx.service.events.settle(event.id)).event.status).toBe('finished');
+    const results = accepted(fx.service.events.results(event.id));
+    expect(results.event.status).toBe('finished');
+    if (results.standings.kind !== 'team') expect.fail('two tables are a team match');
+    expect(results.standings.rows.some((r) => r.marks.withBot > 0)).toBe(true);
+  });
+});
+
+describe('a rotating event of ten over three rounds', () => {
+  it('seats eight, two sit out in turn, partners are new each round, and everyone is ranked', () => {
+    const event = create('rotating', { hands: 1, rounds: 3 });
+    checkIn(event, PEOPLE.slice(0, 10));
+    let progress = accepted(fx.service.events.start(event.id, HOST));
+    const partners = new Set<string>();
+    for (let round = 1; round <= 3; round++) {
+      expect(progress.event.round).toBe(round);
+      expect(progress.toOpen).toHaveLength(2);
+      for (const t of progress.toOpen)
+        for (const [a, b] of [
+          [t.seats[0], t.seats[2]],
+          [t.seats[1], t.seats[3]],
+        ]) {
+          const key = [a, b].sort().join('+');
+          expect(partners.has(key), `partners ${key} again in round ${round}`).toBe(false);
+          partners.add(key);
+        }
+      playAll(openAll(progress), `r${round}`);
+      progress = accepted(fx.service.events.settle(event.id));
+    }
+    expect(progress.event.status).toBe('finished');
+    const sitOuts = fx.store.events.sitOuts(event.id);
+    expect(sitOuts).toHaveLength(6);
+    const counts = PEOPLE.slice(0, 10).map((p) => sitOuts.filter((s) => s.userId === p.userId).length);
+    expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
+    const results = accepted(fx.service.events.results(event.id));
+    if (results.standings.kind !== 'rotating') expect.fail('rotating standings');
+    expect(results.standings.rows).toHaveLength(10);
+    const satOut = results.standings.rows.filter((r) => r.marks.satOut > 0);
+    expect(satOut).toHaveLength(new Set(sitOuts.map((s) => s.userId)).size);
+  });
+
+  it('takes a late arrival from the next round on', () => {
+    const event = create('rotating', { hands: 1, rounds: 2 });
+    checkIn(event, PEOPLE.slice(0, 4));
+    const progress = accepted(fx.service.events.start(event.id, HOST));
+    accepted(fx.service.events.checkIn(event.id, PEOPLE[4] as Actor));
+    playAll(openAll(progress), 'late');
+    const next = accepted(fx.service.events.settle(event.id));
+    expect(next.event.round).toBe(2);
+    // Five people: one sits out, and it is the one who has not sat out (nobody has): any, fairly.
+    expect(fx.store.events.sitOuts(event.id).filter((s) => s.round === 2)).toHaveLength(1);
+  });
+});
+
+describe('the host closes a round early', () => {
+  it('ends unfinished tables; their missing boards score the average, marked', () => {
+    const event = create('duplicate', { rounds: 1, hands: 2 });
+    checkIn(event, PEOPLE.slice(0, 8));
+    const progress = accepted(fx.service.events.start(event.id, HOST));
+    const [one, two] = openAll(progress) as [ActOutcome, ActOutcome];
+    continueMatch(fx, one.table, one.state, livelyPolicy('done'));
+    continueMatch(fx, two.table, two.state, livelyPolicy('half'), (s) => s.history.length === 1);
+    expect(refusal(fx.service.events.closeRound(event.id, PEOPLE[1] as Actor))).toMatchObject({
+      reason: 'not_host',
+    });
+    const closed = accepted(fx.service.events.closeRound(event.id, HOST));
+    expect(closed.roundEnded).toBe(1);
+    expect(closed.event.status).toBe('finished');
+    expect(closed.boardsReady).toEqual([
+      { round: 1, board: 1 },
+      { round: 1, board: 2 },
+    ]);
+    expect(
+      fx.service.tableView(two.table.id).ok ? accepted(fx.service.tableView(two.table.id)).table.status : '',
+    ).toBe('abandoned');
+    const results = accepted(fx.service.events.results(event.id));
+    const board2 = results.boards.find((b) => b.board === 2);
+    expect(board2?.tables.map((t) => t.total === null)).toEqual([false, true]);
+    if (results.standings.kind !== 'team') expect.fail('team match');
+    expect(results.standings.rows.every((r) => r.marks.averaged === 1)).toBe(true);
+  });
+});
+
+describe('a restart in the middle of a round', () => {
+  it('loses nothing: the tables to open, the boards played, the round', () => {
+    const event = create('duplicate', { rounds: 2, hands: 1 });
+    checkIn(event, PEOPLE.slice(0, 8));
+    const progress = accepted(fx.service.events.start(event.id, HOST));
+    const first = progress.toOpen[0];
+    if (!first) expect.fail('a table to open');
+    const opened = accepted(fx.service.events.openTable(event.id, first.number, thread(1))) as ActOutcome;
+    continueMatch(fx, opened.table, opened.state, livelyPolicy('before'));
+    fx.restart();
+    // The second table was never opened: it still is to be; the first's board waits for it.
+    const after = accepted(fx.service.events.settle(event.id));
+    expect(after.event.round).toBe(1);
+    expect(after.toOpen.map((t) => t.number)).toEqual([1]);
+    expect(after.boardsReady).toEqual([]);
+    // Opening the first again does nothing.
+    expect(accepted(fx.service.events.openTable(event.id, first.number, thread(9)))).toBeNull();
+    playAll(openAll(after), 'after');
+    const next = accepted(fx.service.events.settle(event.id));
+    expect(next.event.round).toBe(2);
+    expect(next.boardsReady).toEqual([{ round: 1, board: 1 }]);
+  });
+});
+
+it('an event table is known as one; the seat of a person is found', () => {
+  const event = create('rotating', { hands: 1, rounds: 1 });
+  checkIn(event, PEOPLE.slice(0, 4));
+  const progress = accepted(fx.service.events.start(event.id, HOST));
+  const [started] = openAll(progress) as [ActOutcome];
+  expect(fx.service.events.ofTable(started.table.id)).toMatchObject({
+    eventId: event.id,
+    round: 1,
+    number: 0,
+  });
+  const seat = started.table.seats.findIndex((o) => o?.kind === 'user' && o.userId === HOST.userId) as Seat;
+  expect(seat).toBeGreaterThanOrEqual(0);
+});
+
+describe('placings, ratings and seasons', () => {
+  it('writes each person’s placing when the event ends: entries below plus one, ties shared', () => {
+    const event = create('rotating', { hands: 1, rounds: 1 });
+    checkIn(event, PEOPLE.slice(0, 8));
+    playAll(openAll(accepted(fx.service.events.start(event.id, HOST))), 'placings');
+    accepted(fx.service.events.settle(event.id));
+    const results = accepted(fx.service.events.results(event.id));
+    if (results.standings.kind !== 'rotating') expect.fail('rotating');
+    const rows = fx.store.db
+      .prepare('SELECT user_id AS userId, rank, field, points FROM club_event_placings WHERE event_id = ?')
+      .all(event.id) as Array<{ userId: string; rank: number; field: number; points: number }>;
+    expect(rows).toHaveLength(8);
+    for (const row of results.standings.rows) {
+      const placing = rows.find((r) => r.userId === row.id);
+      expect(placing).toEqual({ userId: row.id, rank: row.rank, field: 8, points: 8 - row.rank + 1 });
+    }
+  });
+
+  it('leaves ratings alone unless the host made the event rated', () => {
+    for (const rated of [false, true]) {
+      const channelId = rated ? '200000000000000009' : CHANNEL;
+      const event = accepted(
+        fx.service.events.create({
+          guildId: GUILD,
+          channelId,
+          host: HOST,
+          format: 'rotating',
+          hands: 3,
+          rounds: 1,
+          rated,
+        }),
+      );
+      const four = rated ? PEOPLE.slice(4, 8) : PEOPLE.slice(0, 4);
+      checkIn(event, four);
+      // The host need not play: the second event's host only directs it.
+      const progress = accepted(fx.service.events.start(event.id, HOST));
+      playAll(openAll(progress), `rated-${rated}`);
+      const ratings = four.map((p) => fx.store.stats.rating(GUILD, p.userId));
+      expect(ratings.every((r) => (rated ? r !== null : r === null))).toBe(true);
+    }
+  });
+
+  it('counts in the season running when it opened', () => {
+    fx.store.db
+      .prepare(
+        "INSERT INTO seasons (guild_id, id, name, started_at, ended_at) VALUES (?, 1, 'Spring', 0, NULL)",
+      )
+      .run(GUILD);
+    const event = create('rotating');
+    expect(event.seasonId).toBe(1);
+  });
+});
