@@ -21,6 +21,7 @@ const PARAGRAPHS = [
   'cmd.help.host',
   'cmd.help.finding',
   'cmd.help.competition',
+  'cmd.help.events',
   'cmd.help.seasons',
   'cmd.help.notify',
 ] as const;

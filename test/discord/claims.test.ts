@@ -25,6 +25,8 @@ const WAITING_PANEL = message([[`hand:${T}:7`]], ANN);
 const REQUEST = message([[`seatok:${T}:7:2:n0nce1`, `seatno:${T}:7:2:n0nce1`]]);
 const BOARD = message([[`lb:rating:0:p`, `lb:rating:1:n`], [`lb:wins:0:s`]], ANN);
 const LIST = message([[`tl:0:a:p`, `tl:1:a:n`]], ANN);
+const EVENT = message([[`ev:in:${T}`, `ev:out:${T}`, `ev:start:${T}`]]);
+const RUNNING_EVENT = message([[`ev:close:${T}`]]);
 const SPENT_PUBLIC = message([]);
 const RETIRED_PANEL = message([], ANN);
 
@@ -37,6 +39,13 @@ describe('claimOf', () => {
     ['Approve on its request', `seatok:${T}:7:2:n0nce1`, REQUEST, BEN, 'own'],
     ['a leaderboard page', 'lb:wins:0:s', BOARD, ANN, 'own'],
     ['a table list page', 'tl:1:a:n', LIST, ANN, 'own'],
+    ['Check in on the event message', `ev:in:${T}`, EVENT, BEN, 'own'],
+    ['Start that raced the event starting', `ev:start:${T}`, RUNNING_EVENT, ANN, 'own'],
+    // An event's buttons belong to its message only.
+    ['Check in of another event', `ev:in:${U}`, EVENT, BEN, 'foreign'],
+    ['Check in on the table message', `ev:in:${T}`, TABLE_MESSAGE, BEN, 'foreign'],
+    ['Close round on a panel', `ev:close:${T}`, PANEL, ANN, 'foreign'],
+    ['My hand on the event message', `hand:${T}:7`, EVENT, BEN, 'foreign'],
     // A click that raced an edit: same home and table, another version.
     ['Join of the lobby the match replaced', `join:${T}:0`, message([[`join:${T}:3`]]), BEN, 'own'],
     ['a pass from an older version of the panel', `pass:${T}:6`, PANEL, ANN, 'own'],

@@ -2,6 +2,8 @@
 import type { events as english } from '../en/events.js';
 
 export const events: { readonly [K in keyof typeof english]: string } = {
+  'cmd.help.events':
+    '**Tichu-Abende**: `/event create format:rotating` (jede Runde ein neuer Partner) oder `format:duplicate` (Paare; jeder Tisch spielt dieselben Boards, gegeneinander gewertet) eröffnet ein Turnier; alle drücken **Einchecken**, der Gastgeber **Start**. Die Tische jeder Runde öffnen in Threads; `/event results` zeigt den Stand, `/event close-round` beendet eine Runde vorzeitig.',
   'cmd.event': 'Ein Tichu-Abend: Runden mit neuen Partnern, oder Duplicate-Boards',
   'cmd.event.create': 'Ein Turnier in diesem Kanal eröffnen (eingecheckt wird an seiner Nachricht)',
   'cmd.event.create.format':

@@ -1,5 +1,7 @@
 /** Events (a club's Tichu night): the event message, its posts, /event's replies and refusals. */
 export const events = {
+  'cmd.help.events':
+    '**Tichu nights**: `/event create format:rotating` (a new partner each round) or `format:duplicate` (pairs; every table plays the same boards, scored against each other) posts an event message; people press **Check in**, the host **Start**. Each round’s tables open in threads; `/event results` shows the standings, `/event close-round` ends a round early.',
   'cmd.event': 'A Tichu night: rounds of tables with new partners, or duplicate boards',
   'cmd.event.create': 'Open an event in this channel (people check in on its message)',
   'cmd.event.create.format': 'rotating: a new partner each round; duplicate: pairs play the same boards',
