@@ -48,6 +48,7 @@ export const data = named(new SlashCommandBuilder(), 'event', 'cmd.event')
   .addSubcommand((s) => named(s, 'checkout', 'cmd.event.checkout'))
   .addSubcommand((s) => named(s, 'start', 'cmd.event.start'))
   .addSubcommand((s) => named(s, 'close-round', 'cmd.event.closeRound'))
+  .addSubcommand((s) => named(s, 'cancel', 'cmd.event.cancel'))
   .addSubcommand((s) =>
     named(s, 'results', 'cmd.event.results')
       .addIntegerOption((o) => named(o, 'round', 'cmd.event.results.round').setMinValue(1).setMaxValue(40))
@@ -74,7 +75,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   return act(interaction, ctx, sub as Act, open.value, partner);
 }
 
-type Act = 'checkin' | 'checkout' | 'start' | 'close-round';
+type Act = 'checkin' | 'checkout' | 'start' | 'close-round' | 'cancel';
 
 /** The event message's buttons: the same acts as the commands. */
 export async function click(interaction: ButtonInteraction, ctx: BotContext): Promise<Outcome> {
@@ -118,19 +119,23 @@ async function act(
       return say(interaction, text);
     }
     case 'start':
-    case 'close-round': {
+    case 'close-round':
+    case 'cancel': {
       const r =
         what === 'start'
           ? ctx.service.events.start(event.id, actor)
-          : ctx.service.events.closeRound(event.id, actor);
+          : what === 'cancel'
+            ? ctx.service.events.cancel(event.id, actor)
+            : ctx.service.events.closeRound(event.id, actor);
       if (!r.ok) return refuse(ctx, interaction, r.error);
       void ctx.events.progressed(r.value);
-      return say(
-        interaction,
+      const words =
         what === 'start'
           ? t(lang, 'event.reply.started')
-          : t(lang, 'event.reply.roundClosed', { round: event.round }),
-      );
+          : what === 'cancel'
+            ? t(lang, 'event.reply.cancelled')
+            : t(lang, 'event.reply.roundClosed', { round: event.round });
+      return say(interaction, words);
     }
   }
 }

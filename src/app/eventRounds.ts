@@ -213,7 +213,8 @@ function progressOf(core: Core, event: EventRecord, roundEnded: number | null): 
   const tables = core.store.events.tables(event.id);
   return {
     event,
-    boardsReady: boardsReady(core, event, tables),
+    // A cancelled event posts nothing more: its closed tables' boards were never played out.
+    boardsReady: event.status === 'cancelled' ? [] : boardsReady(core, event, tables),
     toOpen:
       event.status === 'running' ? tables.filter((t) => t.round === event.round && t.tableId === null) : [],
     roundEnded,
@@ -243,4 +244,31 @@ function boardsReady(core: Core, event: EventRecord, tables: readonly EventTable
 export function seatOf(table: EventTable, userId: string): Seat | null {
   const index = table.seats.indexOf(userId);
   return index < 0 ? null : (index as Seat);
+}
+
+/**
+ * The host calls the event off: tables still playing end (kept as abandoned, like any table the host
+ * ends), and the event is over without final standings or placings.
+ */
+export function cancelEvent(core: Core, eventId: string, actor: Actor): Outcome<EventProgress> {
+  const found = findEvent(core, eventId);
+  if (!found.ok) return found;
+  const event = found.value;
+  if (event.hostId !== actor.userId) return eventRefusal('not_host');
+  if (event.status !== 'checkin' && event.status !== 'running') return eventRefusal('not_running');
+  for (const slot of core.store.events.tables(eventId)) {
+    if (slot.round !== event.round || slot.tableId === null) continue;
+    const status = core.store.tables.get(slot.tableId)?.status;
+    if (status === 'finished' || status === 'abandoned') continue;
+    const ended = abandon(core, slot.tableId, actor);
+    if (!ended.ok) return refuse(ended.error);
+  }
+  const cancelled: EventRecord = { ...event, status: 'cancelled', updatedAt: core.env.now() };
+  core.store.transaction(() => {
+    for (const slot of core.store.events.tables(eventId))
+      if (slot.round === event.round && (slot.status === 'playing' || slot.status === 'pending'))
+        core.store.events.updateTable({ ...slot, status: 'closed' });
+    core.store.events.update(cancelled);
+  });
+  return ok(progressOf(core, cancelled, null));
 }

@@ -16,7 +16,14 @@ import {
   setEventMessage,
 } from './eventLobby.js';
 import { type BoardDeal, boardDeal, type EventResults, eventResults } from './eventResults.js';
-import { closeRound, type EventProgress, openEventTable, settleEvent, startEvent } from './eventRounds.js';
+import {
+  cancelEvent,
+  closeRound,
+  type EventProgress,
+  openEventTable,
+  settleEvent,
+  startEvent,
+} from './eventRounds.js';
 import type { ActOutcome } from './outcomes.js';
 
 export type { EventFormat, EventPlayer, EventRecord, EventTable } from '../store/eventRepo.js';
@@ -69,6 +76,10 @@ export class EventService {
   }
   closeRound(eventId: string, actor: Actor): Outcome<EventProgress> {
     return closeRound(this.core, eventId, actor);
+  }
+  /** The host calls the event off (tables still playing end). */
+  cancel(eventId: string, actor: Actor): Outcome<EventProgress> {
+    return cancelEvent(this.core, eventId, actor);
   }
   /** Marks a board's summary posted; false when it already was. */
   markPosted(eventId: string, round: number, board: number): boolean {

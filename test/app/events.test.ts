@@ -379,3 +379,26 @@ describe('placings, ratings and seasons', () => {
     expect(event.seasonId).toBe(1);
   });
 });
+
+describe('the host calls it off', () => {
+  it('ends the tables still playing and the event, with no placings; only the host may', () => {
+    const event = create('rotating', { hands: 2, rounds: 2 });
+    checkIn(event, PEOPLE.slice(0, 4));
+    const [started] = openAll(accepted(fx.service.events.start(event.id, HOST))) as [ActOutcome];
+    expect(refusal(fx.service.events.cancel(event.id, PEOPLE[1] as Actor))).toMatchObject({
+      reason: 'not_host',
+    });
+    const cancelled = accepted(fx.service.events.cancel(event.id, HOST));
+    expect(cancelled.event.status).toBe('cancelled');
+    expect(cancelled.toOpen).toEqual([]);
+    expect(accepted(fx.service.tableView(started.table.id)).table.status).toBe('abandoned');
+    expect(fx.store.db.prepare('SELECT count(*) AS n FROM club_event_placings').get()).toEqual({ n: 0 });
+    expect(refusal(fx.service.events.checkIn(event.id, PEOPLE[5] as Actor))).toMatchObject({
+      reason: 'not_checking_in',
+    });
+    // The channel is free for a new event.
+    accepted(
+      fx.service.events.create({ guildId: GUILD, channelId: CHANNEL, host: HOST, format: 'duplicate' }),
+    );
+  });
+});

@@ -22,6 +22,7 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'cmd.event.start': 'Das Turnier starten (Gastgeber): die Tische der ersten Runde öffnen in Threads',
   'cmd.event.closeRound':
     'Die laufende Runde jetzt beenden (Gastgeber): offene Boards zählen den Durchschnitt',
+  'cmd.event.cancel': 'Das Turnier absagen (Gastgeber): laufende Tische enden',
   'cmd.event.results': 'Der Stand und die Ergebnisse jedes Boards (nur du siehst sie)',
   'cmd.event.results.round': 'Eine Runde, mit Board: wer welche Karten hatte',
   'cmd.event.results.board': 'Ein Board dieser Runde',

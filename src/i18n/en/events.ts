@@ -18,6 +18,7 @@ export const events = {
   'cmd.event.checkout': 'Check out of this channel’s event',
   'cmd.event.start': 'Start the event (host): round 1’s tables open in threads',
   'cmd.event.closeRound': 'End the current round now (host): unfinished boards score the average',
+  'cmd.event.cancel': 'Call the event off (host): tables still playing end',
   'cmd.event.results': 'The standings and each board’s results (only you see them)',
   'cmd.event.results.round': 'A round, with board: who held which cards',
   'cmd.event.results.board': 'A board of that round',
