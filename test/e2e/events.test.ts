@@ -2,7 +2,7 @@
  * Events through the local Discord with the real bot: a duplicate event of eight on two tables in
  * private threads (identical boards seat for seat, nothing of a board public before both tables
  * played it, no card of it visible to a player who has not), and a rotating event of ten over three
- * rounds with sit-outs, across a restart of the bot in the middle of a round.
+ * rounds with sit-outs; the bot restarts in the middle of a round in each.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../src/app/eventService.js';
@@ -178,6 +178,8 @@ describe('a duplicate event of eight on two tables', () => {
       ?.slash(fx.channelId, 'event', { subcommand: 'results', options: { round: 1, board: 1 } })
       .reply();
     expect(asked?.content).toContain('not over at every table');
+    // The bot restarts in the middle of the round: the tables, the board played, the event carry on.
+    await fx.restart();
     await playUntil(at(t2), eventId, () => played(t2.tableId, 1), dice);
     await eventually(() => (summaries().length === 1 ? true : undefined), 'board 1 summary');
     const summary = summaries()[0] as MessageView;
