@@ -51,7 +51,7 @@ export class HandStory {
       if (event.type !== 'handEnded') continue;
       const score = scoreAfter(state.history, event.result.number);
       const plays = this.handEvents(table.guildId, table.matchId, event.result.number);
-      posts.push(renderHandSummary(table, event.result, score, state.settings.targetScore, lang, plays));
+      posts.push(renderHandSummary(table, event.result, score, lang, plays));
     }
     if (outcome.events.some((e) => e.type === 'matchEnded') && table.matchId !== null) {
       const detail = this.stats.matchDetail(table.guildId, table.matchId);

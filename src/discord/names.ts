@@ -1,7 +1,7 @@
 /** Player names for seats, as shown at the table. */
 
 import type { TableRecord } from '../app/tableService.js';
-import type { Seat } from '../engine/index.js';
+import type { Seat, Settings } from '../engine/index.js';
 import { type Lang, t } from '../i18n/index.js';
 import type { TextContext } from './refusalText.js';
 
@@ -27,13 +27,18 @@ export function teamNames(table: TableRecord, team: 0 | 1, lang: Lang): string {
 /** Each team's colour, as on the table message: team A (seats 1 and 3), team B (seats 2 and 4). */
 export const TEAM_MARK = ['🟦', '🟧'] as const;
 
+/**
+ * What a match plays to: "(to 1000)", or for an event's table, which ends after a number of hands
+ * whatever the score, "(4 hands)".
+ */
+export function goalWords(settings: Settings, lang: Lang): string {
+  return settings.handLimit === null
+    ? t(lang, 'table.score.to', { target: settings.targetScore })
+    : t(lang, 'table.score.hands', { hands: settings.handLimit });
+}
+
 /** "🟦 **Ann & Cat** 400 — 215 **Ben & Dan** 🟧  (to 1000)". */
-export function scoreLine(
-  table: TableRecord,
-  scores: readonly [number, number],
-  target: number,
-  lang: Lang,
-): string {
-  const to = t(lang, 'table.score.to', { target });
+export function scoreLine(table: TableRecord, scores: readonly [number, number], lang: Lang): string {
+  const to = goalWords(table.settings, lang);
   return `${TEAM_MARK[0]} **${teamNames(table, 0, lang)}** ${scores[0]} — ${scores[1]} **${teamNames(table, 1, lang)}** ${TEAM_MARK[1]}  ${to}`;
 }

@@ -9,7 +9,7 @@
 import type { PlayerSnapshot } from '../app/tableService.js';
 import { type Seat, seatAfter } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
-import { seatName, TEAM_MARK } from './names.js';
+import { goalWords, seatName, TEAM_MARK } from './names.js';
 import { trickLines } from './trickText.js';
 import type { Ui } from './ui.js';
 
@@ -24,7 +24,7 @@ export function panelTableLines(snapshot: PlayerSnapshot, ui: Ui): string[] {
     them: view.scores[1 - mine] as number,
     mark: TEAM_MARK[mine],
     other: TEAM_MARK[1 - mine] as string,
-    target: view.settings.targetScore,
+    goal: goalWords(view.settings, lang),
   });
   const seats = [1, 2, 3, 0].map((offset) => seatPart(snapshot, seatAfter(view.seat, offset), lang));
   return [score, seats.join(' · '), ...trickSoFar(snapshot, ui)];

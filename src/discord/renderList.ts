@@ -7,7 +7,7 @@ import type { ListedTable, TableList } from '../app/tableService.js';
 import { SEATS } from '../engine/index.js';
 import { type Lang, t } from '../i18n/index.js';
 import { relativeTime } from './clockText.js';
-import { seatName } from './names.js';
+import { goalWords, seatName } from './names.js';
 import { pageButtons } from './renderStats.js';
 
 /** `tl:<page>:<a|m>:<which button>`: the page to show, all tables or mine; the tag keeps ids distinct. */
@@ -36,7 +36,7 @@ function row({ table, view, activeAt }: ListedTable, lang: Lang): string {
   const score = t(lang, 'rec.list.score', {
     a: view.scores[0],
     b: view.scores[1],
-    target: view.settings.targetScore,
+    goal: goalWords(view.settings, lang),
     hand: view.handNumber,
   });
   const paused = table.status === 'paused';

@@ -75,7 +75,6 @@ export function renderHandSummary(
   table: TableRecord,
   result: HandResult,
   score: PerTeam<number>,
-  targetScore: number,
   lang: Lang,
   events: readonly GameEvent[] = [],
 ): StoryPayload {
@@ -91,7 +90,7 @@ export function renderHandSummary(
         })
       : t(lang, 'table.story.doubleVictory', { teams: teamNames(table, result.doubleVictory, lang) }),
   );
-  lines.push(t(lang, 'table.story.score', { score: scoreLine(table, score, targetScore, lang) }));
+  lines.push(t(lang, 'table.story.score', { score: scoreLine(table, score, lang) }));
   const totals = `${a} ${signed(result.total[0])} — ${signed(result.total[1])} ${b}`;
   const title = t(lang, 'table.story.handOver', { number: result.number, totals });
   const head = [title, ...lines].join('\n');

@@ -43,7 +43,7 @@ export function renderTable(snapshot: TableSnapshot, ui: Ui): V2Payload {
   const lines: string[] = [];
   const settings = view?.settings ?? table.settings;
   if (view) {
-    lines.push(scoreLine(table, view.scores, settings.targetScore, lang));
+    lines.push(scoreLine(table, view.scores, lang));
   } else {
     const seating = t(lang, `table.seating.${table.seating}`);
     lines.push(t(lang, 'table.firstTo', { target: settings.targetScore, seating }));

@@ -248,7 +248,7 @@ describe('the story of a hand and a match in German', () => {
       won: [cards('Ksw Kjd 10sw 5sw'), cards('5jd'), [], cards('10jd Kpg 5pg')],
       hands: [[], cards('dragon 5st 10st'), [], []],
     });
-    const text = renderHandSummary(table(), result, [400, 215], 1000, 'de').content ?? '';
+    const text = renderHandSummary(table(), result, [400, 215], 'de').content ?? '';
     expect(text.split('\n')).toEqual([
       `**Runde 2 vorbei**: 🟦 +180 — -175 🟧`,
       'Reihenfolge: 1. Ann · 2. Bot 4 · 3. Cat · 4. Ben',
@@ -264,7 +264,7 @@ describe('the story of a hand and a match in German', () => {
       won: none,
       hands: none,
     });
-    const double = renderHandSummary(table(), dv, [0, 200], 1000, 'de').content ?? '';
+    const double = renderHandSummary(table(), dv, [0, 200], 'de').content ?? '';
     expect(double).toContain('Reihenfolge: 1. Ben · 2. Bot 4 (Doppelsieg)');
     expect(double).toContain('Doppelsieg: **Ben & Bot 4** bekommen 200');
   });

@@ -59,7 +59,7 @@ describe('the hand summary', () => {
   it('tells the order out, the call made, the card points, the hand’s score and the running one', () => {
     // Ben's tricks (5) go to Ann, the first out; his hand (Dragon 25, 5, 10) to the other team.
     expect(result.cardPoints).toEqual([35 + 5 + 40, 25]);
-    const text = description(renderHandSummary(table(), result, [400, 215], 1000, 'en'));
+    const text = description(renderHandSummary(table(), result, [400, 215], 'en'));
     expect(text.split('\n')).toEqual([
       '**Hand 2 over**: 🟦 +180 — +25 🟧',
       'Out: 1. Ann · 2. Bot 4 · 3. Cat · 4. Ben',
@@ -70,7 +70,7 @@ describe('the hand summary', () => {
   });
 
   it('pings nobody and shows no card', () => {
-    const payload = renderHandSummary(table(), result, [0, 0], 1000, 'en');
+    const payload = renderHandSummary(table(), result, [0, 0], 'en');
     expect(payload.allowed_mentions).toEqual({ parse: [] });
     expect(JSON.stringify(payload)).not.toMatch(/Dragon|🐉|<@/);
   });
@@ -83,7 +83,7 @@ describe('the hand summary', () => {
       won: none,
       hands: none,
     });
-    const text = description(renderHandSummary(table(), dv, [0, 200], 1000, 'en'));
+    const text = description(renderHandSummary(table(), dv, [0, 200], 'en'));
     expect(text).toContain('**Hand 1 over**: 🟦 0 — +200 🟧');
     expect(text).toContain('Out: 1. Ben · 2. Bot 4 (double victory)');
     expect(text).toContain('Double victory: **Ben & Bot 4** take 200');
@@ -99,7 +99,7 @@ describe('the hand summary', () => {
       won: none,
       hands: none,
     });
-    const text = description(renderHandSummary(table(), lost, [-300, 0], 1000, 'en'));
+    const text = description(renderHandSummary(table(), lost, [-300, 0], 'en'));
     expect(text).toContain("Calls: Ann's Grand Tichu ❌ failed · Cat's Tichu ❌ failed");
     expect(text).toContain('**Hand 3 over**: 🟦 -300 — 0 🟧');
   });

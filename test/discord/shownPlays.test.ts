@@ -168,12 +168,12 @@ describe.each(['en', 'de'] as const)('every play shown (%s)', (lang) => {
     const last = stateAfter(MOVES.length - 1);
     const result = last.history[0];
     if (!result) throw new Error('the hand did not end');
-    const payload = renderHandSummary(playingTable(last.settings), result, last.scores, 1000, lang, events);
+    const payload = renderHandSummary(playingTable(last.settings), result, last.scores, lang, events);
     const lines = (payload.content ?? '').split('\n');
     expect(lines.slice(-w.tricks.length)).toEqual([...w.tricks]);
     expect(cardsShown(payload, DECK)).toEqual([]);
     // Without the hand's events (its log could not be read), the summary is the head alone.
-    const bare = renderHandSummary(playingTable(last.settings), result, last.scores, 1000, lang);
+    const bare = renderHandSummary(playingTable(last.settings), result, last.scores, lang);
     expect(bare.content).toBe(lines.slice(0, -w.tricks.length).join('\n'));
   });
 
@@ -212,7 +212,7 @@ describe('a long hand in the summary', () => {
       const result = last.history[0];
       if (!result) throw new Error('the hand did not end');
       const content =
-        renderHandSummary(playingTable(last.settings), result, last.scores, 1000, lang, many).content ?? '';
+        renderHandSummary(playingTable(last.settings), result, last.scores, lang, many).content ?? '';
       expect(content.length).toBeLessThanOrEqual(2_000);
       const cut = content.split('\n').find((l) => l.startsWith('… '));
       const dropped = Number(/^… (\d+) /.exec(cut ?? '')?.[1]);

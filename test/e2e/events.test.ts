@@ -11,7 +11,7 @@ import type { Seat } from '../../src/engine/index.js';
 import type { MessageView, ScriptedUser } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { eventually } from '../support/discordFixture.js';
-import { failedCalls } from '../support/e2eTable.js';
+import { embedText, failedCalls } from '../support/e2eTable.js';
 import { Dice, find, openPanel, takeTurn } from '../support/panelPlayer.js';
 
 let fx: BotFixture;
@@ -152,6 +152,11 @@ describe('a duplicate event of eight on two tables', () => {
     });
     expect(states[0]?.hand.hands).toEqual(states[1]?.hand.hands);
     expect(states[0]?.hand.phase).toBe('exchange');
+    // The table message in the thread says what the match plays to: its hands, not a target score.
+    const member = atFirst[0] as ScriptedUser;
+    const shown = await member.waitForMessage(first.id, (m) => !m.ephemeral && find(m, 'hand') !== undefined);
+    expect(embedText(shown)).toContain('(2 hands)');
+    expect(embedText(shown)).not.toContain('to 1000');
   });
 
   it('posts a board only once both tables played it; the table behind never sees it', async () => {

@@ -9,7 +9,7 @@ export const panel: Texts<typeof en> = {
   'panel.deadline': '⏰ Deine Zeit läuft {time} ab: dann entscheidet der Bot für dich.',
   'panel.away': '💤 Du bist abwesend: der Bot spielt deinen Platz, bis du zurück bist.',
   'panel.back': 'Bin zurück',
-  'panel.table.score': '{mark} **{us}** — {them} {other} (bis {target})',
+  'panel.table.score': '{mark} **{us}** — {them} {other} {goal}',
   'panel.table.you': 'Du',
   'panel.refresh': 'Aktualisieren',
   'panel.paused': '⏸️ Die Partie ist pausiert.',

@@ -59,6 +59,7 @@ export const records: Texts<typeof en> = {
   'rec.board.wins': 'Siege',
   'rec.board.winrate': 'Siegquote',
   'rec.board.tichu': 'Tichu-Erfolg',
+  'rec.board.events': 'Turnierpunkte',
   'rec.board.title': '🏆 {server} — {sort}',
   'rec.board.row': '**{rank}.** {name} — {value} · {wins}/{matches} gewonnen',
   'rec.board.empty': 'Hier steht noch niemand in der Rangliste. Beende eine Partie, um dabei zu sein!',
@@ -69,6 +70,16 @@ export const records: Texts<typeof en> = {
     'Wertung = Können − 3 × Unsicherheit (openskill); nur gewertete Partien: vier Personen, beendet, mindestens 3 Runden.',
   'rec.board.noteWins': 'Alle beendeten Partien.',
   'rec.board.noteShare': 'Spieler mit mindestens 5 Partien (bzw. Ansagen).',
+  // Die Turnierwertung (by:events): eine Zeile, ihre Zahlen und das Schema darunter.
+  'rec.board.eventRow': '**{rank}.** {name} — {points} · {events} · bester Platz {best}',
+  'rec.board.eventPoints_one': '{count} Punkt',
+  'rec.board.eventPoints_other': '{count} Punkte',
+  'rec.board.eventCount_one': '{count} Turnier',
+  'rec.board.eventCount_other': '{count} Turniere',
+  'rec.board.emptyEvents':
+    'Hier hat noch niemand eine Platzierung in einem beendeten Turnier. Spiel eines (/event), um dabei zu sein!',
+  'rec.board.noteEvents':
+    'Turnierpunkte: Jedes Turnier gibt die Zahl der Teilnehmer hinter dir plus eins; Gleichplatzierte teilen sich die Punkte. Alle beendeten Turniere dieses Servers.',
   'rec.board.nowHidden': 'Du bist jetzt in Ranglisten verborgen.',
   'rec.board.nowShown': 'Du wirst in Ranglisten wieder angezeigt.',
   // /stats.
@@ -97,7 +108,7 @@ export const records: Texts<typeof en> = {
   'rec.list.away': '{name} (abwesend)',
   'rec.list.nobody': 'noch niemand',
   'rec.list.lobby': 'Lobby, {seated}/4 Plätze besetzt: {who} · letzte Aktivität {since}',
-  'rec.list.score': '{a} — {b} (bis {target}), Runde {hand}',
+  'rec.list.score': '{a} — {b} {goal}, Runde {hand}',
   'rec.list.paused': 'pausiert {since}',
   'rec.list.lastMove': 'letzter Zug {since}',
   'rec.list.noneMine': 'Du sitzt an keinem Tisch auf diesem Server.',

@@ -57,6 +57,7 @@ export const table: Texts<typeof en> = {
   'table.name.seat': 'Platz {seat}',
   'table.name.bot': 'Bot {seat}',
   'table.score.to': '(bis {target})',
+  'table.score.hands': '({hands} Runden)',
   'table.button.join': 'Beitreten',
   'table.button.leave': 'Verlassen',
   'table.button.start': 'Starten',

@@ -8,7 +8,7 @@ export const panel = {
   'panel.away': '💤 You are away: the bot plays your seat until you are back.',
   'panel.back': 'I’m back',
   'panel.refresh': 'Refresh',
-  'panel.table.score': '{mark} **{us}** — {them} {other} (to {target})',
+  'panel.table.score': '{mark} **{us}** — {them} {other} {goal}',
   'panel.table.you': 'You',
   'panel.paused': '⏸️ The match is paused.',
   'panel.abandoned': 'This table was closed by its host.',

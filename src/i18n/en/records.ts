@@ -56,6 +56,7 @@ export const records = {
   'rec.board.wins': 'Wins',
   'rec.board.winrate': 'Win rate',
   'rec.board.tichu': 'Tichu success',
+  'rec.board.events': 'Event points',
   'rec.board.title': '🏆 {server} — {sort}',
   'rec.board.row': '**{rank}.** {name} — {value} · {wins}/{matches} won',
   'rec.board.empty': 'Nobody is ranked here yet. Finish a match to appear!',
@@ -66,6 +67,15 @@ export const records = {
     'Rating = skill − 3 × uncertainty (openskill); rated matches only: four people, finished, at least 3 hands.',
   'rec.board.noteWins': 'All finished matches.',
   'rec.board.noteShare': 'Players with at least 5 matches (or calls).',
+  // The event standings (by:events): a row, its counts, and the scheme said under it.
+  'rec.board.eventRow': '**{rank}.** {name} — {points} · {events} · best {best}',
+  'rec.board.eventPoints_one': '{count} point',
+  'rec.board.eventPoints_other': '{count} points',
+  'rec.board.eventCount_one': '{count} event',
+  'rec.board.eventCount_other': '{count} events',
+  'rec.board.emptyEvents': 'Nobody has a placing in a finished event here yet. Play one (/event) to appear!',
+  'rec.board.noteEvents':
+    'Event points: each event gives the number of entries below you plus one; ties share. Every finished event on this server.',
   'rec.board.nowHidden': 'You are now hidden from leaderboards.',
   'rec.board.nowShown': 'You are shown on leaderboards again.',
   // /stats.
@@ -94,7 +104,7 @@ export const records = {
   'rec.list.away': '{name} (away)',
   'rec.list.nobody': 'nobody yet',
   'rec.list.lobby': 'lobby, {seated}/4 seated: {who} · waiting since {since}',
-  'rec.list.score': '{a} — {b} (to {target}), hand {hand}',
+  'rec.list.score': '{a} — {b} {goal}, hand {hand}',
   'rec.list.paused': 'paused {since}',
   'rec.list.lastMove': 'last move {since}',
   'rec.list.noneMine': 'You are not seated at any table on this server.',

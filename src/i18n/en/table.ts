@@ -55,6 +55,7 @@ export const table = {
   'table.name.seat': 'Seat {seat}',
   'table.name.bot': 'Bot {seat}',
   'table.score.to': '(to {target})',
+  'table.score.hands': '({hands} hands)',
   // The buttons.
   'table.button.join': 'Join',
   'table.button.leave': 'Leave',
