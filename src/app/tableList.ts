@@ -36,11 +36,11 @@ export function listTables(
   if (bad) return refuse(bad);
   const index = core.store.tableIndex;
   const user = mine ? viewerId : null;
-  const { total } = index.activeByActivity(guildId, user, 0, 0);
+  const { total } = index.activeByActivity(guildId, user, 0, 0, viewerId);
   const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const wanted = Number.isFinite(page) ? Math.trunc(page) : 0;
   const current = Math.min(Math.max(0, wanted), pages - 1);
-  const { rows } = index.activeByActivity(guildId, user, current * LIST_PAGE_SIZE, LIST_PAGE_SIZE);
+  const { rows } = index.activeByActivity(guildId, user, current * LIST_PAGE_SIZE, LIST_PAGE_SIZE, viewerId);
   const listed = rows.flatMap((row) => {
     // Through the loaded tables: the same records every other view shows.
     const loaded = core.tables.get(row.tableId);

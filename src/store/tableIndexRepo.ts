@@ -17,6 +17,11 @@ const ACTIVE = "t.status IN ('lobby', 'playing', 'paused')";
 const ACTIVE_AT = `max(t.updated_at, ifnull((SELECT e.created_at FROM events e WHERE e.match_id = t.match_id
   ORDER BY e.version DESC LIMIT 1), 0))`;
 const MINE = 'EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = @user)';
+// A duplicate event's table plays in a private thread: its score would tell the tables behind how a
+// board went before they play it, so only its own players see it listed.
+const SHOWN = `(NOT EXISTS (SELECT 1 FROM club_event_tables ct JOIN club_events ce ON ce.id = ct.event_id
+    WHERE ct.table_id = t.id AND ce.format = 'duplicate')
+  OR EXISTS (SELECT 1 FROM seats v WHERE v.table_id = t.id AND v.user_id = @viewer))`;
 
 export class TableIndexRepo {
   private readonly page;
@@ -27,14 +32,17 @@ export class TableIndexRepo {
 
   constructor(db: Database.Database) {
     const select = (where: string) =>
-      db.prepare<{ guild: string; user: string; limit: number; offset: number }, TableActivity>(
+      db.prepare<
+        { guild: string; user: string; viewer: string; limit: number; offset: number },
+        TableActivity
+      >(
         `SELECT t.id AS tableId, ${ACTIVE_AT} AS activeAt FROM tables t
-         WHERE t.guild_id = @guild AND ${ACTIVE} AND ${where}
+         WHERE t.guild_id = @guild AND ${ACTIVE} AND ${SHOWN} AND ${where}
          ORDER BY activeAt DESC, t.id LIMIT @limit OFFSET @offset`,
       );
     const count = (where: string) =>
-      db.prepare<{ guild: string; user: string }, { n: number }>(
-        `SELECT count(*) AS n FROM tables t WHERE t.guild_id = @guild AND ${ACTIVE} AND ${where}`,
+      db.prepare<{ guild: string; user: string; viewer: string }, { n: number }>(
+        `SELECT count(*) AS n FROM tables t WHERE t.guild_id = @guild AND ${ACTIVE} AND ${SHOWN} AND ${where}`,
       );
     this.page = select('1');
     this.pageOfUser = select(MINE);
@@ -50,15 +58,17 @@ export class TableIndexRepo {
 
   /**
    * One page of a server's active tables (lobby, playing, paused), the most recently active first;
-   * with `userId`, only those where that user is seated. Returns the page and how many there are.
+   * with `userId`, only those where that user is seated. A duplicate event's tables are listed only
+   * to their own players (`viewer`). Returns the page and how many there are.
    */
   activeByActivity(
     guildId: string,
     userId: string | null,
     offset: number,
     limit: number,
+    viewer = userId ?? '',
   ): { rows: TableActivity[]; total: number } {
-    const params = { guild: guildId, user: userId ?? '' };
+    const params = { guild: guildId, user: userId ?? '', viewer };
     const rows = (userId === null ? this.page : this.pageOfUser).all({ ...params, limit, offset });
     const total = (userId === null ? this.count : this.countOfUser).get(params)?.n ?? 0;
     return { rows, total };

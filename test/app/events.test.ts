@@ -402,3 +402,19 @@ describe('the host calls it off', () => {
     );
   });
 });
+
+it('lists a duplicate table only to its own players (its score would tell how a board went)', () => {
+  const event = create('duplicate', { hands: 2, rounds: 1 });
+  checkIn(event, PEOPLE.slice(0, 8));
+  const [one] = openAll(accepted(fx.service.events.start(event.id, HOST))) as [ActOutcome];
+  const seated = one.table.seats.find((o) => o?.kind === 'user') as { userId: string };
+  const listed = (viewer: string) =>
+    accepted(fx.service.listTables(GUILD, viewer, false, 0)).rows.map((r) => r.table.id);
+  expect(listed(seated.userId)).toContain(one.table.id);
+  const other = PEOPLE.slice(0, 8).find(
+    (p) => !one.table.seats.some((o) => o?.kind === 'user' && o.userId === p.userId),
+  );
+  expect(listed((other as Actor).userId)).not.toContain(one.table.id);
+  expect(accepted(fx.service.listTables(GUILD, (other as Actor).userId, false, 0)).total).toBe(1);
+  expect(listed(PEOPLE[10]?.userId as string)).toEqual([]);
+});
