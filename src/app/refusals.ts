@@ -69,6 +69,7 @@ export const EVENT_REASONS = [
   'bad_rounds',
   'bad_timer',
   'bad_scheme',
+  'board_hidden',
 ] as const;
 export type EventReason = (typeof EVENT_REASONS)[number];
 

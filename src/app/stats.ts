@@ -44,7 +44,7 @@ export interface Leaderboard {
   /** The viewer's own place, even when not on this page (null: not ranked on this board). */
   readonly viewer: { rank: number; value: number } | null;
   readonly viewerHidden: boolean;
-  /** The season shown (its ratings, and the matches that ended in it); null: all time. */
+  /** The season shown (its ratings, the matches that ended in it, its events' placings); null: all time. */
   readonly season: SeasonRecord | null;
 }
 
@@ -198,7 +198,8 @@ export class StatsService {
       'userId' in of
         ? this.store.stats.recentMatchesOfPlayer(guildId, of.userId, limit)
         : this.store.stats.recentMatchesOfChannel(of.channelId, limit).filter((m) => m.guildId === guildId);
-    return ok(rows);
+    // A duplicate round's finished match is not listed (with its score) until the round is over.
+    return ok(rows.filter((m) => !this.store.events.hiddenMatch(m.id)));
   }
 
   /** A match of this server, hand by hand (finished hands only). */
@@ -301,6 +302,8 @@ export class StatsService {
     const match = this.store.stats.match(matchId);
     // Another server's match is as unknown here as a match that does not exist.
     if (!match || match.guildId !== guildId) return refuse({ code: 'unknown_match' });
+    // A duplicate round's match tells how its boards went: hidden until every table played them.
+    if (this.store.events.hiddenMatch(matchId)) return refuse({ code: 'event', reason: 'board_hidden' });
     return ok(match);
   }
 }

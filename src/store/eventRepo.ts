@@ -140,8 +140,17 @@ export class EventRepo {
   private readonly insertPost;
   private readonly handRows;
   private readonly insertPlacing;
+  private readonly hiddenRow;
 
   constructor(db: Database.Database) {
+    this.hiddenRow = db.prepare<[number], { hidden: number }>(
+      `SELECT 1 AS hidden FROM matches m
+       JOIN club_event_tables me ON me.table_id = m.table_id
+       JOIN club_events e ON e.id = me.event_id
+       WHERE m.id = ? AND e.format = 'duplicate' AND EXISTS (
+         SELECT 1 FROM club_event_tables o WHERE o.event_id = me.event_id AND o.round = me.round
+           AND o.status IN ('pending', 'playing'))`,
+    );
     this.insertPlacing = db.prepare(
       `INSERT OR REPLACE INTO club_event_placings (event_id, guild_id, season_id, user_id, rank, field, points)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -227,6 +236,14 @@ export class EventRepo {
       placing.field,
       placing.points,
     );
+  }
+
+  /**
+   * Whether a match is a duplicate round's whose round is still being played somewhere: its hands
+   * would tell the tables behind how the boards went, so history shows none of it until then.
+   */
+  hiddenMatch(matchId: number): boolean {
+    return this.hiddenRow.get(matchId) !== undefined;
   }
 
   /** Whether a table plays for an event whose host chose to leave ratings alone (the default). */

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
 import type { EventProgress, EventRecord } from '../../src/app/eventService.js';
 import type { ActOutcome } from '../../src/app/outcomes.js';
+import { StatsService } from '../../src/app/stats.js';
 import type { Seat } from '../../src/engine/index.js';
 import { accepted, CHANNEL, createFixture, type Fixture, GUILD, refusal } from '../support/service.js';
 import { continueMatch, livelyPolicy } from '../support/statsPlay.js';
@@ -417,4 +418,26 @@ it('lists a duplicate table only to its own players (its score would tell how a 
   expect(listed((other as Actor).userId)).not.toContain(one.table.id);
   expect(accepted(fx.service.listTables(GUILD, (other as Actor).userId, false, 0)).total).toBe(1);
   expect(listed(PEOPLE[10]?.userId as string)).toEqual([]);
+});
+
+it('keeps a duplicate match out of /history until every table of its round has played', () => {
+  const stats = new StatsService(fx.store);
+  const event = create('duplicate', { hands: 1, rounds: 1 });
+  checkIn(event, PEOPLE.slice(0, 8));
+  const [one, two] = openAll(accepted(fx.service.events.start(event.id, HOST))) as [ActOutcome, ActOutcome];
+  const done = continueMatch(fx, one.table, one.state, livelyPolicy('first'));
+  const player = one.table.seats.find((o) => o?.kind === 'user') as { userId: string };
+  expect(refusal(stats.matchDetail(GUILD, done.matchId))).toMatchObject({
+    code: 'event',
+    reason: 'board_hidden',
+  });
+  expect(refusal(stats.handLog(GUILD, done.matchId, 1))).toMatchObject({ reason: 'board_hidden' });
+  expect(refusal(stats.exportMatch(GUILD, done.matchId))).toMatchObject({ reason: 'board_hidden' });
+  expect(accepted(stats.recentMatches(GUILD, { userId: player.userId }))).toEqual([]);
+  continueMatch(fx, two.table, two.state, livelyPolicy('second'));
+  accepted(fx.service.events.settle(event.id));
+  expect(accepted(stats.matchDetail(GUILD, done.matchId)).hands).toHaveLength(1);
+  expect(accepted(stats.recentMatches(GUILD, { userId: player.userId })).map((m) => m.id)).toEqual([
+    done.matchId,
+  ]);
 });

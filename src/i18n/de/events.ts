@@ -118,6 +118,8 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'refusal.event.bad_hands': 'Boards pro Runde müssen eine ganze Zahl von 1 bis {count} sein.',
   'refusal.event.bad_rounds': 'Runden müssen eine ganze Zahl von 1 bis {count} sein.',
   'refusal.event.bad_timer': 'Diese Zugzeit gibt es nicht: off, 30s, 60s, 2m, 5m.',
+  'refusal.event.board_hidden':
+    'Diese Partie gehört zu einer Duplicate-Runde, die an anderen Tischen noch läuft: ihre Boards bleiben verborgen, bis jeder Tisch sie gespielt hat.',
   'refusal.event.bad_scheme':
     'Siegpunkte müssen ganze Zahlen sein mit Sieg ≥ Gleichstand ≥ Niederlage ≥ 0 und einem Doppelsieg von mindestens einem Sieg.',
 };

@@ -112,6 +112,8 @@ export const events = {
   'refusal.event.bad_hands': 'Boards per round must be a whole number from 1 to {count}.',
   'refusal.event.bad_rounds': 'Rounds must be a whole number from 1 to {count}.',
   'refusal.event.bad_timer': 'That turn timer is not one of off, 30s, 60s, 2m, 5m.',
+  'refusal.event.board_hidden':
+    'That match belongs to a duplicate round other tables are still playing: its boards stay hidden until every table has played them.',
   'refusal.event.bad_scheme':
     'Victory points must be whole numbers with win ≥ tie ≥ loss ≥ 0 and a double victory worth at least a win.',
 } as const;
