@@ -1,6 +1,7 @@
 /**
- * /leaderboard: this server's best players, by rating or other measures, all time or in a season
- * (by default the running one); hide yourself if you like.
+ * /leaderboard: this server's best players, by rating or other measures, or by event points (the
+ * placings of finished events), all time or in a season (by default the running one); hide yourself
+ * if you like.
  */
 import {
   type AutocompleteInteraction,
@@ -28,6 +29,8 @@ export const data = named(new SlashCommandBuilder(), 'leaderboard', 'cmd.leaderb
           choice('wins', 'cmd.leaderboard.top.by.wins'),
           choice('winrate', 'cmd.leaderboard.top.by.winrate'),
           choice('tichu', 'cmd.leaderboard.top.by.tichu'),
+          // The event standings: points from each finished event's placings (statsRepo.ts EVENT_TALLY).
+          choice('events', 'cmd.leaderboard.top.by.events'),
         ),
       )
       .addStringOption((o) =>

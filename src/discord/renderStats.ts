@@ -1,6 +1,12 @@
 /** Leaderboards and statistics as messages: pure, from the stats use cases to Discord JSON. */
 import type { SeasonRecord } from '../app/seasons.js';
-import type { BoardSort, Leaderboard, PlayerStats, PlayerTotals } from '../app/stats.js';
+import {
+  BOARD_SORTS,
+  type BoardSort,
+  type Leaderboard,
+  type PlayerStats,
+  type PlayerTotals,
+} from '../app/stats.js';
 import { type Lang, plural, t } from '../i18n/index.js';
 
 type Json = Record<string, unknown>;
@@ -23,7 +29,48 @@ function sortName(sort: BoardSort, lang: Lang): string {
 function formatValue(sort: BoardSort, value: number, lang: Lang): string {
   if (sort === 'winrate' || sort === 'tichu') return `${Math.round(value * 100)}%`;
   if (sort === 'rating') return decimal(value, lang);
+  if (sort === 'events') return plural(lang, 'rec.board.eventPoints', value);
   return String(value);
+}
+
+/** A placing as the reader writes it: "1st", "22nd", "13th"; "1.", "22.". */
+export function placing(rank: number, lang: Lang): string {
+  if (lang === 'de') return `${rank}.`;
+  const tens = rank % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][rank % 10] ?? 'th');
+  return `${rank}${suffix}`;
+}
+
+/** A board's row: a match board's value with the wins, or the event standings' points, events and best placing. */
+function boardRow(board: Leaderboard, row: Leaderboard['rows'][number], lang: Lang): string {
+  if (row.events)
+    return t(lang, 'rec.board.eventRow', {
+      rank: row.rank,
+      name: row.name,
+      points: formatValue('events', row.value, lang),
+      events: plural(lang, 'rec.board.eventCount', row.events.played),
+      best: placing(row.events.best, lang),
+    });
+  const rating =
+    row.mu === null || row.sigma === null
+      ? ''
+      : ` · ${decimal(row.mu, lang)} ± ${decimal(2 * row.sigma, lang)}`;
+  const value = `${formatValue(board.sort, row.value, lang)}${board.sort === 'rating' ? rating : ''}`;
+  return t(lang, 'rec.board.row', {
+    rank: row.rank,
+    name: row.name,
+    value,
+    wins: row.wins,
+    matches: row.matches,
+  });
+}
+
+/** The footer's note: what the board counts (for the event standings, the points scheme). */
+function boardNote(sort: BoardSort, season: boolean, lang: Lang): string {
+  if (sort === 'rating') return t(lang, season ? 'season.board.noteRating' : 'rec.board.noteRating');
+  if (sort === 'wins') return t(lang, season ? 'season.board.noteWins' : 'rec.board.noteWins');
+  if (sort === 'events') return t(lang, season ? 'season.board.noteEvents' : 'rec.board.noteEvents');
+  return t(lang, 'rec.board.noteShare');
 }
 
 /** ◀ Previous and Next ▶ for a paged message, their ids given. */
@@ -85,21 +132,9 @@ function seasonParts(season: SeasonRecord | null, lang: Lang): { author: string;
 
 /** The server's leaderboard (`serverName` null: "This server"), in the reader's language. */
 export function renderLeaderboard(board: Leaderboard, serverName: string | null, lang: Lang): StatsPayload {
-  const lines = board.rows.map((row) => {
-    const rating =
-      row.mu === null || row.sigma === null
-        ? ''
-        : ` · ${decimal(row.mu, lang)} ± ${decimal(2 * row.sigma, lang)}`;
-    const value = `${formatValue(board.sort, row.value, lang)}${board.sort === 'rating' ? rating : ''}`;
-    return t(lang, 'rec.board.row', {
-      rank: row.rank,
-      name: row.name,
-      value,
-      wins: row.wins,
-      matches: row.matches,
-    });
-  });
-  if (lines.length === 0) lines.push(t(lang, 'rec.board.empty'));
+  const lines = board.rows.map((row) => boardRow(board, row, lang));
+  if (lines.length === 0)
+    lines.push(t(lang, board.sort === 'events' ? 'rec.board.emptyEvents' : 'rec.board.empty'));
   const you = board.viewerHidden
     ? t(lang, 'rec.board.youHidden')
     : board.viewer
@@ -110,14 +145,9 @@ export function renderLeaderboard(board: Leaderboard, serverName: string | null,
       : t(lang, 'rec.board.youAbsent');
   // A board rendered before seasons existed has none: all time.
   const season = board.season ?? null;
-  const note =
-    board.sort === 'rating'
-      ? t(lang, season ? 'season.board.noteRating' : 'rec.board.noteRating')
-      : board.sort === 'wins'
-        ? t(lang, season ? 'season.board.noteWins' : 'rec.board.noteWins')
-        : t(lang, 'rec.board.noteShare');
+  const note = boardNote(board.sort, season !== null, lang);
   const seasonId = season?.id ?? null;
-  const sorts = (['rating', 'wins', 'winrate', 'tichu'] as const).map((s) => ({
+  const sorts = BOARD_SORTS.map((s) => ({
     type: 2,
     style: s === board.sort ? 1 : 2,
     label: sortName(s, lang),

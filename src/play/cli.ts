@@ -4,11 +4,12 @@
  * process, on ./data/play.sqlite, kept between runs so a paused match resumes; `--fresh` starts
  * clean), and the play page's server; prints the address and opens nothing by itself.
  *
- *   npm run play [-- --port N] [-- --fresh] [-- --lang de|en] [-- --text-cards]
+ *   npm run play [-- --port N] [-- --fresh] [-- --lang de|en] [-- --text-cards] [-- --users N]
  *
  * The cards show as the card pictures (uploaded to the local Discord as application emoji, as
  * `npm run deploy-commands` does on Discord) unless `--text-cards`; `--lang de` makes the page, its
- * four people and the server German (the bot then speaks German on the panels and the table message).
+ * people and the server German (the bot then speaks German on the panels and the table message).
+ * `--users N` (4 to 12, default 4) gives the page N people, enough for an event's several tables.
  *
  * The world is made anew each run with the same ids (application, server, channel, people), so the
  * bot's stored tables are found in the same channel as before.
@@ -29,14 +30,17 @@ const IDS = {
   application: '1000000000000000001',
   guild: '1000000000000000002',
   channel: '1000000000000000003',
-  users: ['1000000000000000011', '1000000000000000012', '1000000000000000013', '1000000000000000014'],
+  /** The people's: Ann 1000000000000000011, Ben …12, up to Lou …22. */
+  users: Array.from({ length: 12 }, (_, i) => String(1_000_000_000_000_000_011n + BigInt(i))),
 } as const;
 /** Real names: the bot says "Ann's Tichu" and "Ann passes"; the page marks whom you play as "(you)". */
-const NAMES = ['Ann', 'Ben', 'Cat', 'Dan'] as const;
+const NAMES = ['Ann', 'Ben', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jon', 'Kim', 'Lou'] as const;
+/** How many people the page may have: a table's four, up to three tables' worth. */
+export const USERS = { least: 4, most: NAMES.length, default: 4 } as const;
 const STOP_WAIT_MS = 6_000;
 const CONNECT_WAIT_MS = 30_000;
 
-interface Args {
+export interface Args {
   readonly port: number;
   readonly fresh: boolean;
   readonly database: string;
@@ -45,37 +49,55 @@ interface Args {
   /** The language of the page's own words. */
   readonly lang: 'en' | 'de';
   readonly cardPictures: boolean;
+  /** How many people the page has (USERS.least to USERS.most). */
+  readonly users: number;
 }
 
-const USAGE = 'npm run play [-- --port N] [-- --fresh] [-- --lang de|en] [-- --text-cards]';
+export const USAGE =
+  'npm run play [-- --port N] [-- --fresh] [-- --lang de|en] [-- --text-cards] [-- --users N]';
 
-function parseArgs(argv: readonly string[]): Args {
+/** A bad command line, said in one line; `npm run play` exits with code 2 after saying it. */
+export class UsageError extends Error {}
+
+/** The command line's options, or 'help' for --help; a bad one throws a UsageError. */
+export function parseArgs(argv: readonly string[]): Args | 'help' {
   let port = 3000;
   let fresh = false;
   let locale = 'en-US';
   let lang: 'en' | 'de' = 'en';
   let cardPictures = true;
+  let users: number = USERS.default;
+  const bad = (message: string): never => {
+    throw new UsageError(message);
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
+    /** The value of `--name=value` or of `--name value`. */
+    const given = (name: string) => (arg.includes('=') ? arg.slice(name.length + 1) : argv[++i]);
     if (arg === '--fresh') fresh = true;
     else if (arg === '--port' || arg.startsWith('--port=')) {
-      const value = arg.includes('=') ? arg.slice('--port='.length) : argv[++i];
+      const value = given('--port');
       port = Number(value);
-      if (!Number.isInteger(port) || port < 0 || port > 65_535)
-        fail(`--port wants a port number from 0 to 65535 (0: any free port), not "${value ?? ''}".`);
+      if (value === undefined || value.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65_535)
+        bad(`--port wants a port number from 0 to 65535 (0: any free port), not "${value ?? ''}".`);
     } else if (arg === '--lang' || arg.startsWith('--lang=')) {
-      const value = arg.includes('=') ? arg.slice('--lang='.length) : argv[++i];
-      if (value !== 'de' && value !== 'en') fail(`--lang wants de or en, not "${value ?? ''}".`);
+      const value = given('--lang');
+      if (value !== 'de' && value !== 'en') return bad(`--lang wants de or en, not "${value ?? ''}".`);
       lang = value;
       locale = value === 'de' ? 'de' : 'en-US';
+    } else if (arg === '--users' || arg.startsWith('--users=')) {
+      const value = given('--users');
+      users = /^\d{1,3}$/.test(value ?? '') ? Number(value) : Number.NaN;
+      if (!(users >= USERS.least && users <= USERS.most))
+        bad(
+          `--users wants a whole number from ${USERS.least} to ${USERS.most} (the page's people), not "${value ?? ''}".`,
+        );
     } else if (arg === '--text-cards') cardPictures = false;
-    else if (arg === '--help' || arg === '-h') {
-      console.log(`${USAGE}: the bot in your browser, no Discord needed.`);
-      process.exit(0);
-    } else fail(`Unknown option "${arg}". Try: npm run play -- --port 3001, or npm run play -- --fresh.`);
+    else if (arg === '--help' || arg === '-h') return 'help';
+    else bad(`Unknown option "${arg}". Usage: ${USAGE}`);
   }
   const database = process.env.PLAY_DATABASE_PATH || join(ROOT, 'data', 'play.sqlite');
-  return { port, fresh, database, locale, lang, cardPictures };
+  return { port, fresh, database, locale, lang, cardPictures, users };
 }
 
 /**
@@ -105,20 +127,33 @@ export async function storeCardEmoji(
 }
 
 /**
- * The page's four people, with the same ids every run. Each speaks `locale` (the page's language),
- * so playing hot-seat as Ben keeps the bot's language.
+ * The page's `count` people (Ann, Ben, Cat, Dan, then Eve … Lou), with the same ids every run. Each
+ * speaks `locale` (the page's language), so playing hot-seat as Ben keeps the bot's language.
  */
-export function addPeople(discord: LocalDiscord, locale: string): ScriptedUser[] {
-  return NAMES.map((name, i) => discord.addUser(name, IDS.users[i], locale));
+export function addPeople(
+  discord: LocalDiscord,
+  locale: string,
+  count: number = USERS.default,
+): ScriptedUser[] {
+  return NAMES.slice(0, count).map((name, i) => discord.addUser(name, IDS.users[i], locale));
 }
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
+/** The command line read, or the process ended: 0 after --help, 2 after saying what is wrong. */
+function readArgs(argv: readonly string[]): Args {
+  try {
+    const args = parseArgs(argv);
+    if (args !== 'help') return args;
+    console.log(`${USAGE}: the bot in your browser, no Discord needed.`);
+    process.exit(0);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = readArgs(process.argv.slice(2));
   mkdirSync(dirname(args.database), { recursive: true });
   if (args.fresh) for (const suffix of ['', '-wal', '-shm']) rmSync(args.database + suffix, { force: true });
 
@@ -128,7 +163,7 @@ async function main(): Promise<void> {
     channelIds: [IDS.channel],
   });
   guild.locale = args.locale;
-  const users = addPeople(discord, args.locale);
+  const users = addPeople(discord, args.locale, args.users);
   await registerCommands(discord.hub.token, discord.applicationId, guild.id, discord.restUrl);
   await storeCardEmoji(discord, args.database, args.cardPictures);
 

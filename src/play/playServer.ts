@@ -1,8 +1,10 @@
 /**
  * The play page's server: the page's files, and a small HTTP + WebSocket API through which the
  * page acts as the local Discord's scripted users (slash commands, clicks, selects, autocomplete,
- * forms) and reads what each of them sees. The bot cannot tell: it only ever meets the local
- * Discord. Loopback only; every request body is checked, and a bad one is refused in plain words.
+ * forms) and reads what each of them sees: the channel and the threads under it that they can view
+ * (the local Discord's own canView: never a private thread they are not in), each thread as a
+ * channel of its own. The bot cannot tell: it only ever meets the local Discord. Loopback only;
+ * every request body is checked, and a bad one is refused in plain words.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -11,7 +13,7 @@ import { extname, join, normalize } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { z } from 'zod';
 import type { LocalDiscord, ScriptedUser } from '../localDiscord/index.js';
-import type { StoredMessage } from '../localDiscord/world.js';
+import { type LocalThread, PRIVATE_THREAD, type StoredMessage } from '../localDiscord/world.js';
 
 const PUBLIC_DIR = join(import.meta.dirname, 'public');
 const MAX_BODY = 64 * 1024;
@@ -53,8 +55,15 @@ class Refused extends Error {
 
 const optionValue = z.union([z.string().max(6_000), z.number(), z.boolean()]);
 const options = z.record(z.string().max(100), optionValue);
+/** Where a command is used: the page's channel (when not given) or one of its threads. */
+const channel = z.string().max(25).optional();
 const schemas = {
-  slash: z.object({ user: z.string(), name: z.string().min(1).max(32), options: options.default({}) }),
+  slash: z.object({
+    user: z.string(),
+    channel,
+    name: z.string().min(1).max(32),
+    options: options.default({}),
+  }),
   click: z.object({ user: z.string(), messageId: z.string(), customId: z.string().max(100) }),
   select: z.object({
     user: z.string(),
@@ -64,6 +73,7 @@ const schemas = {
   }),
   autocomplete: z.object({
     user: z.string(),
+    channel,
     name: z.string().min(1).max(32),
     options: options.default({}),
     focused: z.string().min(1).max(32),
@@ -79,6 +89,16 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
     if (!user) throw new Refused('No such player on this page.');
     return user;
   };
+  /**
+   * The channel a command is used in: the page's channel, or a thread of it (the local Discord then
+   * refuses one the user cannot view, as Discord's client offers no commands there).
+   */
+  const channelFor = (id: string | undefined): string => {
+    if (id === undefined || id === channelId) return channelId;
+    if (discord.hub.world.threads.get(id)?.parentId !== channelId)
+      throw new Refused('No such channel on this page.');
+    return id;
+  };
   const commandInput = (given: Readonly<Record<string, string | number | boolean>>) => {
     const { subcommand, ...rest } = given;
     return {
@@ -90,7 +110,9 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
   const actions: Record<string, (body: unknown) => Promise<Record<string, unknown>>> = {
     async slash(body) {
       const b = parse(schemas.slash, body);
-      return acknowledged(() => userOf(b.user).slash(channelId, b.name, commandInput(b.options)));
+      const user = userOf(b.user);
+      const where = channelFor(b.channel);
+      return acknowledged(() => user.slash(where, b.name, commandInput(b.options)));
     },
     async click(body) {
       const b = parse(schemas.click, body);
@@ -107,8 +129,9 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
     async autocomplete(body) {
       const b = parse(schemas.autocomplete, body);
       const user = userOf(b.user);
+      const where = channelFor(b.channel);
       const choices = await guard(() =>
-        user.autocomplete(channelId, b.name, { ...commandInput(b.options), focused: b.focused }),
+        user.autocomplete(where, b.name, { ...commandInput(b.options), focused: b.focused }),
       );
       return { choices };
     },
@@ -132,7 +155,18 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
     if (req.method === 'GET' && url.pathname === '/api/session') return send(res, 200, session());
     if (req.method === 'GET' && url.pathname === '/api/messages') {
       const user = userOf(url.searchParams.get('user') ?? '');
-      return send(res, 200, { ok: true, messages: visible(user), modal: user.openModal });
+      const channels = channelsOf(user);
+      // Asked for a channel they cannot view (left, deleted, or another's private thread): the
+      // page's channel instead, and the answer says which one it is.
+      const asked = url.searchParams.get('channel') ?? channelId;
+      const shown = channels.some((c) => c.id === asked) ? asked : channelId;
+      return send(res, 200, {
+        ok: true,
+        channel: shown,
+        channels,
+        messages: visible(user, shown),
+        modal: user.openModal,
+      });
     }
     const verb = url.pathname.startsWith('/api/') ? url.pathname.slice('/api/'.length) : null;
     if (verb !== null) {
@@ -169,9 +203,38 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
     return user?.globalName ?? user?.username ?? 'someone';
   }
 
-  function visible(user: ScriptedUser) {
+  /**
+   * The channels `user` sees: the page's channel, then the threads under it they can view, by name
+   * (numbers in order: "Table 2" before "Table 10"). `last` is the newest message they see there
+   * (the page marks a channel with news); a thread says whether it is private or archived.
+   */
+  function channelsOf(user: ScriptedUser) {
     const world = discord.hub.world;
-    return world.visibleMessages(channelId, user.id).map((m: StoredMessage) => {
+    const lastIn = (id: string) => world.visibleMessages(id, user.id).at(-1)?.id ?? null;
+    const threads = [...world.threads.values()]
+      .filter((t: LocalThread) => t.parentId === channelId && user.canView(t.id))
+      .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }) || compareIds(a.id, b.id));
+    return [
+      {
+        id: channelId,
+        name: world.channels.get(channelId)?.name ?? 'tichu',
+        thread: false,
+        last: lastIn(channelId),
+      },
+      ...threads.map((t) => ({
+        id: t.id,
+        name: t.name,
+        thread: true,
+        private: t.type === PRIVATE_THREAD,
+        archived: t.archived,
+        last: lastIn(t.id),
+      })),
+    ];
+  }
+
+  function visible(user: ScriptedUser, where: string) {
+    const world = discord.hub.world;
+    return world.visibleMessages(where, user.id).map((m: StoredMessage) => {
       const interaction = m.interactionId ? world.interactions.get(m.interactionId) : undefined;
       return {
         id: m.id,
@@ -223,8 +286,13 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
       for (const ws of sockets.clients) ws.send('{"type":"changed"}');
     }, 30);
   };
+  // A thread made, renamed, archived or deleted, or someone added to one: the channel lists change.
+  const threadChanged = (event: { type: string }) => {
+    if (event.type.startsWith('THREAD_')) changed();
+  };
   discord.hub.on('message', changed);
   discord.hub.on('ack', changed);
+  discord.hub.on('guildEvent', threadChanged);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -236,6 +304,7 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
     async close() {
       discord.hub.off('message', changed);
       discord.hub.off('ack', changed);
+      discord.hub.off('guildEvent', threadChanged);
       if (pending) clearTimeout(pending);
       for (const ws of sockets.clients) ws.terminate();
       sockets.close();
@@ -243,6 +312,11 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Snowflakes in the order they were made (longer is later; same length, by their digits). */
+function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** Sends an interaction (refused in words if the user cannot do it) and waits for the bot's acknowledgement. */

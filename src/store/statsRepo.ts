@@ -9,8 +9,10 @@ export interface RatingRow {
   readonly ratedMatches: number;
 }
 
-export const BOARD_SORTS = ['rating', 'wins', 'winrate', 'tichu'] as const;
+export const BOARD_SORTS = ['rating', 'wins', 'winrate', 'tichu', 'events'] as const;
 export type BoardSort = (typeof BOARD_SORTS)[number];
+/** The boards ranked from matches (ratings and result rows); `events` ranks event placings. */
+type MatchSort = Exclude<BoardSort, 'events'>;
 
 export interface BoardRow {
   readonly rank: number;
@@ -21,6 +23,16 @@ export interface BoardRow {
   readonly sigma: number | null;
   readonly matches: number;
   readonly wins: number;
+  /** The events board's row (`value` is the event points; matches and wins are 0 there). */
+  readonly events?: EventTally;
+}
+
+/** A person's event placings summed: on the events board. */
+export interface EventTally {
+  /** Finished events with a placing. */
+  readonly played: number;
+  /** The best rank of those (1: won one). */
+  readonly best: number;
 }
 
 export interface PlayerTotals {
@@ -64,7 +76,7 @@ export interface MatchSummaryRow {
  * The expression each leaderboard sorts by (values come only from BOARD_SORTS, never from users);
  * `{R}` and `{S}` are the ratings and totals it ranks: all time, or a season's (SEASON_SOURCES).
  */
-const SORT_SQL: Readonly<Record<BoardSort, { value: string; where: string; from: string; guild: string }>> = {
+const SORT_SQL: Readonly<Record<MatchSort, { value: string; where: string; from: string; guild: string }>> = {
   rating: {
     guild: 'r.guild_id',
     value: 'r.ordinal',
@@ -134,6 +146,29 @@ interface BoardStatements {
   above: Database.Statement;
 }
 
+/**
+ * The event standings (/leaderboard by:events), from each person's placings (club_event_placings,
+ * written as an event finishes: eventResults.ts `placingsOf`). The scheme: an event gives each
+ * person of an entry (a player, pair or team) the number of entries in its final standings minus
+ * the entry's rank plus one, so the last of N entries gets 1 and the winner N; tied entries share a
+ * rank and so their points. A person's event points are the sum over their events: all time, every
+ * placing of the server; a season's, the placings of events created while it ran (`season_id`).
+ * Ties in points go to fewer events played (more points an event), then the better best rank;
+ * people equal in all three share a place (listed by user id). Hidden players are left out, and
+ * people with no placing are not on it. `{W}` is the season filter (empty for all time).
+ */
+const EVENT_TALLY = `WITH tally AS (
+    SELECT user_id, sum(points) AS points, count(*) AS played, min(rank) AS best
+    FROM club_event_placings WHERE guild_id = @guild {W} GROUP BY user_id),
+  shown AS (
+    SELECT e.user_id, e.points, e.played, e.best,
+      COALESCE(pl.display_name,
+        (SELECT ep.name FROM club_event_players ep WHERE ep.user_id = e.user_id ORDER BY ep.joined_at DESC LIMIT 1),
+        e.user_id) AS name
+    FROM tally e LEFT JOIN players pl ON pl.user_id = e.user_id
+    WHERE COALESCE(pl.hidden, 0) = 0)`;
+const EVENT_ORDER = 'points DESC, played ASC, best ASC';
+
 export class StatsRepo {
   private readonly ratingOf;
   private readonly upsertRating;
@@ -149,8 +184,10 @@ export class StatsRepo {
   private readonly handRows;
   private readonly setRatingChange;
   private readonly ratingChangeRows;
-  private readonly boards: Record<BoardSort, BoardStatements>;
-  private readonly seasonBoards: Record<BoardSort, BoardStatements>;
+  private readonly boards: Record<MatchSort, BoardStatements>;
+  private readonly seasonBoards: Record<MatchSort, BoardStatements>;
+  private readonly eventBoard: BoardStatements;
+  private readonly seasonEventBoard: BoardStatements;
 
   constructor(db: Database.Database) {
     this.ratingOf = db.prepare<
@@ -229,7 +266,7 @@ export class StatsRepo {
        WHERE mp.match_id = ? AND mp.user_id IS NOT NULL AND mp.rating_before IS NOT NULL AND mp.rating_after IS NOT NULL
        ORDER BY mp.seat`,
     );
-    const board = (sort: BoardSort, sources: BoardSources): BoardStatements => {
+    const board = (sort: MatchSort, sources: BoardSources): BoardStatements => {
       const s = SORT_SQL[sort];
       const from = s.from.replaceAll('{R}', sources.ratings).replaceAll('{S}', sources.totals);
       const base = `FROM ${from} JOIN players pl ON pl.user_id = COALESCE(s.user_id, r.user_id)
@@ -255,6 +292,24 @@ export class StatsRepo {
     });
     this.boards = boards(ALL_TIME_SOURCES);
     this.seasonBoards = boards(SEASON_SOURCES);
+    const eventBoard = (season: boolean): BoardStatements => {
+      const tally = EVENT_TALLY.replace('{W}', season ? 'AND season_id = @season' : '');
+      return {
+        page: db.prepare(
+          `${tally} SELECT user_id AS userId, name, points, played, best,
+             rank() OVER (ORDER BY ${EVENT_ORDER}) AS rank
+           FROM shown ORDER BY ${EVENT_ORDER}, user_id LIMIT @limit OFFSET @offset`,
+        ),
+        count: db.prepare(`${tally} SELECT count(*) AS n FROM shown`),
+        rankOf: db.prepare(`${tally} SELECT points AS value, played, best FROM shown WHERE user_id = @user`),
+        above: db.prepare(
+          `${tally} SELECT count(*) AS n FROM shown WHERE points > @value
+             OR (points = @value AND (played < @played OR (played = @played AND best < @best)))`,
+        ),
+      };
+    };
+    this.eventBoard = eventBoard(false);
+    this.seasonEventBoard = eventBoard(true);
   }
 
   rating(guildId: string, userId: string): RatingRow | null {
@@ -339,6 +394,7 @@ export class StatsRepo {
     minMatches: number,
     season: SeasonWindow | null = null,
   ): { rows: BoardRow[]; total: number } {
+    if (sort === 'events') return this.eventsBoard(guildId, offset, limit, season);
     const b = (season ? this.seasonBoards : this.boards)[sort];
     const params = { guild: guildId, limit, offset, min: minMatches, user: '', ...windowParams(season) };
     const rows = (b.page.all(params) as Array<Omit<BoardRow, 'rank'>>).map((row, i) => ({
@@ -357,6 +413,7 @@ export class StatsRepo {
     minMatches: number,
     season: SeasonWindow | null = null,
   ): { rank: number; value: number } | null {
+    if (sort === 'events') return this.eventsRankOf(guildId, userId, season);
     const b = (season ? this.seasonBoards : this.boards)[sort];
     const params = {
       guild: guildId,
@@ -369,6 +426,53 @@ export class StatsRepo {
     const own = b.rankOf.get(params) as { value: number | null } | undefined;
     if (!own || own.value === null) return null;
     const above = (b.above.get({ ...params, value: own.value }) as { n: number }).n;
+    return { rank: above + 1, value: own.value };
+  }
+
+  /** A page of the event standings (EVENT_TALLY): ranks shared by people equal in every tie rule. */
+  private eventsBoard(
+    guildId: string,
+    offset: number,
+    limit: number,
+    season: SeasonWindow | null,
+  ): { rows: BoardRow[]; total: number } {
+    const b = season ? this.seasonEventBoard : this.eventBoard;
+    const params = { guild: guildId, limit, offset, ...windowParams(season) };
+    const rows = (
+      b.page.all(params) as Array<{
+        userId: string;
+        name: string;
+        points: number;
+        played: number;
+        best: number;
+        rank: number;
+      }>
+    ).map((r) => ({
+      rank: r.rank,
+      userId: r.userId,
+      name: r.name,
+      value: r.points,
+      mu: null,
+      sigma: null,
+      matches: 0,
+      wins: 0,
+      events: { played: r.played, best: r.best },
+    }));
+    const total = (b.count.get(params) as { n: number }).n;
+    return { rows, total };
+  }
+
+  /** A person's place in the event standings: 1 + how many visible people rank above them. */
+  private eventsRankOf(
+    guildId: string,
+    userId: string,
+    season: SeasonWindow | null,
+  ): { rank: number; value: number } | null {
+    const b = season ? this.seasonEventBoard : this.eventBoard;
+    const params = { guild: guildId, user: userId, ...windowParams(season) };
+    const own = b.rankOf.get(params) as { value: number; played: number; best: number } | undefined;
+    if (!own) return null;
+    const above = (b.above.get({ ...params, ...own }) as { n: number }).n;
     return { rank: above + 1, value: own.value };
   }
 }

@@ -85,6 +85,25 @@ function boardNames(message: MessageView): string[] {
     });
 }
 
+/** A finished event of the server in `season`, its players placed in order (points: field − rank + 1). */
+function finishedEvent(id: string, season: number, placed: readonly ScriptedUser[]): void {
+  const at = Date.now();
+  db()
+    .prepare(
+      `INSERT INTO club_events (id, guild_id, channel_id, host_id, format, hands, rounds, options, seed, status, round,
+         season_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'rotating', 4, 3, '{}', 'seed', 'finished', 3, ?, ?, ?)`,
+    )
+    .run(id, fx.guildId, fx.channelId, user(0).id, season, at, at);
+  const insert = db().prepare(
+    `INSERT INTO club_event_placings (event_id, guild_id, season_id, user_id, rank, field, points)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  placed.forEach((u, i) => {
+    insert.run(id, fx.guildId, season, u.id, i + 1, placed.length, placed.length - i);
+  });
+}
+
 const seasonCount = () => (db().prepare('SELECT count(*) AS n FROM seasons').get() as { n: number }).n;
 
 async function slashSeason(u: ScriptedUser, subcommand: string, options?: Record<string, string>) {
@@ -224,5 +243,42 @@ describe('seasons on a server', () => {
     const lines = embedOf(list).description.split('\n');
     expect(lines[0]).toMatch(/^\*\*Summer\*\* — since <t:\d+:d> \(running\)$/);
     expect(lines[1]).toMatch(/^\*\*Spring\*\* — <t:\d+:d> – <t:\d+:d>$/);
+  });
+
+  it('/leaderboard top by:events: the event standings of the season shown (or all time), the scheme under them', async () => {
+    const [ann, ben, cat, dan, eve] = [0, 1, 2, 3, 4].map(user) as [
+      ScriptedUser,
+      ScriptedUser,
+      ScriptedUser,
+      ScriptedUser,
+      ScriptedUser,
+    ];
+    // A finished event in Spring (season 1): four players; one in Summer (season 2): two.
+    finishedEvent('spring-night', 1, [cat, ann, ben, dan]);
+    finishedEvent('summer-night', 2, [eve, ann]);
+
+    const summer = await board(ben, { by: 'events' });
+    expect(embedOf(summer).author?.name).toBe('📅 Season: Summer');
+    expect(embedOf(summer).title).toContain('Event points');
+    expect(embedOf(summer).description.split('\n').slice(0, 2)).toEqual([
+      '**1.** Eve — 2 points · 1 event · best 1st',
+      '**2.** Ann — 1 point · 1 event · best 2nd',
+    ]);
+    expect((summer.embeds[0] as { footer?: { text: string } }).footer?.text).toContain(
+      'Event points: each event gives the number of entries below you plus one; ties share.',
+    );
+    // The sort buttons lead there too, in the season shown.
+    const spring = await board(ben, { season: 'Spring' });
+    const events = await ben
+      .click(spring.id, buttonLabelled(spring, 'Event points')?.custom_id as string)
+      .reply();
+    expect(embedOf(events).author?.name).toBe('📅 Season: Spring');
+    expect(boardNames(events)).toEqual(['Cat', 'Ann', 'Ben', 'Dan']);
+    expect(embedOf(events).description).toContain('You: **#3** (2 points)');
+
+    // All time: Cat's 4 points in one event lead Ann's 4 in two; Eve's best 1st beats Ben's 3rd.
+    const allTime = await board(ben, { by: 'events', season: 'all-time' });
+    expect(embedOf(allTime).author?.name).toBe('📅 All time');
+    expect(boardNames(allTime)).toEqual(['Cat', 'Ann', 'Eve', 'Ben', 'Dan']);
   });
 });

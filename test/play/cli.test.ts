@@ -3,6 +3,7 @@
  * run are unknown to it. With `--text-cards` none are stored (the bot shows text cards, which the
  * local Discord accepts); with pictures, only this run's.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { emojiName } from '../../src/discord/cardEmoji.js';
 import { facesFrom } from '../../src/discord/looks.js';
 import { DECK } from '../../src/engine/index.js';
 import { LocalDiscord } from '../../src/localDiscord/index.js';
-import { addPeople, storeCardEmoji } from '../../src/play/cli.js';
+import { type Args, addPeople, parseArgs, storeCardEmoji, UsageError } from '../../src/play/cli.js';
 import { Store } from '../../src/store/store.js';
 
 const APP = '1000000000000000001';
@@ -76,5 +77,62 @@ describe('npm run play: the page’s people', () => {
     const world = discord.hub.world;
     expect(people.map((p) => world.users.get(p.id)?.globalName)).toEqual(['Ann', 'Ben', 'Cat', 'Dan']);
     expect(people.map((p) => world.users.get(p.id)?.locale)).toEqual(['de', 'de', 'de', 'de']);
+  });
+});
+
+describe('npm run play -- --users N', () => {
+  it('makes N people (4 to 12) with fixed ids, the first four as before', async () => {
+    discord = await LocalDiscord.start({ applicationId: APP });
+    const people = addPeople(discord, 'en-US', 8);
+    const world = discord.hub.world;
+    expect(people.map((p) => world.users.get(p.id)?.globalName)).toEqual([
+      'Ann',
+      'Ben',
+      'Cat',
+      'Dan',
+      'Eve',
+      'Fay',
+      'Gus',
+      'Hal',
+    ]);
+    expect(people.map((p) => p.id)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `10000000000000000${11 + i}`),
+    );
+  });
+
+  it('reads --users N and --users=N, 4 by default', () => {
+    const users = (argv: string[]) => (parseArgs(argv) as Args).users;
+    expect(users([])).toBe(4);
+    expect(users(['--users', '8'])).toBe(8);
+    expect(users(['--users=12', '--fresh'])).toBe(12);
+    expect(users(['--users', '4'])).toBe(4);
+  });
+
+  it('refuses a bad count in one line', () => {
+    for (const bad of [
+      ['--users', '3'],
+      ['--users', '13'],
+      ['--users=8.5'],
+      ['--users', 'eight'],
+      ['--users'],
+    ]) {
+      expect(() => parseArgs(bad)).toThrow(UsageError);
+      expect(() => parseArgs(bad)).toThrow(
+        /^--users wants a whole number from 4 to 12 \(the page's people\), not "[^\n]*"\.$/,
+      );
+    }
+  });
+
+  it('exits with code 2 after saying what is wrong, before starting anything', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/play/cli.ts', '--users', '2'], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      '--users wants a whole number from 4 to 12 (the page\'s people), not "2".',
+    );
+    expect(run.stdout).toBe('');
   });
 });

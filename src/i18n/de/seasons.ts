@@ -9,8 +9,9 @@ export const seasons: Texts<typeof en> = {
   'cmd.season.end': 'Admin: die laufende Saison beenden',
   'cmd.season.list': 'Die Saisons dieses Servers mit ihren Daten',
   'cmd.leaderboard.top.season': 'Welche Saison (Standard: die laufende, sonst alle Zeiten)',
+  'cmd.leaderboard.top.by.events': 'Turnierpunkte',
   'cmd.help.seasons':
-    '**Saisons**: Ein Admin des Servers (Server verwalten) startet eine mit `/season start name:…` und beendet sie mit `/season end`; `/season list` zeigt alle. Solange eine läuft, zeigt `/leaderboard top` sie: Wertungen, die zu ihrem Beginn für alle neu anfangen, und die in ihr beendeten Partien. `season:` wählt eine frühere Saison oder alle Zeiten.',
+    '**Saisons**: Ein Admin des Servers (Server verwalten) startet eine mit `/season start name:…` und beendet sie mit `/season end`; `/season list` zeigt alle. Solange eine läuft, zeigt `/leaderboard top` sie: Wertungen, die zu ihrem Beginn für alle neu anfangen, und die in ihr beendeten Partien; `by:events` wertet die Platzierungen ihrer Turniere. `season:` wählt eine frühere Saison oder alle Zeiten.',
 
   'season.started':
     '📅 Die Saison **{name}** hat begonnen. `/leaderboard top` zeigt ab jetzt sie: Ihre Wertungen fangen für alle neu an, und gewertete Partien bewegen weiterhin auch die ewigen Wertungen.',
@@ -33,6 +34,8 @@ export const seasons: Texts<typeof en> = {
   'season.board.noteRating':
     'Saisonwertung = Können − 3 × Unsicherheit (openskill), neu ab Saisonbeginn; nur ihre gewerteten Partien.',
   'season.board.noteWins': 'Beendete Partien, die in dieser Saison endeten.',
+  'season.board.noteEvents':
+    'Turnierpunkte: Jedes Turnier gibt die Zahl der Teilnehmer hinter dir plus eins; Gleichplatzierte teilen sich die Punkte. Turniere, die in dieser Saison angelegt wurden.',
 
   'season.refusal.season_not_admin':
     'Nur ein Admin des Servers (mit der Berechtigung „Server verwalten“) kann eine Saison starten oder beenden.',

@@ -7,8 +7,9 @@ export const seasons = {
   'cmd.season.end': 'Admin: end the running season',
   'cmd.season.list': 'This server’s seasons, with their dates',
   'cmd.leaderboard.top.season': 'Which season (default: the running one, else all time)',
+  'cmd.leaderboard.top.by.events': 'event points',
   'cmd.help.seasons':
-    '**Seasons**: a server admin (Manage Server) starts one with `/season start name:…` and ends it with `/season end`; `/season list` shows them all. While one runs, `/leaderboard top` shows it: ratings that start fresh at its start, and the matches that ended in it. `season:` picks a past one, or all time.',
+    '**Seasons**: a server admin (Manage Server) starts one with `/season start name:…` and ends it with `/season end`; `/season list` shows them all. While one runs, `/leaderboard top` shows it: ratings that start fresh at its start, and the matches that ended in it; `by:events` ranks the placings of its events. `season:` picks a past one, or all time.',
 
   // Answers.
   'season.started':
@@ -33,6 +34,8 @@ export const seasons = {
   'season.board.noteRating':
     'Season rating = skill − 3 × uncertainty (openskill), fresh at the season’s start; its rated matches only.',
   'season.board.noteWins': 'Finished matches that ended in this season.',
+  'season.board.noteEvents':
+    'Event points: each event gives the number of entries below you plus one; ties share. Events created in this season.',
 
   // Refusals (`season.refusal.<code>`).
   'season.refusal.season_not_admin':

@@ -1,9 +1,12 @@
 /**
- * The play page: loads the session, shows the channel's messages as the chosen user sees them, and
- * keeps them fresh (a WebSocket says "changed"; one fetch at a time, one more if a change came
- * meanwhile). Clicks, menus, forms and commands go to the page's server as that user.
+ * The play page: loads the session, shows the messages of the chosen channel (the page's channel or
+ * a thread of it the user can view) as the chosen user sees them, and keeps them and the channel
+ * list fresh (a WebSocket says "changed"; one fetch at a time, one more if a change came
+ * meanwhile). Clicks, menus, forms and commands go to the page's server as that user, commands in
+ * the chosen channel.
  */
 import { getJson, postJson } from './api.js';
+import { markOf, renderChannels } from './channels.js';
 import { fillSwitcher, localizeChrome, localizeTimes } from './chrome.js';
 import { createCommandBox } from './commandBox.js';
 import { el } from './dom.js';
@@ -21,9 +24,15 @@ const empty = document.getElementById('empty');
 const scroller = document.getElementById('scroller');
 const switcher = document.querySelector('[data-testid="user-switcher"]');
 const connection = document.getElementById('connection');
+const channelNav = document.getElementById('channels');
 
 let session = { channel: { id: '', name: 'tichu' }, users: [], commands: [] };
 let userId = '';
+/** The channel shown (the page's channel or one of its threads), and those the user can view. */
+let channelId = '';
+let channels = [];
+/** Channel id -> the newest message id the user has had in front of them there (unread dots). */
+let seen = new Map();
 /** Message id -> { key, node }: an unchanged message keeps its element (and its checkboxes' state). */
 let shown = new Map();
 /** Whether the list is scrolled to the bottom, where new messages (and a shrinking list) keep it. */
@@ -81,7 +90,9 @@ const actionsFor = (messageId) => ({
 function namesFor(messages) {
   const users = new Map(session.users.map((u) => [u.id, u.name]));
   for (const m of messages) if (!users.has(m.authorId)) users.set(m.authorId, m.authorName);
-  return { users: Object.fromEntries(users), channels: { [session.channel.id]: session.channel.name } };
+  const names = { [session.channel.id]: session.channel.name };
+  for (const c of channels) names[c.id] = c.name;
+  return { users: Object.fromEntries(users), channels: names };
 }
 
 /** Where focus was, to put it back on the same control if its message is redrawn. */
@@ -137,6 +148,52 @@ function renderMessages(messages) {
 let fetching = false;
 let again = false;
 
+// ---- the channels
+/** Shows another channel: an empty list at once, then its messages. */
+function selectChannel(id) {
+  if (id === channelId) return;
+  channelId = id;
+  list.replaceChildren();
+  shown = new Map();
+  pinned = true;
+  showChannel();
+  void refresh();
+}
+
+/** The header and the tabs for the chosen channel. */
+function showChannel() {
+  const current = channels.find((c) => c.id === channelId) ?? { ...session.channel, thread: false };
+  document.getElementById('channel-mark').textContent = markOf(current);
+  document.getElementById('channel-name').textContent = current.name;
+  document.title = `${current.thread ? '' : '#'}${current.name} · Tichu`;
+  renderChannels(
+    channelNav,
+    channels,
+    channelId,
+    (c) => c.last !== null && seen.get(c.id) !== c.last,
+    selectChannel,
+  );
+}
+
+/**
+ * Takes the server's channel list: what is shown counts as seen; at the first list for a user,
+ * everything does (only what comes after gets a dot).
+ */
+function takeChannels(given, shownId) {
+  const first = seen.size === 0;
+  channels = Array.isArray(given) ? given : [];
+  for (const c of channels) if (first || c.id === shownId) seen.set(c.id, c.last);
+  // A channel they can no longer view (another user, a deleted thread): the server showed the
+  // page's channel instead.
+  if (shownId !== channelId) {
+    channelId = shownId;
+    list.replaceChildren();
+    shown = new Map();
+    pinned = true;
+  }
+  showChannel();
+}
+
 /** Fetches what the user sees; a call while one runs asks for one more fetch after it. */
 async function refresh() {
   if (fetching) {
@@ -148,11 +205,15 @@ async function refresh() {
     do {
       again = false;
       const asked = userId;
-      const data = await getJson(`/api/messages?user=${encodeURIComponent(asked)}`);
-      if (asked !== userId) {
+      const where = channelId;
+      const data = await getJson(
+        `/api/messages?user=${encodeURIComponent(asked)}&channel=${encodeURIComponent(where)}`,
+      );
+      if (asked !== userId || where !== channelId) {
         again = true;
         continue;
       }
+      takeChannels(data.channels, typeof data.channel === 'string' ? data.channel : session.channel.id);
       renderMessages(Array.isArray(data.messages) ? data.messages : []);
       showModal(data.modal ?? null, submitModal);
     } while (again);
@@ -234,16 +295,17 @@ async function start() {
   setLanguage(session.lang);
   localizeChrome();
   setUpHint();
-  document.getElementById('channel-name').textContent = session.channel.name;
-  document.title = `#${session.channel.name} · Tichu`;
+  channelId = session.channel.id;
+  channels = [{ ...session.channel, thread: false, last: null }];
+  showChannel();
   const saved = recall(STORE.user);
   userId = session.users.some((u) => u.id === saved) ? saved : (session.users[0]?.id ?? '');
   fillSwitcher(switcher, session.users, userId);
   const commandBox = createCommandBox(document.getElementById('command-box'), {
     session: () => session,
-    send: (name, options) => act('/api/slash', { name, options }),
+    send: (name, options) => act('/api/slash', { channel: channelId, name, options }),
     autocomplete: (name, options, focused) =>
-      postJson('/api/autocomplete', { user: userId, name, options, focused }).then(
+      postJson('/api/autocomplete', { user: userId, channel: channelId, name, options, focused }).then(
         (answer) => answer.choices,
         (error) => {
           showError(error.message);
@@ -256,6 +318,11 @@ async function start() {
     userId = switcher.value;
     fillSwitcher(switcher, session.users, userId);
     remember(STORE.user, userId);
+    // Each person starts in the channel: another's thread may be one they cannot see.
+    channelId = session.channel.id;
+    channels = [{ ...session.channel, thread: false, last: null }];
+    seen = new Map();
+    showChannel();
     list.replaceChildren();
     shown = new Map();
     pinned = true;

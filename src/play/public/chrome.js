@@ -25,6 +25,7 @@ export function localizeChrome() {
   byId('hint').querySelector('button').textContent = t('gotIt');
   byId('empty').replaceChildren(t('emptyBefore'), el('code', {}, '/table create'), t('emptyAfter'));
   byId('messages').setAttribute('aria-label', t('messages'));
+  byId('channels').setAttribute('aria-label', t('channels'));
   byId('command-list').setAttribute('aria-label', t('commands'));
   document.querySelector('label[for="command-input"]').textContent = t('command');
   byId('command-input').placeholder = t('commandPlaceholder');
