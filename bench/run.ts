@@ -115,6 +115,15 @@ for (const figure of await partFigures('e2e.shards', [
   '--baseline',
 ]))
   record(figure);
+// Events (bench/events.ts): a 100-person event's round start through the real bot, and its standings.
+for (const figure of await partFigures('events', [
+  '--expose-gc',
+  '--import',
+  'tsx',
+  benchFile('./events.ts'),
+  '--figures',
+]))
+  record(figure);
 await recordBots();
 
 printJson();

@@ -107,7 +107,7 @@ describe('npm start', () => {
         WAIT_MS,
       );
       expect(ready.invite).toBe(
-        `https://discord.com/oauth2/authorize?client_id=${discord.applicationId}&scope=bot+applications.commands&permissions=19456`,
+        `https://discord.com/oauth2/authorize?client_id=${discord.applicationId}&scope=bot+applications.commands&permissions=377957141504`,
       );
       const channel = (channels[0] as { id: string }).id;
       const reply = await ann.slash(channel, 'table', { subcommand: 'create' }).reply(WAIT_MS);

@@ -94,13 +94,11 @@ function settleHand(state: MatchState, events: GameEvent[]): MatchState {
       }
     : null;
   const limit = state.settings.handLimit;
-  if (limit !== null && state.hand.number >= limit) {
+  // A match of a set number of hands ends then and only then, whatever the score; else at the target.
+  const over =
+    limit === null ? matchWinner(scores, state.settings.targetScore) !== null : state.hand.number >= limit;
+  if (over) {
     const winner = scores[0] === scores[1] ? null : scores[0] > scores[1] ? 0 : 1;
-    events.push({ type: 'matchEnded', winner, scores });
-    return { ...state, scores, history, status: 'finished', winner, lastEnding };
-  }
-  const winner = matchWinner(scores, state.settings.targetScore);
-  if (winner !== null) {
     events.push({ type: 'matchEnded', winner, scores });
     return { ...state, scores, history, status: 'finished', winner, lastEnding };
   }

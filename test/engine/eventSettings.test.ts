@@ -102,11 +102,22 @@ describe('handLimit', () => {
     expect(found?.winner).toBeNull();
   });
 
-  it('ends after the limit even when a team passed the target long before', () => {
-    const settings = makeSettings({ handLimit: 3, targetScore: 50, grandTichu: false });
-    const state = playOut(newMatch(settings, 'past-target'), new Rng(seedRng('x')), true);
-    expect(state.history).toHaveLength(3);
-  });
+  it.each(['a', 'b', 'c', 'd', 'e', 'f'])(
+    'plays all its hands even when a team passes the target long before (seed %s)',
+    (seed) => {
+      const settings = makeSettings({ handLimit: 3, targetScore: 50, grandTichu: false });
+      const state = playOut(newMatch(settings, `past-target-${seed}`), new Rng(seedRng(seed)), true);
+      expect(state.history).toHaveLength(3);
+      expect(
+        state.history.some((_, i) => {
+          const sum = state.history.slice(0, i + 1).map((h) => h.total);
+          const a = sum.reduce((x, t) => x + t[0], 0);
+          const b = sum.reduce((x, t) => x + t[1], 0);
+          return i < 2 && (a >= 50 || b >= 50) && a !== b;
+        }),
+      ).toBe(true);
+    },
+  );
 
   it('replays exactly from settings, seed and log', () => {
     const { settings, state, log } = recorded(3, 'replayed', 'r');
