@@ -71,7 +71,7 @@ export function eventResults(core: Core, event: EventRecord): EventResults {
     of.set(h.number, h);
     byTable.set(h.tableId, of);
   }
-  const botSeats = botSeatsOf(core, tables);
+  const botSeats = botSeatsOf(core, event.id, tables);
   const counted = countedBoards(event, tables, byTable);
   const pairs = event.format === 'duplicate' ? pairsOf(players) : [];
   const pairKey = (n: number | null) => (n === null ? '' : (pairs[n]?.key ?? `pair${n}`));
@@ -162,18 +162,15 @@ function countedBoards(
 }
 
 /** The seats a bot played at some point at each event table (an empty seat, or a bot substitute). */
-function botSeatsOf(core: Core, tables: readonly EventTable[]): Map<string, Seat[]> {
+function botSeatsOf(core: Core, eventId: string, tables: readonly EventTable[]): Map<string, Seat[]> {
+  const held = core.store.events.botSeats(eventId);
   const out = new Map<string, Seat[]>();
   for (const t of tables) {
     const seats = new Set<Seat>();
     t.seats.forEach((s, i) => {
       if (s === null) seats.add(i as Seat);
     });
-    if (t.tableId !== null) {
-      const matchId = core.store.tables.get(t.tableId)?.matchId ?? null;
-      if (matchId !== null)
-        for (const h of core.store.seats.holders(matchId)) if (h.level !== null) seats.add(h.seat);
-    }
+    for (const seat of t.tableId === null ? [] : (held.get(t.tableId) ?? [])) seats.add(seat as Seat);
     out.set(`${t.round}:${t.number}`, [...seats].sort());
   }
   return out;

@@ -139,6 +139,7 @@ export class EventRepo {
   private readonly postRows;
   private readonly insertPost;
   private readonly handRows;
+  private readonly botSeatRows;
   private readonly insertPlacing;
   private readonly hiddenRow;
 
@@ -210,15 +211,25 @@ export class EventRepo {
     this.insertPost = db.prepare(
       'INSERT OR IGNORE INTO club_event_posts (event_id, round, board, posted_at) VALUES (?, ?, ?, ?)',
     );
+    // The three numbers standings need, read by SQLite from each result's JSON (parsing 1,600 whole
+    // results in JavaScript was most of an event's standings' time).
     this.handRows = db.prepare<
       [string],
-      { table_id: string; match_id: number; number: number; result: string }
+      { table_id: string; match_id: number; number: number; a: unknown; b: unknown; dv: unknown }
     >(
-      `SELECT t.table_id, m.id AS match_id, h.number, h.result FROM club_event_tables t
+      `SELECT t.table_id, m.id AS match_id, h.number, json_extract(h.result, '$.total[0]') AS a,
+         json_extract(h.result, '$.total[1]') AS b, json_extract(h.result, '$.doubleVictory') AS dv
+       FROM club_event_tables t
        JOIN matches m ON m.table_id = t.table_id
        JOIN hands h ON h.match_id = m.id
        WHERE t.event_id = ? AND h.result IS NOT NULL
        ORDER BY t.round, t.number, h.number`,
+    );
+    this.botSeatRows = db.prepare<[string], { table_id: string; seat: number }>(
+      `SELECT DISTINCT t.table_id, sh.seat FROM club_event_tables t
+       JOIN matches m ON m.table_id = t.table_id
+       JOIN seat_holders sh ON sh.match_id = m.id
+       WHERE t.event_id = ? AND sh.bot_level IS NOT NULL`,
     );
   }
 
@@ -344,7 +355,7 @@ export class EventRepo {
   /** Every played hand of the event's tables' matches, in round, table and hand order. */
   hands(eventId: string): EventHandRow[] {
     return this.handRows.all(eventId).map((r) => {
-      const result = handResultSchema.parse(JSON.parse(r.result));
+      const result = handResultSchema.parse({ total: [r.a, r.b], doubleVictory: r.dv });
       return {
         tableId: r.table_id,
         matchId: r.match_id,
@@ -353,6 +364,14 @@ export class EventRepo {
         doubleVictory: result.doubleVictory,
       };
     });
+  }
+
+  /** The seats a bot held at some point at each of the event's tables, by table id. */
+  botSeats(eventId: string): Map<string, number[]> {
+    const out = new Map<string, number[]>();
+    for (const r of this.botSeatRows.all(eventId))
+      out.set(r.table_id, [...(out.get(r.table_id) ?? []), r.seat]);
+    return out;
   }
 }
 

@@ -399,7 +399,15 @@ describe('/leaderboard in German', () => {
     const labels = payload.components
       .flatMap((row) => (row as { components: Array<{ label: string }> }).components)
       .map((c) => c.label);
-    expect(labels).toEqual(['◀ Zurück', 'Weiter ▶', 'Wertung', 'Siege', 'Siegquote', 'Tichu-Erfolg', 'Turnierpunkte']);
+    expect(labels).toEqual([
+      '◀ Zurück',
+      'Weiter ▶',
+      'Wertung',
+      'Siege',
+      'Siegquote',
+      'Tichu-Erfolg',
+      'Turnierpunkte',
+    ]);
     expect(text(payload)).not.toMatch(/Previous|Next|Page|You| won|Rating/);
     expectWithinLimits(payload);
     // The longest server name Discord allows (100).

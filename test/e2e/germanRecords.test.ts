@@ -130,7 +130,15 @@ describe('the records pages for a German and an English player', () => {
     expect(boardText).toContain('**1.** Ann — 12,5 · 18,5 ± 4,0 · 3/5 gewonnen');
     expect(boardText).toContain('Du: **#1** (12,5)');
     expect(footer(board)).toMatch(/^Seite 1 von 1 · Wertung = /);
-    expect(labels(board)).toEqual(['◀ Zurück', 'Weiter ▶', 'Wertung', 'Siege', 'Siegquote', 'Tichu-Erfolg', 'Turnierpunkte']);
+    expect(labels(board)).toEqual([
+      '◀ Zurück',
+      'Weiter ▶',
+      'Wertung',
+      'Siege',
+      'Siegquote',
+      'Tichu-Erfolg',
+      'Turnierpunkte',
+    ]);
     // A sort button answers in the clicker's language too.
     const wins = board.components
       .flatMap((row) => (row as { components: Array<{ label: string; custom_id: string }> }).components)
