@@ -86,10 +86,6 @@ const seatsSchema = z.tuple([
   z.string().nullable(),
   z.string().nullable(),
 ]);
-const handResultSchema = z.object({
-  total: z.tuple([z.number(), z.number()]),
-  doubleVictory: z.union([z.literal(0), z.literal(1), z.null()]),
-});
 
 interface EventRow {
   id: string;
@@ -355,14 +351,11 @@ export class EventRepo {
   /** Every played hand of the event's tables' matches, in round, table and hand order. */
   hands(eventId: string): EventHandRow[] {
     return this.handRows.all(eventId).map((r) => {
-      const result = handResultSchema.parse({ total: [r.a, r.b], doubleVictory: r.dv });
-      return {
-        tableId: r.table_id,
-        matchId: r.match_id,
-        number: r.number,
-        total: result.total,
-        doubleVictory: result.doubleVictory,
-      };
+      // Checked by hand, not by a schema: this runs for every hand of an event at each standings.
+      const { a, b, dv } = r;
+      if (typeof a !== 'number' || typeof b !== 'number' || !(dv === null || dv === 0 || dv === 1))
+        throw new Error(`hand ${r.number} of match ${r.match_id} has no readable result`);
+      return { tableId: r.table_id, matchId: r.match_id, number: r.number, total: [a, b], doubleVictory: dv };
     });
   }
 
