@@ -430,7 +430,10 @@ export function standings(size: StandingsSize = STANDINGS_SIZE): Standings {
     let threads = 0;
     for (let round = 1; round <= size.rounds; round++) {
       for (const slot of progress.toOpen) {
-        const opened = must(service.events.openTable(event.id, slot.number, snowflake(8, threads++)), 'open');
+        const opened = must(
+          service.events.openTable(event.id, slot.round, slot.number, snowflake(8, threads++)),
+          'open',
+        );
         if (!opened) throw new Error('table already open');
         const matchId = opened.table.matchId as number;
         // A match with a hand limit plays every one of its hands: every board at every table.

@@ -121,6 +121,12 @@ async function act(
     case 'start':
     case 'close-round':
     case 'cancel': {
+      if (what === 'start' && event.status === 'running' && event.hostId === actor.userId) {
+        // Started already: Start again opens any table of the round still waiting for its thread
+        // (after a permission was missing, say).
+        void ctx.events.settle(event.id);
+        return say(interaction, t(lang, 'event.reply.retrying'));
+      }
       const r =
         what === 'start'
           ? ctx.service.events.start(event.id, actor)
@@ -141,7 +147,9 @@ async function act(
 }
 
 async function create(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<Outcome> {
-  const lang = ctx.looks.forUser(interaction.locale).lang;
+  // Its tables play in threads of its channel: a thread has none of its own.
+  if (interaction.channel?.isThread())
+    return refuse(ctx, interaction, { code: 'event', reason: 'in_thread' });
   const o = interaction.options;
   const vpText = o.getString('victory-points');
   const vp = vpText === null ? undefined : parseScheme(vpText);
@@ -176,7 +184,6 @@ async function create(interaction: ChatInputCommandInteraction, ctx: BotContext)
   });
   const messageId = reply.resource?.message?.id;
   if (messageId) ctx.service.events.setMessageId(event.id, messageId);
-  void lang;
   return { result: 'ok' };
 }
 

@@ -118,7 +118,9 @@ function writeMoves(
       const s = step.state;
       table = { ...table, status: 'finished', pauseVotes: [], updatedAt: now };
       core.store.matches.endMatch(match.id, 'finished', s.scores, s.winner, now);
-      recordMatchEnd(core.store, match.id, table, s, now);
+      // A duplicate round's results wait for its round to end (eventRounds.ts): a player's totals
+      // moving now would tell the tables behind how the boards went.
+      if (!core.store.events.defersResults(table.id)) recordMatchEnd(core.store, match.id, table, s, now);
     }
     if (step.state.hand.number !== state.hand.number) handStart = step.state.version;
     state = step.state;

@@ -27,7 +27,10 @@ export interface Core {
    * timeout, an away seat), once, after the transaction; never for a commit that did not happen.
    */
   readonly onHandEnded: (outcome: ActOutcome) => void;
-  /** Told when a table closed by itself (a lobby nobody touched): its message must say so. */
+  /**
+   * Told when a table closed by itself (a lobby nobody touched), or an event's table ended (the
+   * host's /table end, a closed round): its message must say so, and its event move on.
+   */
   readonly onTableClosed: (table: TableRecord) => void;
   readonly bots: BotRuntime;
   readonly clock: ClockRuntime;

@@ -119,7 +119,7 @@ export function checkIn(core: Core, eventId: string, actor: Actor, partner?: Act
   if (partner && current(partner.userId)?.partnerId) return eventRefusal('partner_checked_in');
   const checkedIn = players.filter((p) => p.checkedIn).length;
   const adding = (mine ? 0 : 1) + (partner && !current(partner.userId) ? 1 : 0);
-  if (checkedIn + adding > MAX_EVENT_PLAYERS) return eventRefusal('too_few', MAX_EVENT_PLAYERS);
+  if (checkedIn + adding > MAX_EVENT_PLAYERS) return eventRefusal('event_full', MAX_EVENT_PLAYERS);
   const now = core.env.now();
   core.store.transaction(() => {
     // A partner named by someone else: the pair is theirs; whoever was either's partner is single again.

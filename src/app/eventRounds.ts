@@ -4,7 +4,7 @@
  * a round is over (or the host closes it), and moving on. Everything a round needs is committed
  * before any thread is made, so a restart carries on exactly: pending tables are opened then.
  */
-import { makeSettings, ok, type Seat } from '../engine/index.js';
+import { makeSettings, ok } from '../engine/index.js';
 import { type PastRound, seatRotatingRound } from '../events/index.js';
 import type { EventRecord, EventSeats, EventTable } from '../store/eventRepo.js';
 import type { Occupant, TableRecord } from '../store/records.js';
@@ -16,6 +16,7 @@ import { BOT, duplicateMovement, type EventPair, pairsOf, roundSeed } from './ev
 import { startMatch } from './matchPlay.js';
 import type { ActOutcome } from './outcomes.js';
 import { abandon } from './pause.js';
+import { recordMatchEnd } from './results.js';
 
 /** Where an event stands after a change: what the Discord layer posts, edits and opens. */
 export interface EventProgress {
@@ -95,13 +96,35 @@ function pastRounds(core: Core, eventId: string): PastRound[] {
 }
 
 /**
- * Opens an event table of the current round in its thread: the table (in the thread's channel, the
+ * Remembers the thread made for a pending table of the current round, before its table opens: a
+ * retry (after a failure or a restart) uses it rather than making another. False when the table is
+ * no longer pending in that round (the round moved on, or it was opened): the thread is not needed.
+ */
+export function setEventThread(
+  core: Core,
+  eventId: string,
+  round: number,
+  number: number,
+  threadId: string,
+): boolean {
+  const found = findEvent(core, eventId);
+  if (!found.ok || found.value.status !== 'running' || found.value.round !== round) return false;
+  const slot = core.store.events.tables(eventId).find((t) => t.round === round && t.number === number);
+  if (slot?.status !== 'pending') return false;
+  core.store.transaction(() => core.store.events.updateTable({ ...slot, threadId }));
+  return true;
+}
+
+/**
+ * Opens an event table of round `round` in its thread: the table (in the thread's channel, the
  * event's host as its host, bots where nobody sits) and its match, dealt from the round's boards.
- * Opening one already open returns null (a retry after a restart).
+ * A table already open returns null; one whose start was cut short (still a lobby) starts now. A
+ * round that moved on (the host closed it meanwhile) refuses: the thread is for nothing.
  */
 export function openEventTable(
   core: Core,
   eventId: string,
+  round: number,
   number: number,
   threadId: string,
 ): Outcome<ActOutcome | null> {
@@ -109,10 +132,17 @@ export function openEventTable(
   if (!found.ok) return found;
   const event = found.value;
   if (event.status !== 'running') return eventRefusal('not_running');
-  const slot = core.store.events.tables(eventId).find((t) => t.round === event.round && t.number === number);
+  if (event.round !== round) return eventRefusal('table_gone');
+  const slot = core.store.events.tables(eventId).find((t) => t.round === round && t.number === number);
   if (!slot) return eventRefusal('unknown');
-  if (slot.tableId !== null) return ok(null);
   const names = new Map(core.store.events.players(eventId).map((p) => [p.userId, p.name]));
+  const host: Actor = { userId: event.hostId, name: names.get(event.hostId) ?? event.hostId };
+  if (slot.tableId !== null) {
+    // Opened before; its match's start may have been cut short (a busy disk, a crash).
+    if (core.store.tables.get(slot.tableId)?.status !== 'lobby') return ok(null);
+    return startMatch(core, slot.tableId, host, roundSeed(event, round, number));
+  }
+  if (slot.status !== 'pending') return eventRefusal('table_gone');
   const now = core.env.now();
   const seats = slot.seats.map(
     (userId): Occupant =>
@@ -150,14 +180,14 @@ export function openEventTable(
   });
   core.tables.put({ table, match: null });
   armTable(core, table);
-  const host: Actor = { userId: event.hostId, name: names.get(event.hostId) ?? event.hostId };
-  return startMatch(core, table.id, host, roundSeed(event, event.round, number));
+  return startMatch(core, table.id, host, roundSeed(event, round, number));
 }
 
 /**
- * Brings an event up to date after a hand ended at one of its tables (or at start-up): tables
- * whose match is over are marked, boards every table has played are reported, and a round whose
- * tables are all done gives way to the next (or ends the event). Idempotent.
+ * Brings an event up to date after a hand ended at one of its tables, one ended, or at start-up:
+ * tables whose match is over are marked, boards every table has played are reported, and a round
+ * whose tables are all done gives way to the next (or ends the event: after its last round, or when
+ * too few people are left to seat one). Idempotent.
  */
 export function settleEvent(core: Core, eventId: string): Outcome<EventProgress> {
   const found = findEvent(core, eventId);
@@ -174,9 +204,10 @@ export function settleEvent(core: Core, eventId: string): Outcome<EventProgress>
       if (status === 'abandoned') core.store.events.updateTable({ ...slot, status: 'closed' });
     }
     const after = core.store.events.tables(eventId).filter((t) => t.round === event.round);
-    if (after.length === 0 || !after.every((t) => t.status === 'finished' || t.status === 'closed')) return;
+    if (after.length > 0 && !after.every((t) => t.status === 'finished' || t.status === 'closed')) return;
     roundEnded = event.round;
-    if (event.round < event.rounds) event = seatRound(core, event, event.round + 1);
+    recordRoundResults(core, event, after);
+    if (event.round < event.rounds && canSeat(core, event)) event = seatRound(core, event, event.round + 1);
     else {
       event = { ...event, status: 'finished', updatedAt: core.env.now() };
       core.store.events.update(event);
@@ -185,6 +216,27 @@ export function settleEvent(core: Core, eventId: string): Outcome<EventProgress>
     }
   });
   return ok(progressOf(core, event, roundEnded));
+}
+
+/** Whether another round can be seated: a rotating event needs four people checked in. */
+function canSeat(core: Core, event: EventRecord): boolean {
+  if (event.format === 'duplicate') return true;
+  return core.store.events.players(event.id).filter((p) => p.checkedIn).length >= MIN_EVENT_PLAYERS;
+}
+
+/**
+ * A duplicate round's matches count in everyone's statistics (and ratings, if rated) once the round
+ * is over, never before: a player's totals moving would tell the tables behind how a board went.
+ */
+function recordRoundResults(core: Core, event: EventRecord, tables: readonly EventTable[]): void {
+  if (event.format !== 'duplicate') return;
+  const now = core.env.now();
+  for (const slot of tables) {
+    if (slot.status !== 'finished' || slot.tableId === null) continue;
+    const table = core.store.tables.get(slot.tableId);
+    const stored = table?.matchId == null ? null : core.store.matches.load(table.matchId);
+    if (table && stored) recordMatchEnd(core.store, stored.id, table, stored.state, now);
+  }
 }
 
 /** The host ends the current round now: unfinished tables close, their missing boards score the average. */
@@ -238,12 +290,6 @@ function boardsReady(core: Core, event: EventRecord, tables: readonly EventTable
     }
   }
   return ready;
-}
-
-/** The seat a person holds at an event table, if any (for the Discord layer's thread members). */
-export function seatOf(table: EventTable, userId: string): Seat | null {
-  const index = table.seats.indexOf(userId);
-  return index < 0 ? null : (index as Seat);
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   closeRound,
   type EventProgress,
   openEventTable,
+  setEventThread,
   settleEvent,
   startEvent,
 } from './eventRounds.js';
@@ -67,9 +68,13 @@ export class EventService {
   start(eventId: string, actor: Actor): Outcome<EventProgress> {
     return startEvent(this.core, eventId, actor);
   }
-  /** Opens a pending table of the current round in the thread made for it (null: it already was). */
-  openTable(eventId: string, number: number, threadId: string): Outcome<ActOutcome | null> {
-    return openEventTable(this.core, eventId, number, threadId);
+  /** Remembers the thread made for a pending table (false: it is not pending in that round any more). */
+  setThread(eventId: string, round: number, number: number, threadId: string): boolean {
+    return setEventThread(this.core, eventId, round, number, threadId);
+  }
+  /** Opens a pending table of round `round` in the thread made for it (null: it already was). */
+  openTable(eventId: string, round: number, number: number, threadId: string): Outcome<ActOutcome | null> {
+    return openEventTable(this.core, eventId, round, number, threadId);
   }
   settle(eventId: string): Outcome<EventProgress> {
     return settleEvent(this.core, eventId);

@@ -40,6 +40,9 @@ export function startMatch(core: Core, tableId: string, actor: Actor, seed?: str
   const { table } = found.value;
   const bad = needHost(table, actor) ?? needStatus(table, 'lobby', 'finished');
   if (bad) return refuse(bad);
+  // An event's table plays the match its event dealt, once: another would rewrite its boards.
+  if (seed === undefined && core.store.events.ofTable(tableId))
+    return refuse({ code: 'event', reason: 'event_table' });
   const empty = table.seats.filter((o) => o === null).length;
   if (empty > 0) return refuse({ code: 'seats_not_filled', empty });
   if (table.status === 'finished') {

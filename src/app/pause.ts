@@ -97,5 +97,7 @@ export function abandon(core: Core, tableId: string, actor: Actor): Outcome<Tabl
     core.store.matches.endMatch(match.id, 'abandoned', match.state.scores, null, now);
     recordMatchAbandoned(core.store, match.id, match.state);
   });
+  // An event's table ended: its event moves on (the round may be over), as after a hand.
+  if (core.store.events.ofTable(tableId)) core.onTableClosed(saved);
   return ok(saved);
 }

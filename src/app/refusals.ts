@@ -70,6 +70,10 @@ export const EVENT_REASONS = [
   'bad_timer',
   'bad_scheme',
   'board_hidden',
+  'table_gone',
+  'event_table',
+  'event_full',
+  'in_thread',
 ] as const;
 export type EventReason = (typeof EVENT_REASONS)[number];
 

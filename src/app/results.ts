@@ -161,7 +161,8 @@ export function recordMatchEnd(
     );
   }
   // An event's tables are rated only when its host said so (they play few boards, often with bots).
-  const rated = isRated(state, holders) && !store.events.unratedEventTable(table.id);
+  // A drawn match (an event's table, level after its hands) moves no rating, so it is not rated.
+  const rated = isRated(state, holders) && state.winner !== null && !store.events.unratedEventTable(table.id);
   store.stats.setRated(matchId, rated, state.history.length);
   if (!rated || state.winner === null) return;
   const ids = SEATS.map((seat) => holders.find((h) => h.seat === seat)?.userId as string);

@@ -203,8 +203,8 @@ export class StatsService {
   }
 
   /** A match of this server, hand by hand (finished hands only). */
-  matchDetail(guildId: string, matchId: number): Outcome<MatchDetail> {
-    const match = this.findMatch(guildId, matchId);
+  matchDetail(guildId: string, matchId: number, own = false): Outcome<MatchDetail> {
+    const match = this.findMatch(guildId, matchId, own);
     if (!match.ok) return match;
     const hands = this.store.stats
       .handResults(matchId)
@@ -256,8 +256,8 @@ export class StatsService {
   }
 
   /** Everything that happened in one finished hand, in order, exchanges included. */
-  handLog(guildId: string, matchId: number, handNumber: number): Outcome<HandLog> {
-    const match = this.findMatch(guildId, matchId);
+  handLog(guildId: string, matchId: number, handNumber: number, own = false): Outcome<HandLog> {
+    const match = this.findMatch(guildId, matchId, own);
     if (!match.ok) return match;
     const finished = this.store.stats
       .handResults(matchId)
@@ -295,7 +295,11 @@ export class StatsService {
     });
   }
 
-  private findMatch(guildId: string, matchId: number): Outcome<MatchSummaryRow> {
+  /**
+   * `own`: for the table's own channel (its hand and match summaries), where everyone played the
+   * match: a duplicate round's match is not hidden there.
+   */
+  private findMatch(guildId: string, matchId: number, own = false): Outcome<MatchSummaryRow> {
     const bad = checkSnowflake(guildId, 'server id');
     if (bad) return refuse(bad);
     if (!Number.isInteger(matchId) || matchId < 1) return refuse({ code: 'unknown_match' });
@@ -303,7 +307,8 @@ export class StatsService {
     // Another server's match is as unknown here as a match that does not exist.
     if (!match || match.guildId !== guildId) return refuse({ code: 'unknown_match' });
     // A duplicate round's match tells how its boards went: hidden until every table played them.
-    if (this.store.events.hiddenMatch(matchId)) return refuse({ code: 'event', reason: 'board_hidden' });
+    if (!own && this.store.events.hiddenMatch(matchId))
+      return refuse({ code: 'event', reason: 'board_hidden' });
     return ok(match);
   }
 }

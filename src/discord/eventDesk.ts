@@ -54,9 +54,18 @@ export class EventDesk {
     });
   }
 
-  /** After a change the handler already committed (a start, a closed round): follow it. */
+  /**
+   * After a change a handler committed (a start, a closed round): the event is read afresh in its
+   * chain, so what it follows is never older than what a hand's end queued before it.
+   */
   progressed(progress: EventProgress): Promise<void> {
-    return this.queue(progress.event.id, () => this.follow(progress));
+    return this.settle(progress.event.id);
+  }
+
+  /** A table ended (the host's /table end, a closed round): if an event's, its event moves on. */
+  tableClosed(tableId: string): void {
+    const slot = this.service.events.ofTable(tableId);
+    if (slot) void this.settle(slot.eventId);
   }
 
   /** Edits the event message to show the event as it is now. */
@@ -134,43 +143,73 @@ export class EventDesk {
     this.show(event.id);
   }
 
-  /** Makes the table's thread (private for a duplicate round), adds its people, opens the table. */
+  /**
+   * Makes the table's thread (private for a duplicate round), adds its people, opens the table. A
+   * thread made before (a retry) is used again; one made for a table whose round moved on meanwhile
+   * (the host closed it) is deleted, so nobody is left in a thread with no table.
+   */
   private async open(event: EventRecord, slot: EventTable): Promise<void> {
     const lang = this.looks.forGuild(event.guildId).lang;
     const duplicate = event.format === 'duplicate';
-    const thread = (await this.client.rest.post(Routes.threads(event.channelId), {
-      body: {
-        name: t(lang, 'event.thread.name', { round: slot.round, number: slot.number + 1 }),
-        type: duplicate ? ChannelType.PrivateThread : ChannelType.PublicThread,
-        auto_archive_duration: THREAD_ARCHIVE_MINUTES,
-        ...(duplicate ? { invitable: false } : {}),
-      },
-    })) as { id: string };
+    let threadId = slot.threadId;
+    if (threadId === null) {
+      const thread = (await this.client.rest.post(Routes.threads(event.channelId), {
+        body: {
+          name: t(lang, 'event.thread.name', { round: slot.round, number: slot.number + 1 }),
+          type: duplicate ? ChannelType.PrivateThread : ChannelType.PublicThread,
+          auto_archive_duration: THREAD_ARCHIVE_MINUTES,
+          ...(duplicate ? { invitable: false } : {}),
+        },
+      })) as { id: string };
+      threadId = thread.id;
+      if (!this.service.events.setThread(event.id, slot.round, slot.number, threadId)) {
+        await this.dropThread(threadId);
+        return;
+      }
+    }
+    const thread = threadId;
     const people = slot.seats.filter((s): s is string => s !== null);
     // The host watches every table, unless they play: then they would see boards before playing them.
     const members = this.playing(event, event.hostId) ? people : [...people, event.hostId];
-    await Promise.all(
-      [...new Set(members)].map((userId) => this.client.rest.put(Routes.threadMembers(thread.id, userId))),
+    // One who cannot be added (left the server) does not hold up the table: away play covers them.
+    const added = await Promise.allSettled(
+      [...new Set(members)].map((userId) => this.client.rest.put(Routes.threadMembers(thread, userId))),
     );
-    const opened = this.service.events.openTable(event.id, slot.number, thread.id);
+    const refused = added.filter((a) => a.status === 'rejected').length;
+    if (refused > 0)
+      this.logger.warn({ event: event.id, table: slot.number, refused }, 'thread members not added');
+    const opened = this.service.events.openTable(event.id, slot.round, slot.number, thread);
     if (!opened.ok) {
-      this.logger.warn(
-        { event: event.id, table: slot.number, code: opened.error.code },
-        'event table not opened',
-      );
+      if (opened.error.code === 'event' && opened.error.reason === 'table_gone')
+        await this.dropThread(thread);
+      else
+        this.logger.warn(
+          { event: event.id, table: slot.number, code: opened.error.code },
+          'event table not opened',
+        );
       return;
     }
-    await this.post(thread.id, {
-      content: t(lang, 'event.thread.welcome', {
-        mentions: people.map((id) => `<@${id}>`).join(' '),
-        round: slot.round,
-      }),
-      allowed_mentions: { users: people },
-    });
+    if (slot.tableId === null)
+      await this.post(thread, {
+        content: t(lang, 'event.thread.welcome', {
+          mentions: people.map((id) => `<@${id}>`).join(' '),
+          round: slot.round,
+        }),
+        allowed_mentions: { users: people },
+      });
     const outcome = opened.value;
     if (!outcome) return;
     this.tableMessages.schedule(outcome.table.id);
     this.notifier.afterAction(outcome, '');
+  }
+
+  /** Deletes a thread made for nothing (its table's round moved on before it opened). */
+  private async dropThread(threadId: string): Promise<void> {
+    await this.client.rest
+      .delete(Routes.channel(threadId))
+      .catch((error: unknown) =>
+        this.logger.warn({ thread: threadId, err: describe(error) }, 'unused event thread not deleted'),
+      );
   }
 
   /** Whether `userId` plays in the event's current round. */

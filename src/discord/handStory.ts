@@ -54,7 +54,8 @@ export class HandStory {
       posts.push(renderHandSummary(table, event.result, score, lang, plays));
     }
     if (outcome.events.some((e) => e.type === 'matchEnded') && table.matchId !== null) {
-      const detail = this.stats.matchDetail(table.guildId, table.matchId);
+      // Posted in the table's own channel: its players see their own match, even a duplicate round's.
+      const detail = this.stats.matchDetail(table.guildId, table.matchId, true);
       posts.push(renderMatchResult(table, state, detail.ok ? detail.value : null, lang));
     }
     for (const body of posts) this.posts.post(table.id, table.channelId, body);
@@ -66,7 +67,7 @@ export class HandStory {
    */
   private handEvents(guildId: string, matchId: number | null, hand: number): GameEvent[] {
     if (matchId === null) return [];
-    const log = this.stats.handLog(guildId, matchId, hand);
+    const log = this.stats.handLog(guildId, matchId, hand, true);
     return log.ok ? log.value.entries.flatMap((entry) => entry.events) : [];
   }
 

@@ -4,7 +4,7 @@
  * table has finished appear in standings and summaries (src/app/eventResults.ts counts no other).
  */
 import type { BoardReport, EventRecord, EventResults, EventRoster, Standings } from '../app/eventService.js';
-import { IMP_THRESHOLDS, MAX_IMPS } from '../events/index.js';
+import { MAX_IMPS } from '../events/index.js';
 import { type Lang, t } from '../i18n/index.js';
 import { fitContent as fitted } from './door/callbackBody.js';
 import { encodeEventId } from './eventIds.js';
@@ -222,7 +222,7 @@ export function renderBoard(report: BoardReport, results: EventResults, lang: La
   }
   const team = report.team;
   if (team && team.swing !== null && team.swing !== 0) {
-    const gainer = (team.imps[0] ?? 0) >= 0 ? 'A' : 'B';
+    const gainer = team.swing > 0 ? 'A' : 'B';
     lines.push(
       t(lang, 'event.board.imps', {
         swing: Math.abs(team.swing),
@@ -232,9 +232,4 @@ export function renderBoard(report: BoardReport, results: EventResults, lang: La
     );
   }
   return fitted(lines.join('\n'));
-}
-
-/** The IMP scale as one line (for /help and the docs' wording to agree with the code). */
-export function impScale(): string {
-  return IMP_THRESHOLDS.map((from, i) => `${from}+: ${i + 1}`).join(', ');
 }

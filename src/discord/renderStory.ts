@@ -170,6 +170,7 @@ export function renderMatchResult(
   const lines = [plural(lang, 'table.story.matchOver', state.history.length, { score })];
   if (state.winner !== null)
     lines.push(t(lang, 'table.story.matchWon', { teams: teamNames(table, state.winner, lang) }));
+  else if (state.status === 'finished') lines.push(t(lang, 'table.story.matchDrawn'));
   if (detail) lines.push(...ratingLines(detail.match.rated, detail.ratingChanges, name, lang));
   return {
     content: lines.join('\n'),

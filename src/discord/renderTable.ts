@@ -133,6 +133,8 @@ function statusLine({ table, view }: TableSnapshot, lang: Lang): string {
   if (!view) return '';
   if (table.status === 'paused')
     return nobodyPresent(table) ? t(lang, 'table.status.pausedEmpty') : t(lang, 'table.status.paused');
+  if (view.status === 'finished' && view.winner === null)
+    return t(lang, 'table.status.drawn', { score: view.scores[0] });
   if (view.status === 'finished' && view.winner !== null) {
     const teams = teamNames(table, view.winner, lang);
     return t(lang, 'table.status.won', {

@@ -253,6 +253,12 @@ export class EventRepo {
     return this.hiddenRow.get(matchId) !== undefined;
   }
 
+  /** Whether a table plays a duplicate round: its match's results are recorded when the round ends. */
+  defersResults(tableId: string): boolean {
+    const slot = this.ofTable(tableId);
+    return slot !== null && this.get(slot.eventId)?.format === 'duplicate';
+  }
+
   /** Whether a table plays for an event whose host chose to leave ratings alone (the default). */
   unratedEventTable(tableId: string): boolean {
     const slot = this.ofTable(tableId);

@@ -6,10 +6,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
-import type { EventProgress, EventRecord } from '../../src/app/eventService.js';
+import type { EventProgress, EventRecord, EventTable } from '../../src/app/eventService.js';
 import type { ActOutcome } from '../../src/app/outcomes.js';
 import { StatsService } from '../../src/app/stats.js';
 import type { Seat } from '../../src/engine/index.js';
+import { swingToImps } from '../../src/events/index.js';
 import { accepted, CHANNEL, createFixture, type Fixture, GUILD, refusal } from '../support/service.js';
 import { continueMatch, livelyPolicy } from '../support/statsPlay.js';
 
@@ -52,7 +53,9 @@ function checkIn(event: EventRecord, people: readonly Actor[]): void {
 /** Opens every table the progress asks for, each in a new thread; returns what started. */
 function openAll(progress: EventProgress): ActOutcome[] {
   return progress.toOpen.map((slot) => {
-    const opened = accepted(fx.service.events.openTable(progress.event.id, slot.number, thread(++threads)));
+    const opened = accepted(
+      fx.service.events.openTable(progress.event.id, slot.round, slot.number, thread(++threads)),
+    );
     if (!opened) throw new Error('already open');
     return opened;
   });
@@ -189,8 +192,21 @@ describe('a duplicate event of eight on two tables', () => {
     ]);
     expect(results.standings.kind).toBe('team');
     if (results.standings.kind !== 'team') return;
-    const [a, b] = results.standings.rows.map((r) => r.imps).sort((x, y) => y - x);
-    expect((a as number) + (b as number)).toBe(0);
+    // Each board's swing is N-S's net at table 1 minus N-S's net at table 2 (team A: pair 0 N-S at
+    // table 1, pair 1 E-W at table 2), and team A's IMPs add up the scale's reading of them.
+    let teamA = 0;
+    for (const b of results.boards) {
+      const [t1, t2] = b.tables.map(
+        (at) => (at.total as readonly [number, number])[0] - (at.total as readonly [number, number])[1],
+      );
+      expect(b.team?.swing).toBe((t1 as number) - (t2 as number));
+      teamA += swingToImps((t1 as number) - (t2 as number));
+    }
+    expect(results.standings.rows.find((r) => r.id === 'A')?.imps).toBe(teamA);
+    expect(results.standings.rows.find((r) => r.id === 'A')?.pairs).toEqual([
+      results.pairs[0]?.key,
+      results.pairs[1]?.key,
+    ]);
 
     playAll(openAll(round2), 'r2');
     const done = accepted(fx.service.events.settle(event.id));
@@ -297,7 +313,7 @@ describe('a restart in the middle of a round', () => {
     const progress = accepted(fx.service.events.start(event.id, HOST));
     const first = progress.toOpen[0];
     if (!first) expect.fail('a table to open');
-    const opened = accepted(fx.service.events.openTable(event.id, first.number, thread(1))) as ActOutcome;
+    const opened = accepted(fx.service.events.openTable(event.id, 1, first.number, thread(1))) as ActOutcome;
     continueMatch(fx, opened.table, opened.state, livelyPolicy('before'));
     fx.restart();
     // The second table was never opened: it still is to be; the first's board waits for it.
@@ -306,7 +322,7 @@ describe('a restart in the middle of a round', () => {
     expect(after.toOpen.map((t) => t.number)).toEqual([1]);
     expect(after.boardsReady).toEqual([]);
     // Opening the first again does nothing.
-    expect(accepted(fx.service.events.openTable(event.id, first.number, thread(9)))).toBeNull();
+    expect(accepted(fx.service.events.openTable(event.id, 1, first.number, thread(9)))).toBeNull();
     playAll(openAll(after), 'after');
     const next = accepted(fx.service.events.settle(event.id));
     expect(next.event.round).toBe(2);
@@ -440,4 +456,75 @@ it('keeps a duplicate match out of /history until every table of its round has p
   expect(accepted(stats.recentMatches(GUILD, { userId: player.userId })).map((m) => m.id)).toEqual([
     done.matchId,
   ]);
+});
+
+describe('what the review found', () => {
+  it('a table of a round the host closed is not opened in a later round’s place', () => {
+    const event = create('duplicate', { hands: 1, rounds: 2 });
+    checkIn(event, PEOPLE.slice(0, 8));
+    const progress = accepted(fx.service.events.start(event.id, HOST));
+    const [first, second] = progress.toOpen as [EventTable, EventTable];
+    expect(fx.service.events.setThread(event.id, 1, first.number, thread(1))).toBe(true);
+    const opened = accepted(fx.service.events.openTable(event.id, 1, first.number, thread(1))) as ActOutcome;
+    continueMatch(fx, opened.table, opened.state, livelyPolicy('one'));
+    // The host closes round 1 while table 2's thread is still being made.
+    const closed = accepted(fx.service.events.closeRound(event.id, HOST));
+    expect(closed.event.round).toBe(2);
+    expect(fx.service.events.setThread(event.id, 1, second.number, thread(2))).toBe(false);
+    expect(refusal(fx.service.events.openTable(event.id, 1, second.number, thread(2)))).toMatchObject({
+      reason: 'table_gone',
+    });
+    // Round 2's table 2 is still pending, for its own players.
+    expect(closed.toOpen.map((t) => [t.round, t.number, t.tableId])).toEqual([
+      [2, 0, null],
+      [2, 1, null],
+    ]);
+  });
+
+  it('a thread made before is used again, and a table whose start was cut short starts on retry', () => {
+    const event = create('rotating', { hands: 1, rounds: 1 });
+    checkIn(event, PEOPLE.slice(0, 4));
+    const [slot] = accepted(fx.service.events.start(event.id, HOST)).toOpen as [EventTable];
+    expect(fx.service.events.setThread(event.id, 1, slot.number, thread(7))).toBe(true);
+    const again = accepted(fx.service.events.settle(event.id)).toOpen;
+    expect(again.map((t) => t.threadId)).toEqual([thread(7)]);
+  });
+
+  it('a rotating event left with fewer than four people ends instead of stalling', () => {
+    const event = create('rotating', { hands: 1, rounds: 3 });
+    checkIn(event, PEOPLE.slice(0, 5));
+    const progress = accepted(fx.service.events.start(event.id, HOST));
+    accepted(fx.service.events.checkOut(event.id, PEOPLE[1] as Actor));
+    accepted(fx.service.events.checkOut(event.id, PEOPLE[2] as Actor));
+    playAll(openAll(progress), 'few');
+    const after = accepted(fx.service.events.settle(event.id));
+    expect(after.event.status).toBe('finished');
+    expect(after.roundEnded).toBe(1);
+  });
+
+  it('refuses a new match at an event’s table: it plays the boards its event dealt, once', () => {
+    const event = create('rotating', { hands: 1, rounds: 1 });
+    checkIn(event, PEOPLE.slice(0, 4));
+    const [started] = openAll(accepted(fx.service.events.start(event.id, HOST))) as [ActOutcome];
+    continueMatch(fx, started.table, started.state, livelyPolicy('once'));
+    expect(refusal(fx.service.start(started.table.id, HOST))).toMatchObject({
+      code: 'event',
+      reason: 'event_table',
+    });
+  });
+
+  it('a duplicate player’s statistics move only when the round is over; their table still reads its own hands', () => {
+    const stats = new StatsService(fx.store);
+    const event = create('duplicate', { hands: 1, rounds: 1 });
+    checkIn(event, PEOPLE.slice(0, 8));
+    const [one, two] = openAll(accepted(fx.service.events.start(event.id, HOST))) as [ActOutcome, ActOutcome];
+    const done = continueMatch(fx, one.table, one.state, livelyPolicy('stats'));
+    const player = one.table.seats.find((o) => o?.kind === 'user') as { userId: string };
+    expect(fx.store.stats.totals(GUILD, player.userId)).toBeNull();
+    // The table's own summaries (posted in its thread) read the hand.
+    expect(accepted(stats.handLog(GUILD, done.matchId, 1, true)).entries.length).toBeGreaterThan(0);
+    continueMatch(fx, two.table, two.state, livelyPolicy('stats2'));
+    accepted(fx.service.events.settle(event.id));
+    expect(fx.store.stats.totals(GUILD, player.userId)?.hands).toBe(1);
+  });
 });

@@ -295,6 +295,11 @@ describe('the story of a hand and a match in German', () => {
     const unrated = renderMatchResult(table(), one, detail(false), 'de').content ?? '';
     expect(unrated).toContain('nach 1 Runde:');
     expect(unrated).toContain('Wertung: ungewertet');
+    // An event's table that ends level after its hands: a draw, said as one.
+    const level = { ...state, winner: null, scores: [300, 300] as [number, number] };
+    const drawn = renderMatchResult(table(), level, detail(false), 'de').content ?? '';
+    expect(drawn).toContain('🤝 Die Partie endet unentschieden.');
+    expect(drawn).not.toContain('gewinnen');
   });
 });
 

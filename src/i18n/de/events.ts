@@ -83,7 +83,7 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.button.closeRound': 'Runde schließen',
   'event.thread.name': 'Runde {round} · Tisch {number}',
   'event.error.thread':
-    'Ich konnte den Thread von Tisch {number} nicht eröffnen. Ich brauche in diesem Kanal die Berechtigungen „Private Threads erstellen“, „Öffentliche Threads erstellen“ und „Nachrichten in Threads senden“. Ich versuche es wieder, wenn ein Spiel endet oder ich neu starte.',
+    'Ich konnte den Thread von Tisch {number} nicht eröffnen. Ich brauche in diesem Kanal die Berechtigungen „Private Threads erstellen“, „Öffentliche Threads erstellen“ und „Nachrichten in Threads senden“. Ich versuche es wieder, wenn ein Spiel endet, der Gastgeber erneut `/event start` aufruft oder ich neu starte.',
   'event.thread.welcome':
     '{mentions}: euer Tisch für Runde {round} des Tichu-Abends. Mit **Meine Karten** an der Tischnachricht unten seht ihr eure Karten.',
   'event.board.title': '**Runde {round}, Board {board}**: an jedem Tisch gespielt.',
@@ -97,6 +97,8 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.reply.checkedInPair': 'Du und {partner} seid als Paar eingecheckt.',
   'event.reply.checkedOut': 'Du bist ausgecheckt.',
   'event.reply.started': 'Das Turnier läuft: die Tische der ersten Runde werden in Threads eröffnet.',
+  'event.reply.retrying':
+    'Das Turnier läuft: jeder Tisch dieser Runde, dem noch sein Thread fehlt, wird jetzt eröffnet.',
   'event.reply.roundClosed': 'Runde {round} ist geschlossen.',
   'event.reply.cancelled': 'Das Turnier ist abgesagt.',
   'event.reply.noEvent': 'In diesem Kanal gibt es kein Turnier. Eröffne eines mit `/event create`.',
@@ -113,11 +115,16 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'refusal.event.partner_checked_in': 'Dein Partner ist schon mit jemand anderem eingecheckt.',
   'refusal.event.pairs_fixed':
     'Die Paare eines Duplicate-Turniers stehen ab dem Start fest (und Partner gibt es nur bei Duplicate).',
-  'refusal.event.too_few':
-    'Ein Turnier braucht mindestens {count} eingecheckte Personen (und höchstens 200).',
+  'refusal.event.too_few': 'Ein Turnier braucht mindestens {count} eingecheckte Personen.',
   'refusal.event.bad_hands': 'Boards pro Runde müssen eine ganze Zahl von 1 bis {count} sein.',
   'refusal.event.bad_rounds': 'Runden müssen eine ganze Zahl von 1 bis {count} sein.',
   'refusal.event.bad_timer': 'Diese Zugzeit gibt es nicht: off, 30s, 60s, 2m, 5m.',
+  'refusal.event.table_gone': 'Die Runde dieses Tisches ist vorbei: er wurde nicht eröffnet.',
+  'refusal.event.event_table':
+    'Dieser Tisch gehört zu einem Turnier: er spielt die Boards, die das Turnier verteilt hat, einmal. Die Tische der nächsten Runde eröffnet das Turnier selbst.',
+  'refusal.event.event_full': 'Das Turnier ist voll: höchstens {count} Personen.',
+  'refusal.event.in_thread':
+    'Eröffne ein Turnier in einem Textkanal, nicht in einem Thread: seine Tische spielen in Threads davon.',
   'refusal.event.board_hidden':
     'Diese Partie gehört zu einer Duplicate-Runde, die an anderen Tischen noch läuft: ihre Boards bleiben verborgen, bis jeder Tisch sie gespielt hat.',
   'refusal.event.bad_scheme':

@@ -78,7 +78,7 @@ export const events = {
   'event.button.closeRound': 'Close round',
   'event.thread.name': 'Round {round} · Table {number}',
   'event.error.thread':
-    'I could not open table {number}’s thread. I need the permissions Create Private Threads, Create Public Threads and Send Messages in Threads in this channel. I try again when a hand ends or I restart.',
+    'I could not open table {number}’s thread. I need the permissions Create Private Threads, Create Public Threads and Send Messages in Threads in this channel. I try again when a hand ends, when the host runs `/event start` again, or when I restart.',
   'event.thread.welcome':
     '{mentions}: your table for round {round} of the Tichu night. Press **My hand** on the table message below to see your cards.',
   'event.board.title': '**Round {round}, board {board}**: every table has played it.',
@@ -92,6 +92,8 @@ export const events = {
   'event.reply.checkedInPair': 'You and {partner} are checked in as a pair.',
   'event.reply.checkedOut': 'You are checked out.',
   'event.reply.started': 'The event has started: round 1’s tables are being opened in threads.',
+  'event.reply.retrying':
+    'The event is running: any table of this round still without its thread is opened now.',
   'event.reply.roundClosed': 'Round {round} is closed.',
   'event.reply.cancelled': 'The event is cancelled.',
   'event.reply.noEvent': 'There is no event in this channel. Start one with `/event create`.',
@@ -108,10 +110,16 @@ export const events = {
   'refusal.event.partner_checked_in': 'Your partner is already checked in with someone else.',
   'refusal.event.pairs_fixed':
     'The pairs of a duplicate event are fixed once it starts (and partners are only for duplicate events).',
-  'refusal.event.too_few': 'An event needs at least {count} people checked in (and at most 200).',
+  'refusal.event.too_few': 'An event needs at least {count} people checked in.',
   'refusal.event.bad_hands': 'Boards per round must be a whole number from 1 to {count}.',
   'refusal.event.bad_rounds': 'Rounds must be a whole number from 1 to {count}.',
   'refusal.event.bad_timer': 'That turn timer is not one of off, 30s, 60s, 2m, 5m.',
+  'refusal.event.table_gone': 'That table’s round is over: it was not opened.',
+  'refusal.event.event_table':
+    'This table belongs to an event: it plays the boards its event dealt, once. The event opens the next round’s tables by itself.',
+  'refusal.event.event_full': 'The event is full: at most {count} people.',
+  'refusal.event.in_thread':
+    'Open an event in a text channel, not in a thread: its tables play in threads of it.',
   'refusal.event.board_hidden':
     'That match belongs to a duplicate round other tables are still playing: its boards stay hidden until every table has played them.',
   'refusal.event.bad_scheme':
