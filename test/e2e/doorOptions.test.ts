@@ -58,7 +58,7 @@ describe('options checked at the door', () => {
         ann.slash(fx.channelId, 'leaderboard', { subcommand: 'top', options: { by: 'junk' } }),
       ),
     ).toBe(
-      '/leaderboard top: `by` must be one of: rating, wins, win rate, Tichu success. Nothing was changed.',
+      '/leaderboard top: `by` must be one of: rating, wins, win rate, Tichu success, event points. Nothing was changed.',
     );
   });
 
