@@ -64,13 +64,7 @@ export function eventResults(core: Core, event: EventRecord): EventResults {
   const store = core.store.events;
   const players = store.players(event.id);
   const tables = store.tables(event.id);
-  const hands = store.hands(event.id);
-  const byTable = new Map<string, Map<number, EventHandRow>>();
-  for (const h of hands) {
-    const of = byTable.get(h.tableId) ?? new Map<number, EventHandRow>();
-    of.set(h.number, h);
-    byTable.set(h.tableId, of);
-  }
+  const byTable = handsByTable(store.hands(event.id));
   const botSeats = botSeatsOf(core, event.id, tables);
   const counted = countedBoards(event, tables, byTable);
   const pairs = event.format === 'duplicate' ? pairsOf(players) : [];
@@ -138,11 +132,22 @@ export function eventResults(core: Core, event: EventRecord): EventResults {
   };
 }
 
+/** Each table's played hands by number. */
+export function handsByTable(hands: readonly EventHandRow[]): Map<string, Map<number, EventHandRow>> {
+  const byTable = new Map<string, Map<number, EventHandRow>>();
+  for (const h of hands) {
+    const of = byTable.get(h.tableId) ?? new Map<number, EventHandRow>();
+    of.set(h.number, h);
+    byTable.set(h.tableId, of);
+  }
+  return byTable;
+}
+
 /**
  * Boards that count: played at every table of their round, or the round is over (a closed table's
  * missing boards are averaged). In round, then board order.
  */
-function countedBoards(
+export function countedBoards(
   event: EventRecord,
   tables: readonly EventTable[],
   byTable: ReadonlyMap<string, ReadonlyMap<number, EventHandRow>>,
@@ -189,12 +194,7 @@ export interface BoardDeal {
  */
 export function boardDeal(core: Core, event: EventRecord, round: number, board: number): BoardDeal[] | null {
   const tables = core.store.events.tables(event.id);
-  const byTable = new Map<string, Map<number, EventHandRow>>();
-  for (const h of core.store.events.hands(event.id)) {
-    const of = byTable.get(h.tableId) ?? new Map<number, EventHandRow>();
-    of.set(h.number, h);
-    byTable.set(h.tableId, of);
-  }
+  const byTable = handsByTable(core.store.events.hands(event.id));
   if (!countedBoards(event, tables, byTable).some((b) => b.round === round && b.board === board)) return null;
   return tables
     .filter((t) => t.round === round)

@@ -11,7 +11,7 @@ import type { Occupant, TableRecord } from '../store/records.js';
 import { type Actor, type Core, type Outcome, refuse } from './core.js';
 import { armTable, withDeadline } from './deadlines.js';
 import { eventRefusal, findEvent, MIN_EVENT_PLAYERS } from './eventLobby.js';
-import { eventResults, placingsOf } from './eventResults.js';
+import { countedBoards, eventResults, handsByTable, placingsOf } from './eventResults.js';
 import { BOT, duplicateMovement, type EventPair, pairsOf, roundSeed } from './eventSeating.js';
 import { startMatch } from './matchPlay.js';
 import type { ActOutcome } from './outcomes.js';
@@ -273,23 +273,12 @@ function progressOf(core: Core, event: EventRecord, roundEnded: number | null): 
   };
 }
 
-/** Boards played at every table of their round (a closed table counts as done), not yet posted. */
+/** Boards that count (eventResults.ts: every table of their round played them), not yet posted. */
 function boardsReady(core: Core, event: EventRecord, tables: readonly EventTable[]) {
   const posted = core.store.events.posted(event.id);
-  const played = new Set(core.store.events.hands(event.id).map((h) => `${h.tableId}:${h.number}`));
-  const ready: Array<{ round: number; board: number }> = [];
-  const rounds = [...new Set(tables.map((t) => t.round))];
-  for (const round of rounds) {
-    const of = tables.filter((t) => t.round === round);
-    for (let board = 1; board <= event.hands; board++) {
-      if (posted.has(`${round}:${board}`)) continue;
-      const done = of.every(
-        (t) => t.status === 'closed' || (t.tableId !== null && played.has(`${t.tableId}:${board}`)),
-      );
-      if (done) ready.push({ round, board });
-    }
-  }
-  return ready;
+  return countedBoards(event, tables, handsByTable(core.store.events.hands(event.id))).filter(
+    (b) => !posted.has(`${b.round}:${b.board}`),
+  );
 }
 
 /**
