@@ -23,6 +23,8 @@ export async function replace(here: Here): Promise<Outcome> {
   const before = ctx.service.tableView(tableId);
   const r = await ctx.service.replaceSeat(tableId, actor, seat, { userId: user.id, name, isBot: user.bot });
   if (!r.ok) return refuse(ctx, interaction, r.error, tableId);
+  // At an event's table (a thread, private in a duplicate round) the new player must be let in.
+  ctx.events.seatTaken(tableId, user.id);
   // A public message: in the server's language. Who the seat was, as the table stood before the handover.
   const { lang } = ctx.looks.forGuild(interaction.guildId ?? '');
   const held = { user: user.id, seat: (seat ?? 0) + 1 };

@@ -62,6 +62,25 @@ export class EventDesk {
     return this.settle(progress.event.id);
   }
 
+  /**
+   * Someone took a seat at a table (the host's /table replace, an approved request): at an event's
+   * table, which plays in a thread (private for duplicate), they are added to the thread so they can
+   * see it. Told to the log if Discord refuses.
+   */
+  seatTaken(tableId: string, userId: string): void {
+    const slot = this.service.events.ofTable(tableId);
+    const threadId = slot?.threadId;
+    if (!threadId) return;
+    void this.client.rest
+      .put(Routes.threadMembers(threadId, userId))
+      .catch((error: unknown) =>
+        this.logger.warn(
+          { table: tableId, err: describe(error) },
+          'substitute not added to the event thread',
+        ),
+      );
+  }
+
   /** A table ended (the host's /table end, a closed round): if an event's, its event moves on. */
   tableClosed(tableId: string): void {
     const slot = this.service.events.ofTable(tableId);

@@ -132,6 +132,7 @@ export async function answerRequest(
     await said(`${head}\n${counted}`, true);
     return { result: 'counted', tableId: id.tableId };
   }
+  ctx.events.seatTaken(id.tableId, result.request.userId);
   try {
     const { name, seat: taken } = result.request;
     await said(t(lang, 'table.request.approved', { name, seat: taken + 1, actor: actor.name }), false);

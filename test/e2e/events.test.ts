@@ -14,6 +14,9 @@ import { eventually } from '../support/discordFixture.js';
 import { embedText, failedCalls } from '../support/e2eTable.js';
 import { Dice, find, openPanel, takeTurn } from '../support/panelPlayer.js';
 
+/** How long a round's threads may take to appear (a loaded CI machine; the thread limit is off). */
+const THREADS_MS = 20_000;
+
 let fx: BotFixture;
 beforeAll(async () => {
   fx = await startFixture({ users: 10 });
@@ -38,12 +41,19 @@ function eventMessage(channelId: string): MessageView | undefined {
     .at(-1);
 }
 
+/** Clicks `verb` on the channel's newest event message (older ones may still be being edited). */
 async function clickEvent(u: ScriptedUser, channelId: string, verb: string): Promise<MessageView> {
-  const message = await u.waitForMessage(
-    channelId,
-    (m) => (m.components as unknown[]).length > 0 && JSON.stringify(m.components).includes(`"ev:${verb}:`),
+  const pattern = new RegExp(`ev:${verb}:[a-z0-9]{8}`);
+  const message = await eventually(
+    () =>
+      u
+        .messages(channelId)
+        .filter((m) => !m.ephemeral && JSON.stringify(m.components).includes('"ev:'))
+        .at(-1),
+    `an event message in ${channelId}`,
   );
-  const id = JSON.stringify(message.components).match(new RegExp(`ev:${verb}:[a-z0-9]{8}`))?.[0] as string;
+  const id = JSON.stringify(message.components).match(pattern)?.[0];
+  if (!id) throw new Error(`the newest event message has no ${verb} button`);
   return u.click(message.id, id).reply();
 }
 
@@ -124,13 +134,17 @@ describe('a duplicate event of eight on two tables', () => {
     const started = await clickEvent(user(0), channel(), 'start');
     expect(started.content).toContain('has started');
     eventId = current(channel()).id;
-    const threads = await eventually(() => {
-      const made = fx.discord.threads(channel());
-      const opened = events().results(eventId);
-      return made.length === 2 && opened.ok && opened.value.tables.every((t) => t.tableId !== null)
-        ? made
-        : undefined;
-    }, 'two threads');
+    const threads = await eventually(
+      () => {
+        const made = fx.discord.threads(channel());
+        const opened = events().results(eventId);
+        return made.length === 2 && opened.ok && opened.value.tables.every((t) => t.tableId !== null)
+          ? made
+          : undefined;
+      },
+      'two threads',
+      THREADS_MS,
+    );
     for (const thread of threads) {
       expect(thread.type).toBe(12);
       // The four players (the host plays, so watches no other table) and the bot.
@@ -232,13 +246,13 @@ describe('a rotating event of ten over three rounds, across a restart', () => {
       const r = events().results(eventId);
       return r.ok && r.value.tables.filter((t) => t.round === round()).every((t) => t.threadId !== null);
     };
-    await eventually(() => (ready() ? true : undefined), 'round 1 tables');
+    await eventually(() => (ready() ? true : undefined), 'round 1 tables', THREADS_MS);
     const sitting = fx.bot.store.events.sitOuts(eventId).filter((s) => s.round === 1);
     expect(sitting).toHaveLength(2);
     // Round 1 played, then the bot restarts in round 2 before anyone plays there.
     await playUntil(fx.users, eventId, () => round() === 2, dice);
     await fx.restart();
-    await eventually(() => (ready() ? true : undefined), 'round 2 tables after the restart');
+    await eventually(() => (ready() ? true : undefined), 'round 2 tables after the restart', THREADS_MS);
     await playUntil(fx.users, eventId, () => current(channel).status === 'finished', dice);
     const sitOuts = fx.bot.store.events.sitOuts(eventId);
     expect(sitOuts).toHaveLength(6);
@@ -248,5 +262,42 @@ describe('a rotating event of ten over three rounds, across a restart', () => {
     expect(results.ephemeral).toBe(true);
     expect(results.content).toContain('**Results** (finished)');
     expect(results.content.match(/^\d+\. .+ VP/gm)).toHaveLength(10);
+  });
+});
+
+describe('a substitute at a duplicate table', () => {
+  it('is let into the private thread when the host hands them the seat', async () => {
+    const channel = fx.channelId;
+    await user(0)
+      .slash(channel, 'event', {
+        subcommand: 'create',
+        options: { format: 'duplicate', hands: 1, rounds: 1 },
+      })
+      .reply();
+    for (let i = 0; i < 4; i++) await clickEvent(user(i), channel, 'in');
+    await clickEvent(user(0), channel, 'start');
+    const eventId = current(channel).id;
+    const thread = await eventually(
+      () => {
+        const t = threadOf(eventId, user(0).id);
+        return t && fx.bot.service.tableInChannel(t).ok ? t : undefined;
+      },
+      'the host’s table',
+      THREADS_MS,
+    );
+    // Ann's partner Ben steps away; Jon, who is in no event, may not see the thread yet.
+    expect(user(9).canView(thread)).toBe(false);
+    await user(1).slash(thread, 'table', { subcommand: 'away' }).reply();
+    const table = fx.bot.service.tableInChannel(thread);
+    if (!table.ok) expect.fail('table');
+    const seat = table.value.table.seats.findIndex((o) => o?.kind === 'user' && o.userId === user(1).id);
+    const answer = await user(0)
+      .slash(thread, 'table', { subcommand: 'replace', options: { seat: seat + 1, player: user(9).id } })
+      .reply();
+    expect(answer.content).toContain(`<@${user(9).id}>`);
+    await eventually(() => (user(9).canView(thread) ? true : undefined), 'Jon let into the thread');
+    const panel = await openPanel(user(9), thread);
+    expect(panel.ephemeral).toBe(true);
+    await user(0).slash(channel, 'event', { subcommand: 'cancel' }).reply();
   });
 });
