@@ -43,6 +43,8 @@ const FAMILIES: ReadonlyArray<{
   { family: 'seatno', args: () => [], type: 2 },
   { family: 'lb', args: () => [], type: 2 },
   { family: 'tl', args: () => [], type: 2 },
+  // An event message's buttons (check in, check out, start, close round).
+  { family: 'ev', args: () => [], type: 2 },
 ];
 
 /** A card code (two base-36 characters of a deck index below 56). */
@@ -63,6 +65,7 @@ export function everyFamily(
     let customId: string;
     if (f.family === 'lb') customId = `lb:${rng.pick(['rating', 'wins', 'winrate', 'tichu'])}:0:x`;
     else if (f.family === 'tl') customId = `tl:0:${rng.pick(['a', 'm'])}:x`;
+    else if (f.family === 'ev') customId = `ev:${rng.pick(['in', 'out', 'start', 'close'])}:${tableId}`;
     else {
       const args =
         f.family === 'seatok' || f.family === 'seatno'
@@ -102,6 +105,8 @@ export function familyOf(customId: string): string {
   if (['join', 'leave', 'start', 'take'].includes(verb)) return `table:${table}`;
   if (verb === 'hand') return args.length === 0 ? `table:${table}` : `panel:${table}`;
   if (verb === 'seatok' || verb === 'seatno') return `request:${table}:${args.join(':')}`;
+  // `ev:<verb>:<event>`: the event message's own, whichever button.
+  if (verb === 'ev') return `event:${customId.split(':')[2] ?? ''}`;
   return `private:${verb}`;
 }
 

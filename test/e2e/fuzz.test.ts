@@ -50,9 +50,9 @@ describe('fuzz', () => {
       expect(run.publicMessagesReplaced).toBe(0);
       expect(run.interactions).toBe(300);
       // Every family of id was forged at public messages: the table message's, a panel's, a seat
-      // request's, the leaderboard's and the table list's.
+      // request's, the leaderboard's, the table list's and an event message's.
       const families =
-        'back ex exs gift gt hand join lb leave lp pass pick play seatno seatok start take tichu tl wish';
+        'back ev ex exs gift gt hand join lb leave lp pass pick play seatno seatok start take tichu tl wish';
       expect(Object.keys(run.familiesSent).sort()).toEqual(families.split(' '));
       // The card checks looked at something: payloads others see, and every interaction's log line.
       expect(run.publicPayloads).toBeGreaterThan(10);
