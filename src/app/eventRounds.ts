@@ -199,9 +199,8 @@ export function settleEvent(core: Core, eventId: string): Outcome<EventProgress>
     const current = core.store.events.tables(eventId).filter((t) => t.round === event.round);
     for (const slot of current) {
       if (slot.tableId === null || slot.status !== 'playing') continue;
-      const status = core.store.tables.get(slot.tableId)?.status;
-      if (status === 'finished') core.store.events.updateTable({ ...slot, status: 'finished' });
-      if (status === 'abandoned') core.store.events.updateTable({ ...slot, status: 'closed' });
+      const done = tableDone(core, slot.tableId);
+      if (done) core.store.events.updateTable({ ...slot, status: done });
     }
     const after = core.store.events.tables(eventId).filter((t) => t.round === event.round);
     if (after.length > 0 && !after.every((t) => t.status === 'finished' || t.status === 'closed')) return;
@@ -216,6 +215,19 @@ export function settleEvent(core: Core, eventId: string): Outcome<EventProgress>
     }
   });
   return ok(progressOf(core, event, roundEnded));
+}
+
+/**
+ * Whether an event table is done, and how: its match played out (`finished`, even if the table was
+ * ended after: its boards count), or the table ended before that (`closed`: its missing boards
+ * score the average); null while it plays.
+ */
+function tableDone(core: Core, tableId: string): 'finished' | 'closed' | null {
+  const table = core.store.tables.get(tableId);
+  if (!table || (table.status !== 'finished' && table.status !== 'abandoned')) return null;
+  if (table.status === 'finished') return 'finished';
+  const match = table.matchId === null ? null : core.store.stats.match(table.matchId);
+  return match?.status === 'finished' ? 'finished' : 'closed';
 }
 
 /** Whether another round can be seated: a rotating event needs four people checked in. */
@@ -248,14 +260,13 @@ export function closeRound(core: Core, eventId: string, actor: Actor): Outcome<E
   if (event.status !== 'running') return eventRefusal('not_running');
   for (const slot of core.store.events.tables(eventId)) {
     if (slot.round !== event.round || slot.status === 'finished' || slot.status === 'closed') continue;
-    if (slot.tableId !== null) {
-      const status = core.store.tables.get(slot.tableId)?.status;
-      if (status !== 'finished' && status !== 'abandoned') {
-        const ended = abandon(core, slot.tableId, actor);
-        if (!ended.ok) return refuse(ended.error);
-      }
+    if (slot.tableId !== null && tableDone(core, slot.tableId) === null) {
+      const ended = abandon(core, slot.tableId, actor);
+      if (!ended.ok) return refuse(ended.error);
     }
-    core.store.transaction(() => core.store.events.updateTable({ ...slot, status: 'closed' }));
+    // A table whose match is over already keeps its boards (settle marks it finished).
+    const done = slot.tableId === null ? 'closed' : (tableDone(core, slot.tableId) ?? 'closed');
+    core.store.transaction(() => core.store.events.updateTable({ ...slot, status: done }));
   }
   return settleEvent(core, eventId);
 }
@@ -267,8 +278,15 @@ function progressOf(core: Core, event: EventRecord, roundEnded: number | null): 
     event,
     // A cancelled event posts nothing more: its closed tables' boards were never played out.
     boardsReady: event.status === 'cancelled' ? [] : boardsReady(core, event, tables),
+    // Tables without one yet, and any whose match's start was cut short (still a lobby): retried.
     toOpen:
-      event.status === 'running' ? tables.filter((t) => t.round === event.round && t.tableId === null) : [],
+      event.status === 'running'
+        ? tables.filter(
+            (t) =>
+              t.round === event.round &&
+              (t.tableId === null || core.store.tables.get(t.tableId)?.status === 'lobby'),
+          )
+        : [],
     roundEnded,
   };
 }
@@ -300,9 +318,17 @@ export function cancelEvent(core: Core, eventId: string, actor: Actor): Outcome<
   }
   const cancelled: EventRecord = { ...event, status: 'cancelled', updatedAt: core.env.now() };
   core.store.transaction(() => {
-    for (const slot of core.store.events.tables(eventId))
-      if (slot.round === event.round && (slot.status === 'playing' || slot.status === 'pending'))
-        core.store.events.updateTable({ ...slot, status: 'closed' });
+    const round = core.store.events.tables(eventId).filter((t) => t.round === event.round);
+    const marked = round.map((slot) => {
+      if (slot.status !== 'playing' && slot.status !== 'pending') return slot;
+      const done = slot.tableId === null ? 'closed' : (tableDone(core, slot.tableId) ?? 'closed');
+      const next = { ...slot, status: done };
+      core.store.events.updateTable(next);
+      return next;
+    });
+    // Matches played out before the cancel count, as at any round's end (a duplicate round's
+    // waited for it: recordRoundResults records only those).
+    recordRoundResults(core, event, marked);
     core.store.events.update(cancelled);
   });
   return ok(progressOf(core, cancelled, null));

@@ -98,6 +98,12 @@ export function abandon(core: Core, tableId: string, actor: Actor): Outcome<Tabl
     recordMatchAbandoned(core.store, match.id, match.state);
   });
   // An event's table ended: its event moves on (the round may be over), as after a hand.
-  if (core.store.events.ofTable(tableId)) core.onTableClosed(saved);
+  if (core.store.events.ofTable(tableId)) {
+    try {
+      core.onTableClosed(saved);
+    } catch {
+      // A listener's failure is its own (it logs it): the table ended all the same.
+    }
+  }
   return ok(saved);
 }

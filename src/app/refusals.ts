@@ -74,6 +74,7 @@ export const EVENT_REASONS = [
   'event_table',
   'event_full',
   'in_thread',
+  'seated_elsewhere',
 ] as const;
 export type EventReason = (typeof EVENT_REASONS)[number];
 

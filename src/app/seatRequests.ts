@@ -76,6 +76,8 @@ export function requestSeat(core: Core, tableId: string, actor: Actor, seat: unk
   const bad =
     checkSnowflake(actor.userId, 'user id') ?? needStatus(table, 'playing', 'paused') ?? checkSeat(seat);
   if (bad) return refuse(bad);
+  if (core.store.events.seatedElsewhere(tableId, actor.userId))
+    return refuse({ code: 'event', reason: 'seated_elsewhere' });
   const matchId = (match as LoadedMatch).id;
   const why = cannotTake(table, core.store.seats.holders(matchId), actor.userId, seat as Seat);
   if (why) return refuse(why);

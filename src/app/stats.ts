@@ -202,6 +202,11 @@ export class StatsService {
     return ok(rows.filter((m) => !this.store.events.hiddenMatch(m.id)));
   }
 
+  /** Whether a table's match results wait for its event round to end (a duplicate round's). */
+  resultsDeferred(tableId: string): boolean {
+    return this.store.events.defersResults(tableId);
+  }
+
   /** A match of this server, hand by hand (finished hands only). */
   matchDetail(guildId: string, matchId: number, own = false): Outcome<MatchDetail> {
     const match = this.findMatch(guildId, matchId, own);

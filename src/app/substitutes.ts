@@ -151,6 +151,9 @@ function check(
     checkSeat(seat);
   if (bad) return refuse(bad);
   if (player.isBot) return refuse({ code: 'player_is_bot' });
+  // An event's player plays their own table: a seat at another of the round would show them its boards.
+  if (core.store.events.seatedElsewhere(tableId, player.userId))
+    return refuse({ code: 'event', reason: 'seated_elsewhere' });
   const holders = core.store.seats.holders((match as LoadedMatch).id);
   const why = cannotTake(table, holders, player.userId, seat as Seat);
   if (!why) return found;

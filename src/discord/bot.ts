@@ -221,7 +221,11 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   });
   service.onReminder((reminder) => notifier.remind(reminder));
   // A lobby that closed by itself (nobody touched it for a day): its message says so.
-  service.onTableClosed((table) => tableMessages.schedule(table.id));
+  // An event's table that ended (the host's /table end, a closed round): its event moves on too.
+  service.onTableClosed((table) => {
+    tableMessages.schedule(table.id);
+    events.tableClosed(table.id);
+  });
   // Payloads that break Discord's schema are refused before discord.js builds them (it would throw
   // on the gateway's thread and end the process): one event lost, never the bot.
   guardRawInteractions(client, logger);

@@ -23,6 +23,8 @@ export class EventDesk {
   /** One chain of work per event: two tables ending at once must not open the next round twice. */
   private readonly chains = new Map<string, Promise<void>>();
   private readonly inFlight = new Set<Promise<void>>();
+  /** Each event's settle queued and not yet started. */
+  private readonly waiting = new Map<string, Promise<void>>();
 
   constructor(
     private readonly client: Client,
@@ -45,13 +47,22 @@ export class EventDesk {
     for (const event of this.service.events.running()) this.settle(event.id);
   }
 
-  /** Reads where the event stands and does what follows (in the event's chain). */
+  /**
+   * Reads where the event stands and does what follows (in the event's chain). A settle already
+   * waiting its turn serves for this one too: it reads everything afresh when it runs (a closed
+   * round's tables each asking would otherwise repeat the work, and any failure's message).
+   */
   settle(eventId: string): Promise<void> {
-    return this.queue(eventId, async () => {
+    const waiting = this.waiting.get(eventId);
+    if (waiting) return waiting;
+    const run = this.queue(eventId, async () => {
+      this.waiting.delete(eventId);
       const progress = this.service.events.settle(eventId);
       if (!progress.ok) return;
       await this.follow(progress.value);
     });
+    this.waiting.set(eventId, run);
+    return run;
   }
 
   /**
@@ -199,7 +210,9 @@ export class EventDesk {
       this.logger.warn({ event: event.id, table: slot.number, refused }, 'thread members not added');
     const opened = this.service.events.openTable(event.id, slot.round, slot.number, thread);
     if (!opened.ok) {
-      if (opened.error.code === 'event' && opened.error.reason === 'table_gone')
+      // The round moved on, or the event ended, while the thread was made: it is for nothing.
+      const { error } = opened;
+      if (error.code === 'event' && (error.reason === 'table_gone' || error.reason === 'not_running'))
         await this.dropThread(thread);
       else
         this.logger.warn(
@@ -208,7 +221,8 @@ export class EventDesk {
         );
       return;
     }
-    if (slot.tableId === null)
+    // Its match just started (null: it had before): the players are told where to play.
+    if (opened.value !== null)
       await this.post(thread, {
         content: t(lang, 'event.thread.welcome', {
           mentions: people.map((id) => `<@${id}>`).join(' '),

@@ -138,8 +138,14 @@ export class EventRepo {
   private readonly botSeatRows;
   private readonly insertPlacing;
   private readonly hiddenRow;
+  private readonly elsewhereRow;
 
   constructor(db: Database.Database) {
+    this.elsewhereRow = db.prepare<[string, string], { found: number }>(
+      `SELECT 1 AS found FROM club_event_tables me
+       JOIN club_event_tables o ON o.event_id = me.event_id AND o.round = me.round AND o.number <> me.number
+       WHERE me.table_id = ? AND EXISTS (SELECT 1 FROM json_each(o.seats) WHERE json_each.value = ?)`,
+    );
     this.hiddenRow = db.prepare<[number], { hidden: number }>(
       `SELECT 1 AS hidden FROM matches m
        JOIN club_event_tables me ON me.table_id = m.table_id
@@ -251,6 +257,11 @@ export class EventRepo {
    */
   hiddenMatch(matchId: number): boolean {
     return this.hiddenRow.get(matchId) !== undefined;
+  }
+
+  /** Whether `userId` sits at another table of the same event round as `tableId` (none: not an event's). */
+  seatedElsewhere(tableId: string, userId: string): boolean {
+    return this.elsewhereRow.get(tableId, userId) !== undefined;
   }
 
   /** Whether a table plays a duplicate round: its match's results are recorded when the round ends. */

@@ -481,7 +481,7 @@ describe('what the review found', () => {
     ]);
   });
 
-  it('a thread made before is used again, and a table whose start was cut short starts on retry', () => {
+  it('a thread made before is used again on a retry', () => {
     const event = create('rotating', { hands: 1, rounds: 1 });
     checkIn(event, PEOPLE.slice(0, 4));
     const [slot] = accepted(fx.service.events.start(event.id, HOST)).toOpen as [EventTable];
@@ -526,5 +526,60 @@ describe('what the review found', () => {
     continueMatch(fx, two.table, two.state, livelyPolicy('stats2'));
     accepted(fx.service.events.settle(event.id));
     expect(fx.store.stats.totals(GUILD, player.userId)?.hands).toBe(1);
+  });
+});
+
+describe('what the second review found', () => {
+  /** A duplicate event of eight, one round of one board, both tables open. */
+  function duplicateRound() {
+    const event = create('duplicate', { hands: 1, rounds: 1 });
+    checkIn(event, PEOPLE.slice(0, 8));
+    const [one, two] = openAll(accepted(fx.service.events.start(event.id, HOST))) as [ActOutcome, ActOutcome];
+    const person = (o: ActOutcome) => o.table.seats.find((s) => s?.kind === 'user') as { userId: string };
+    return { event, one, two, person };
+  }
+
+  it('a table played out before the host closes the round keeps its boards and its results', () => {
+    const { event, one, person } = duplicateRound();
+    continueMatch(fx, one.table, one.state, livelyPolicy('before-close'));
+    // No settle between: the host's close comes first.
+    const closed = accepted(fx.service.events.closeRound(event.id, HOST));
+    expect(closed.event.status).toBe('finished');
+    const results = accepted(fx.service.events.results(event.id));
+    expect(results.boards[0]?.tables.map((t) => t.total === null)).toEqual([false, true]);
+    expect(fx.store.stats.totals(GUILD, person(one).userId)?.hands).toBe(1);
+  });
+
+  it('/table end on a table whose match is over does not void its boards', () => {
+    const { event, one, two, person } = duplicateRound();
+    continueMatch(fx, one.table, one.state, livelyPolicy('ended'));
+    accepted(fx.service.abandon(one.table.id, HOST));
+    continueMatch(fx, two.table, two.state, livelyPolicy('other'));
+    accepted(fx.service.events.settle(event.id));
+    const results = accepted(fx.service.events.results(event.id));
+    expect(results.boards[0]?.tables.every((t) => t.total !== null)).toBe(true);
+    expect(fx.store.stats.totals(GUILD, person(one).userId)?.hands).toBe(1);
+  });
+
+  it('a cancelled duplicate round still counts the matches played out', () => {
+    const { event, one, two, person } = duplicateRound();
+    continueMatch(fx, one.table, one.state, livelyPolicy('counted'));
+    accepted(fx.service.events.settle(event.id));
+    accepted(fx.service.events.cancel(event.id, HOST));
+    expect(fx.store.stats.totals(GUILD, person(one).userId)?.hands).toBe(1);
+    expect(fx.store.stats.totals(GUILD, person(two).userId)).toBeNull();
+  });
+
+  it('nobody takes a seat at a second table of the same round', () => {
+    const { one, two, person } = duplicateRound();
+    const seat = one.table.seats.findIndex((o) => o?.kind === 'user');
+    accepted(fx.service.goAway(one.table.id, one.table.seats[seat] as unknown as Actor));
+    const other = { ...person(two), name: 'Other', isBot: false };
+    return fx.service.replaceSeat(one.table.id, HOST, seat, other).then((r) => {
+      expect(refusal(r)).toMatchObject({ code: 'event', reason: 'seated_elsewhere' });
+      expect(refusal(fx.service.requestSeat(one.table.id, other, seat))).toMatchObject({
+        reason: 'seated_elsewhere',
+      });
+    });
   });
 });

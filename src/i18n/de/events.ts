@@ -119,6 +119,8 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'refusal.event.bad_hands': 'Boards pro Runde müssen eine ganze Zahl von 1 bis {count} sein.',
   'refusal.event.bad_rounds': 'Runden müssen eine ganze Zahl von 1 bis {count} sein.',
   'refusal.event.bad_timer': 'Diese Zugzeit gibt es nicht: off, 30s, 60s, 2m, 5m.',
+  'refusal.event.seated_elsewhere':
+    'Diese Person spielt an einem anderen Tisch dieser Runde des Turniers: ein Platz pro Person (ein Platz an einem anderen Tisch zeigte ihr Boards, die sie noch spielen muss).',
   'refusal.event.table_gone': 'Die Runde dieses Tisches ist vorbei: er wurde nicht eröffnet.',
   'refusal.event.event_table':
     'Dieser Tisch gehört zu einem Turnier: er spielt die Boards, die das Turnier verteilt hat, einmal. Die Tische der nächsten Runde eröffnet das Turnier selbst.',

@@ -114,6 +114,8 @@ export const events = {
   'refusal.event.bad_hands': 'Boards per round must be a whole number from 1 to {count}.',
   'refusal.event.bad_rounds': 'Rounds must be a whole number from 1 to {count}.',
   'refusal.event.bad_timer': 'That turn timer is not one of off, 30s, 60s, 2m, 5m.',
+  'refusal.event.seated_elsewhere':
+    'They play at another table of this round of the event: one seat each (another table’s seat would show them boards they have still to play).',
   'refusal.event.table_gone': 'That table’s round is over: it was not opened.',
   'refusal.event.event_table':
     'This table belongs to an event: it plays the boards its event dealt, once. The event opens the next round’s tables by itself.',
