@@ -202,9 +202,12 @@ export class StatsService {
     return ok(rows.filter((m) => !this.store.events.hiddenMatch(m.id)));
   }
 
-  /** Whether a table's match results wait for its event round to end (a duplicate round's). */
-  resultsDeferred(tableId: string): boolean {
-    return this.store.events.defersResults(tableId);
+  /**
+   * Whether a table's match result says nothing of ratings: an unrated event's table (no reason to
+   * give), or a duplicate round's, whose results wait for the round to end.
+   */
+  quietRatings(tableId: string): boolean {
+    return this.store.events.defersResults(tableId) || this.store.events.unratedEventTable(tableId);
   }
 
   /** A match of this server, hand by hand (finished hands only). */

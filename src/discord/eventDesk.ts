@@ -9,12 +9,18 @@ import { ChannelType, type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { EventProgress, EventRecord, EventTable } from '../app/eventService.js';
 import type { ActOutcome, TableService } from '../app/tableService.js';
-import { t } from '../i18n/index.js';
+import { type Lang, t } from '../i18n/index.js';
+import { fitContent } from './door/callbackBody.js';
 import type { Looks } from './looks.js';
 import { NORMAL, type Outbox } from './outbox.js';
-import { renderBoard, renderEventMessage } from './renderEvent.js';
+import { renderBoard, renderEventMessage, standingLines } from './renderEvent.js';
 import type { TableMessages } from './tableMessages.js';
 import type { TurnNotifier } from './turnNotifier.js';
+
+/** Rows of the final standings posted when an event ends (all of them are in /event results). */
+const FINAL_ROWS = 20;
+/** The most people the final message mentions (each about 22 characters of a message's 2,000). */
+const MENTIONED = 40;
 
 /** How long a thread stays open without messages (a day: a Tichu night's round fits well inside). */
 const THREAD_ARCHIVE_MINUTES = 1440;
@@ -153,6 +159,7 @@ export class EventDesk {
           });
         }
     }
+    if (progress.roundEnded !== null && event.status === 'finished') await this.announceEnd(event, lang);
     for (const table of progress.toOpen) {
       try {
         await this.open(event, table);
@@ -234,6 +241,20 @@ export class EventDesk {
     if (!outcome) return;
     this.tableMessages.schedule(outcome.table.id);
     this.notifier.afterAction(outcome, '');
+  }
+
+  /** The event is over: a new message in its channel with the final standings, its people told. */
+  private async announceEnd(event: EventRecord, lang: Lang): Promise<void> {
+    const results = this.service.events.results(event.id);
+    if (!results.ok) return;
+    // Everyone is told, as long as their mentions leave room for the standings.
+    const checkedIn = results.value.players.filter((p) => p.checkedIn).map((p) => p.userId);
+    const people = checkedIn.length <= MENTIONED ? checkedIn : [];
+    const content = [
+      t(lang, 'event.final', { mentions: people.map((id) => `<@${id}>`).join(' ') }),
+      ...standingLines(results.value, lang, FINAL_ROWS),
+    ].join('\n');
+    await this.post(event.channelId, { content: fitContent(content), allowed_mentions: { users: people } });
   }
 
   /** Deletes a thread made for nothing (its table's round moved on before it opened). */

@@ -56,7 +56,7 @@ export class HandStory {
     if (outcome.events.some((e) => e.type === 'matchEnded') && table.matchId !== null) {
       // Posted in the table's own channel: its players see their own match, even a duplicate round's.
       // A duplicate round's results (and ratings) are recorded when the round ends: no rating lines now.
-      const detail = this.stats.resultsDeferred(table.id)
+      const detail = this.stats.quietRatings(table.id)
         ? null
         : this.stats.matchDetail(table.guildId, table.matchId, true);
       posts.push(renderMatchResult(table, state, detail?.ok ? detail.value : null, lang));

@@ -5,7 +5,7 @@
  */
 import type { BoardReport, EventRecord, EventResults, EventRoster, Standings } from '../app/eventService.js';
 import { MAX_IMPS } from '../events/index.js';
-import { type Lang, t } from '../i18n/index.js';
+import { type Lang, plural, t } from '../i18n/index.js';
 import { fitContent as fitted } from './door/callbackBody.js';
 import { encodeEventId } from './eventIds.js';
 
@@ -38,7 +38,7 @@ function head(event: EventRecord, lang: Lang, pairs: number): string[] {
     }),
     t(lang, 'event.options', {
       grand: t(lang, o.grandTichu ? 'event.options.on' : 'event.options.off'),
-      timer: o.timer,
+      timer: t(lang, `table.timer.${o.timer}`),
       rated: t(lang, o.rated ? 'event.options.rated' : 'event.options.unrated'),
     }),
   ];
@@ -59,8 +59,19 @@ export function renderEventMessage(results: EventResults, lang: Lang): EventMess
   lines.push('');
   if (event.status === 'checkin') {
     const inside = results.players.filter((p) => p.checkedIn);
+    const people = results.pairs.filter((p) => p.players.some((x) => x !== null));
     if (inside.length === 0) lines.push(t(lang, 'event.checkin.none'));
-    else {
+    else if (event.format === 'duplicate') {
+      // The pairs as the start will seat them (singles paired in order; a bot partner for the last).
+      const shown = people.slice(0, LISTED_NAMES / 2).map((p) => p.players.map(name).join(' & '));
+      const more = people.length - shown.length;
+      lines.push(
+        t(lang, 'event.checkin.pairs', {
+          count: people.length,
+          pairs: more > 0 ? `${shown.join(', ')} … (+${more})` : shown.join(', '),
+        }),
+      );
+    } else {
       const shown = inside.slice(0, LISTED_NAMES).map((p) => p.name);
       const more = inside.length - shown.length;
       lines.push(
@@ -192,7 +203,13 @@ const signed = (x: number) => (x > 0 ? `+${round1(x)}` : round1(x));
 /** A board's summary for the event's channel: every table's result, and how it scored. */
 export function renderBoard(report: BoardReport, results: EventResults, lang: Lang): string {
   const name = nameOf(results, lang);
-  const lines = [t(lang, 'event.board.title', { round: report.round, board: report.board })];
+  const closed = report.tables.some((at) => at.total === null);
+  const lines = [
+    t(lang, closed ? 'event.board.titleClosed' : 'event.board.title', {
+      round: report.round,
+      board: report.board,
+    }),
+  ];
   for (const at of report.tables) {
     const [n, e, s, w] = at.table.seats.map(name);
     if (at.total === null) {
@@ -221,14 +238,15 @@ export function renderBoard(report: BoardReport, results: EventResults, lang: La
     );
   }
   const team = report.team;
-  if (team && team.swing !== null && team.swing !== 0) {
-    const gainer = team.swing > 0 ? 'A' : 'B';
+  if (team && team.swing !== null) {
+    const imps = Math.abs(team.imps[0] ?? 0);
     lines.push(
-      t(lang, 'event.board.imps', {
-        swing: Math.abs(team.swing),
-        imps: Math.abs(team.imps[0] ?? 0),
-        team: gainer,
-      }).replace(/^ · /, ''),
+      team.swing === 0
+        ? t(lang, 'event.board.noSwing')
+        : plural(lang, 'event.board.imps', imps, {
+            swing: Math.abs(team.swing),
+            team: team.swing > 0 ? 'A' : 'B',
+          }),
     );
   }
   return fitted(lines.join('\n'));

@@ -24,6 +24,8 @@ export function renderResults(
   const { lang } = ui;
   const { event } = results;
   if (round !== null && board !== null) {
+    if (round > event.rounds || board > event.hands)
+      return t(lang, 'event.results.noSuchBoard', { rounds: event.rounds, hands: event.hands });
     const report = results.boards.find((b) => b.round === round && b.board === board);
     if (!report || !deal) return t(lang, 'event.results.notYet');
     const name = nameOf(results, lang);
@@ -31,9 +33,12 @@ export function renderResults(
     // A duplicate round deals the same at every table: one deal, seats named as at table 1.
     const shown = event.format === 'duplicate' ? deal.slice(0, 1) : deal;
     for (const d of shown) {
+      // In words: four hands of fourteen card pictures would not fit a message.
+      const words: Ui = { lang, faces: null };
       const seats = d.hands
         .map(
-          (cards, seat) => `${name(d.table.seats[seat] ?? null)}: ${cardsLabel(inHandOrder([...cards]), ui)}`,
+          (cards, seat) =>
+            `${name(d.table.seats[seat] ?? null)}: ${cardsLabel(inHandOrder([...cards]), words)}`,
         )
         .join('\n');
       lines.push(

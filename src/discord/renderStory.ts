@@ -168,7 +168,9 @@ export function renderMatchResult(
   const [a, b] = TEAM_MARK;
   const score = `${a} ${team(0)} **${state.scores[0]}** — **${state.scores[1]}** ${team(1)} ${b}`;
   const lines = [plural(lang, 'table.story.matchOver', state.history.length, { score })];
-  if (state.winner !== null)
+  // An event's table (a hand limit) plays boards for the event: no winner of its own to hail.
+  if (table.settings.handLimit !== null) lines.push(t(lang, 'table.story.boardsDone'));
+  else if (state.winner !== null)
     lines.push(t(lang, 'table.story.matchWon', { teams: teamNames(table, state.winner, lang) }));
   else if (state.status === 'finished') lines.push(t(lang, 'table.story.matchDrawn'));
   if (detail) lines.push(...ratingLines(detail.match.rated, detail.ratingChanges, name, lang));

@@ -133,6 +133,9 @@ function statusLine({ table, view }: TableSnapshot, lang: Lang): string {
   if (!view) return '';
   if (table.status === 'paused')
     return nobodyPresent(table) ? t(lang, 'table.status.pausedEmpty') : t(lang, 'table.status.paused');
+  // An event's table (only events set a hand limit): its boards count in the event, not a win here.
+  if (view.status === 'finished' && table.settings.handLimit !== null)
+    return t(lang, 'table.status.boardsDone', { a: view.scores[0], b: view.scores[1] });
   if (view.status === 'finished' && view.winner === null)
     return t(lang, 'table.status.drawn', { score: view.scores[0] });
   if (view.status === 'finished' && view.winner !== null) {
@@ -252,7 +255,8 @@ function buttonRows({ table, view }: TableSnapshot, lang: Lang): Array<Record<st
     const myHand = t(lang, 'table.button.myHand');
     return [actionRow([button(myHand, encodeId('hand', table.id, v), 1, '🃏')])];
   }
-  if (table.status === 'finished') {
+  // An event's table plays its boards once: no new match, nobody to leave.
+  if (table.status === 'finished' && table.settings.handLimit === null) {
     return [
       actionRow([
         button(t(lang, 'table.button.newMatch'), encodeId('start', table.id, v), 1),

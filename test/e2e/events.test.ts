@@ -128,7 +128,10 @@ describe('a duplicate event of eight on two tables', () => {
     const notHost = await clickEvent(user(1), channel(), 'start');
     expect(notHost.content).toContain('Only the event’s host');
     await eventually(
-      () => (eventMessage(channel())?.content.includes('Checked in (8)') ? true : undefined),
+      () =>
+        eventMessage(channel())?.content.includes('Pairs (4): Ann & Ben, Cat & Dan, Eve & Fay, Gus & Hal')
+          ? true
+          : undefined,
       'roster',
     );
     const started = await clickEvent(user(0), channel(), 'start');
@@ -220,6 +223,12 @@ describe('a duplicate event of eight on two tables', () => {
       'final standings',
     );
     expect(finalMessage()).toMatch(/1\. Team [AB] \(.+\): [+-]?\d+ IMPs/);
+    // And the end is said in a new message that tells everyone.
+    const over = user(3)
+      .messages(fx.channelId)
+      .find((m) => m.content.startsWith('🏁 **The Tichu night is over.**'));
+    expect(over?.content).toContain(`<@${user(3).id}>`);
+    expect(over?.content).toMatch(/Team [AB]/);
   });
 
   function finalMessage(): string | undefined {

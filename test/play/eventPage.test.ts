@@ -88,7 +88,7 @@ describe.skipIf(!present)('an event on the play page', () => {
       await page.getByText('You are checked in.').waitFor({ timeout: WAIT_MS });
     }
     await switcher.selectOption({ index: 0 });
-    await page.getByText('Checked in (8)').last().waitFor({ timeout: WAIT_MS });
+    await page.getByText('Pairs (4)').last().waitFor({ timeout: WAIT_MS });
     await page.getByRole('button', { name: 'Start' }).last().click({ timeout: WAIT_MS });
 
     // Her table's thread appears without a reload, marked as news; the other table's never does.

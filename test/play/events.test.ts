@@ -119,7 +119,7 @@ describe('an event on the play page with eight people', () => {
     expect(created.json).toMatchObject({ ok: true, answered: true });
     for (const user of ids) await press(user, 'Check in');
     await until('eight checked in', async () =>
-      (await seen(host)).messages.some((m) => m.content.includes('Checked in (8)')) ? true : undefined,
+      (await seen(host)).messages.some((m) => m.content.includes('Pairs (4)')) ? true : undefined,
     );
     await press(host, 'Start');
 

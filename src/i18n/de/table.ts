@@ -33,6 +33,8 @@ export const table: Texts<typeof en> = {
     '⏸️ Pausiert: niemand ist am Tisch (jeder Platz ist abwesend oder ein Bot). Weiter mit /table resume.',
   'table.status.paused': '⏸️ Pausiert. Weiter mit /table resume.',
   'table.status.won': '🏆 **{teams}** gewinnen {score} zu {other}!',
+  'table.status.boardsDone':
+    '🏁 Boards gespielt, {a} zu {b}. Sie zählen im Turnier: sein Kanal zeigt jedes Board, sobald jeder Tisch es gespielt hat.',
   'table.status.drawn': '🤝 Unentschieden, {score} zu {score}: die Spiele der Partie sind gespielt.',
   'table.phase.grandTichu':
     'Großes Tichu? {decided}/4 haben entschieden. Schau dir deine ersten 8 Karten an: **Meine Karten**.',
@@ -129,6 +131,8 @@ export const table: Texts<typeof en> = {
   'table.story.matchOver_one': '🏁 **Partie vorbei** nach {count} Runde: {score}',
   'table.story.matchOver_other': '🏁 **Partie vorbei** nach {count} Runden: {score}',
   'table.story.matchWon': '🏆 **{teams}** gewinnen die Partie!',
+  'table.story.boardsDone':
+    'Diese Boards zählen im Turnier: sein Kanal zeigt jedes, sobald jeder Tisch es gespielt hat.',
   'table.story.matchDrawn': '🤝 Die Partie endet unentschieden.',
   'table.story.unrated':
     'Wertung: ungewertet (eine gewertete Partie hat von Anfang bis Ende dieselben vier Personen und mindestens 3 Runden)',

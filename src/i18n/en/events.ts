@@ -30,14 +30,14 @@ export const events = {
   'event.results.boards':
     '**Boards** (the newest last): `/event results round: board:` shows one, with its cards.',
   'event.results.boardLine': 'Round {round}, board {board}: {lines}',
-  'event.results.notYet':
-    'That board is not over at every table yet (or does not exist): its cards stay hidden until it is.',
+  'event.results.noSuchBoard': 'There is no such board: this event has {rounds} rounds of {hands} boards.',
+  'event.results.notYet': 'That board is not over at every table yet: its cards stay hidden until it is.',
   'event.results.dealAll': '**The deal** (the same at every table, seats as at table 1):',
   'event.results.dealAt': '**The deal at table {number}:**',
   'event.format.rotating': 'rotating partners',
   'event.format.duplicate': 'duplicate pairs',
   'event.title': '**Tichu night** · {format} · {rounds} rounds of {hands} boards',
-  'event.options': 'Grand Tichu {grand} · turn timer {timer} · {rated}',
+  'event.options': 'Grand Tichu {grand} · {timer} · {rated}',
   'event.options.on': 'on',
   'event.options.off': 'off',
   'event.options.rated': 'rated',
@@ -70,6 +70,7 @@ export const events = {
   'event.mark.averaged': '{count} averaged',
   'event.mark.bot': '{count} with a bot',
   'event.bot': 'Bot',
+  'event.final': '🏁 **The Tichu night is over.** Thanks for playing, {mentions}! Final standings:',
   'event.finished': 'The event is over. Thanks for playing!',
   'event.cancelled': 'The host cancelled this event.',
   'event.button.checkIn': 'Check in',
@@ -82,11 +83,15 @@ export const events = {
   'event.thread.welcome':
     '{mentions}: your table for round {round} of the Tichu night. Press **My hand** on the table message below to see your cards.',
   'event.board.title': '**Round {round}, board {board}**: every table has played it.',
+  'event.board.titleClosed':
+    '**Round {round}, board {board}**: the round was closed; a table that did not finish it scores the average.',
   'event.board.line': 'Table {number}: {ns} {nsScore} : {ewScore} {ew}{note}',
   'event.board.averaged': 'Table {number}: not finished (scores the average)',
   'event.board.dv': ' (double victory)',
   'event.board.mp': ' · {ns} {nsMp} MP, {ew} {ewMp} MP',
-  'event.board.imps': ' · swing {swing}: {imps} IMPs to team {team}',
+  'event.board.imps_one': 'Swing {swing} points: {count} IMP to Team {team}.',
+  'event.board.imps_other': 'Swing {swing} points: {count} IMPs to Team {team}.',
+  'event.board.noSwing': 'No swing: both tables scored the same.',
   'event.reply.created': 'Event opened. People check in on the message above.',
   'event.reply.checkedIn': 'You are checked in.',
   'event.reply.checkedInPair': 'You and {partner} are checked in as a pair.',
@@ -96,7 +101,8 @@ export const events = {
     'The event is running: any table of this round still without its thread is opened now.',
   'event.reply.roundClosed': 'Round {round} is closed.',
   'event.reply.cancelled': 'The event is cancelled.',
-  'event.reply.noEvent': 'There is no event in this channel. Start one with `/event create`.',
+  'event.reply.noEvent':
+    'No event is checking in or running in this channel. Open one with `/event create`; `/event results` shows the last one.',
   'event.reply.results': 'Results of the event of {date}:',
   'refusal.event.unknown': 'That event does not exist (any more).',
   'refusal.event.channel_has_event':

@@ -32,6 +32,8 @@ export const table = {
     '⏸️ Paused: nobody is at the table (every seat is away or a bot). Resume with /table resume.',
   'table.status.paused': '⏸️ Paused. Resume with /table resume.',
   'table.status.won': '🏆 **{teams}** win {score} to {other}!',
+  'table.status.boardsDone':
+    '🏁 Boards done, {a} to {b}. They count in the event: its channel shows each board once every table has played it.',
   'table.status.drawn': '🤝 A draw, {score} to {score}: the match’s hands are played.',
   'table.phase.grandTichu': 'Grand Tichu? {decided}/4 decided. Look at your first 8 cards: **My hand**.',
   'table.phase.exchange': 'Exchange: {chosen}/4 have chosen their cards.',
@@ -132,6 +134,8 @@ export const table = {
   'table.story.matchOver_one': '🏁 **Match over** after {count} hand: {score}',
   'table.story.matchOver_other': '🏁 **Match over** after {count} hands: {score}',
   'table.story.matchWon': '🏆 **{teams}** win the match!',
+  'table.story.boardsDone':
+    'These boards count in the event: its channel shows each one once every table has played it.',
   'table.story.matchDrawn': '🤝 The match is a draw.',
   'table.story.unrated':
     'Ratings: unrated (a rated match has the same four people from start to end, 3 hands or more)',
