@@ -27,7 +27,7 @@ export function renderRecentMatches(
       m.status === 'abandoned' ? t(lang, 'rec.recent.abandoned') : `${m.scoreA} — ${m.scoreB}${won}`;
     const hands = plural(lang, 'rec.recent.hands', m.handsPlayed);
     const rated = m.rated ? ` · ${t(lang, 'rec.recent.rated')}` : '';
-    return `**#${m.id}** ${result} · ${hands}${rated} · <#${m.channelId}> ${when}`;
+    return `**#${m.id}** ${result} · ${hands}${rated} · <#${m.channelId}>${when ? ` · ${when}` : ''}`;
   });
   const title =
     whose === null ? t(lang, 'rec.recent.inChannel') : t(lang, 'rec.recent.ofPlayer', { name: whose });

@@ -113,8 +113,8 @@ describe('/history matches in German', () => {
     const embed = payload.embeds[0] as Embed;
     expect(embed.title).toBe(`Letzte Partien von ${LONG}`);
     expect(embed.description?.split('\n')).toEqual([
-      '**#9999999** 1025 — 760 (Team A hat gewonnen) · 12 Runden · gewertet · <#200000000000000001> <t:1700000000:R>',
-      '**#12** abgebrochen · 1 Runde · <#200000000000000001> <t:1700000000:R>',
+      '**#9999999** 1025 — 760 (Team A hat gewonnen) · 12 Runden · gewertet · <#200000000000000001> · <t:1700000000:R>',
+      '**#12** abgebrochen · 1 Runde · <#200000000000000001> · <t:1700000000:R>',
     ]);
     expect(embed.footer?.text).toContain('zeigt die Runden einer Partie');
     expect(text(payload)).not.toMatch(/hands|rated|won\)|abandoned|Last matches/);
