@@ -9,7 +9,7 @@ import type { Actor } from '../src/app/core.js';
 import type { EventRecord } from '../src/app/eventService.js';
 import { TURN_TIMERS } from '../src/app/tableService.js';
 import type { BotContext } from '../src/discord/context.js';
-import { parseEventId } from '../src/discord/eventIds.js';
+import { encodeEventId, parseEventId } from '../src/discord/eventIds.js';
 import { renderEventMessage } from '../src/discord/renderEvent.js';
 import { renderResults } from '../src/discord/renderEventResults.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
@@ -83,13 +83,58 @@ export async function click(interaction: ButtonInteraction, ctx: BotContext): Pr
   if (!parsed) return refuse(ctx, interaction, { code: 'malformed_id', what: 'button' });
   const found = ctx.service.events.get(parsed.eventId);
   if (!found.ok) return refuse(ctx, interaction, found.error);
+  const event = found.value;
+  const lang = ctx.looks.forUser(interaction.locale).lang;
+  if (parsed.verb === 'close' && event.hostId === interaction.user.id && event.status === 'running')
+    return confirmClose(interaction, ctx, event, lang);
+  // A confirmation of a round that is over already (the next one runs) closes nothing.
+  if (parsed.verb === 'closeok' && parsed.round !== event.round)
+    return say(interaction, t(lang, 'event.reply.roundOver', { round: parsed.round ?? 0 }));
   const acts: Record<typeof parsed.verb, Act> = {
     in: 'checkin',
     out: 'checkout',
     start: 'start',
     close: 'close-round',
+    closeok: 'close-round',
   };
-  return act(interaction, ctx, acts[parsed.verb], found.value);
+  return act(interaction, ctx, acts[parsed.verb], event);
+}
+
+/** Close round is one click on a public message: the host is asked first, privately, with what it ends. */
+async function confirmClose(
+  interaction: ButtonInteraction,
+  ctx: BotContext,
+  event: EventRecord,
+  lang: Lang,
+): Promise<Outcome> {
+  const results = ctx.service.events.results(event.id);
+  const playing = results.ok
+    ? results.value.tables
+        .filter((x) => x.round === event.round && (x.status === 'playing' || x.status === 'pending'))
+        .map((x) => t(lang, 'event.tableNumber', { number: x.number + 1 }))
+    : [];
+  await interaction.reply({
+    content: t(lang, 'event.confirmClose', {
+      round: event.round,
+      tables: playing.length > 0 ? playing.join(', ') : t(lang, 'event.noTablePlaying'),
+    }),
+    components: [
+      {
+        type: 1,
+        components: [
+          {
+            type: 2,
+            style: 4,
+            label: t(lang, 'event.button.confirmClose', { round: event.round }),
+            custom_id: encodeEventId('closeok', event.id, event.round),
+          },
+        ],
+      },
+    ] as never,
+    flags: EPHEMERAL,
+    allowedMentions: { parse: [] },
+  });
+  return { result: 'asked' };
 }
 
 async function act(

@@ -44,16 +44,15 @@ function eventMessage(channelId: string): MessageView | undefined {
 /** Clicks `verb` on the channel's newest event message (older ones may still be being edited). */
 async function clickEvent(u: ScriptedUser, channelId: string, verb: string): Promise<MessageView> {
   const pattern = new RegExp(`ev:${verb}:[a-z0-9]{8}`);
-  const message = await eventually(
-    () =>
-      u
-        .messages(channelId)
-        .filter((m) => !m.ephemeral && JSON.stringify(m.components).includes('"ev:'))
-        .at(-1),
-    `an event message in ${channelId}`,
-  );
-  const id = JSON.stringify(message.components).match(pattern)?.[0];
-  if (!id) throw new Error(`the newest event message has no ${verb} button`);
+  // The newest event message, once its edit offers the button (it follows the event's state).
+  const message = await eventually(() => {
+    const newest = u
+      .messages(channelId)
+      .filter((m) => !m.ephemeral && JSON.stringify(m.components).includes('"ev:'))
+      .at(-1);
+    return newest && pattern.test(JSON.stringify(newest.components)) ? newest : undefined;
+  }, `an event message with ${verb} in ${channelId}`);
+  const id = JSON.stringify(message.components).match(pattern)?.[0] as string;
   return u.click(message.id, id).reply();
 }
 
@@ -307,6 +306,15 @@ describe('a substitute at a duplicate table', () => {
     await eventually(() => (user(9).canView(thread) ? true : undefined), 'Jon let into the thread');
     const panel = await openPanel(user(9), thread);
     expect(panel.ephemeral).toBe(true);
-    await user(0).slash(channel, 'event', { subcommand: 'cancel' }).reply();
+    // Close round asks the host first, privately; a player's click is refused as before.
+    expect((await clickEvent(user(2), channel, 'close')).content).toBe('Only the event’s host can do that.');
+    const asked = await clickEvent(user(0), channel, 'close');
+    expect(asked.ephemeral).toBe(true);
+    expect(asked.content).toMatch(/^Close round 1 now\? Still playing: Table 1, Table 2\./);
+    expect(current(channel).status).toBe('running');
+    const confirm = JSON.stringify(asked.components).match(/ev:closeok:[a-z0-9]{8}:1/)?.[0] as string;
+    const closed = await user(0).click(asked.id, confirm).reply();
+    expect(closed.content).toBe('Round 1 is closed.');
+    await eventually(() => (current(channel).status === 'finished' ? true : undefined), 'the event closed');
   });
 });

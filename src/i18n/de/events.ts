@@ -80,6 +80,12 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.final': '🏁 **Der Tichu-Abend ist vorbei.** Danke fürs Spielen, {mentions}! Endstand:',
   'event.finished': 'Das Turnier ist vorbei. Danke fürs Spielen!',
   'event.cancelled': 'Der Gastgeber hat dieses Turnier abgesagt.',
+  'event.confirmClose':
+    'Durchgang {round} jetzt schließen? Noch am Spielen: {tables}. Ihre offenen Boards zählen den Durchschnitt, und der nächste Durchgang beginnt. Das lässt sich nicht rückgängig machen.',
+  'event.noTablePlaying': 'keiner',
+  'event.tableNumber': 'Tisch {number}',
+  'event.button.confirmClose': 'Durchgang {round} schließen',
+  'event.reply.roundOver': 'Durchgang {round} ist schon vorbei: nichts wurde geschlossen.',
   'event.button.checkIn': 'Einchecken',
   'event.button.checkOut': 'Auschecken',
   'event.button.start': 'Start',

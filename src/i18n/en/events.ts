@@ -73,6 +73,12 @@ export const events = {
   'event.final': '🏁 **The Tichu night is over.** Thanks for playing, {mentions}! Final standings:',
   'event.finished': 'The event is over. Thanks for playing!',
   'event.cancelled': 'The host cancelled this event.',
+  'event.confirmClose':
+    'Close round {round} now? Still playing: {tables}. Their unfinished boards score the average, and the next round starts. This cannot be undone.',
+  'event.noTablePlaying': 'none',
+  'event.tableNumber': 'Table {number}',
+  'event.button.confirmClose': 'Close round {round}',
+  'event.reply.roundOver': 'Round {round} is over already: nothing was closed.',
   'event.button.checkIn': 'Check in',
   'event.button.checkOut': 'Check out',
   'event.button.start': 'Start',
