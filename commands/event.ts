@@ -161,7 +161,26 @@ async function act(
           : partner
             ? t(lang, 'event.reply.checkedInPair', { partner: partner.name })
             : t(lang, 'event.reply.checkedIn');
-      return say(interaction, text);
+      const said = await say(interaction, text);
+      // The partner checked in by someone else hears of it, in the channel (in its language).
+      if (partner) {
+        const { lang: shared } = ctx.looks.forGuild(event.guildId);
+        await interaction
+          .followUp({
+            content: t(shared, 'event.pairCheckedIn', {
+              actor: `<@${actor.userId}>`,
+              partner: `<@${partner.userId}>`,
+            }),
+            allowedMentions: { users: [partner.userId] },
+          })
+          .catch((error: unknown) =>
+            ctx.logger.warn(
+              { err: error instanceof Error ? error.message : String(error) },
+              'pair notice failed',
+            ),
+          );
+      }
+      return said;
     }
     case 'start':
     case 'close-round':

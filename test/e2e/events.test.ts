@@ -282,7 +282,23 @@ describe('a substitute at a duplicate table', () => {
         options: { format: 'duplicate', hands: 1, rounds: 1 },
       })
       .reply();
-    for (let i = 0; i < 4; i++) await clickEvent(user(i), channel, 'in');
+    for (let i = 0; i < 2; i++) await clickEvent(user(i), channel, 'in');
+    // Cat checks in with Dan as her partner: Dan is told in the channel.
+    const pair = await user(2)
+      .slash(channel, 'event', { subcommand: 'checkin', options: { partner: user(3).id } })
+      .reply();
+    expect(pair.content).toBe('You and Dan are checked in as a pair.');
+    await eventually(
+      () =>
+        user(3)
+          .messages(channel)
+          .some(
+            (m) => m.content === `<@${user(2).id}> checked in with <@${user(3).id}> as a pair for the event.`,
+          )
+          ? true
+          : undefined,
+      'Dan told',
+    );
     await clickEvent(user(0), channel, 'start');
     const eventId = current(channel).id;
     const thread = await eventually(

@@ -108,6 +108,7 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.reply.created': 'Turnier eröffnet. Eingecheckt wird an der Nachricht oben.',
   'event.reply.checkedIn': 'Du bist eingecheckt.',
   'event.reply.checkedInPair': 'Du und {partner} seid als Paar eingecheckt.',
+  'event.pairCheckedIn': '{actor} hat sich mit {partner} als Paar für das Turnier eingecheckt.',
   'event.reply.checkedOut': 'Du bist ausgecheckt.',
   'event.reply.started': 'Das Turnier läuft: die Tische des ersten Durchgangs werden in Threads eröffnet.',
   'event.reply.retrying':

@@ -101,6 +101,7 @@ export const events = {
   'event.reply.created': 'Event opened. People check in on the message above.',
   'event.reply.checkedIn': 'You are checked in.',
   'event.reply.checkedInPair': 'You and {partner} are checked in as a pair.',
+  'event.pairCheckedIn': '{actor} checked in with {partner} as a pair for the event.',
   'event.reply.checkedOut': 'You are checked out.',
   'event.reply.started': 'The event has started: round 1’s tables are being opened in threads.',
   'event.reply.retrying':
