@@ -27,6 +27,11 @@ export interface EventProgress {
   readonly toOpen: readonly EventTable[];
   /** A round ended with this change (its number). */
   readonly roundEnded: number | null;
+  /**
+   * Whether the event message may show something new: a table finished or closed, a round ended,
+   * the event started, ended or was called off. A hand end that changed none of these is not.
+   */
+  readonly changed: boolean;
 }
 
 /** The host starts the event: round 1 is seated (its tables are then opened in their threads). */
@@ -195,12 +200,15 @@ export function settleEvent(core: Core, eventId: string): Outcome<EventProgress>
   let event = found.value;
   if (event.status !== 'running') return ok(progressOf(core, event, null));
   let roundEnded: number | null = null;
+  let changed = false;
   core.store.transaction(() => {
     const current = core.store.events.tables(eventId).filter((t) => t.round === event.round);
+    const state = core.store.events.playState(eventId, event.round);
     for (const slot of current) {
-      if (slot.tableId === null || slot.status !== 'playing') continue;
-      const done = tableDone(core, slot.tableId);
+      if (slot.status !== 'playing') continue;
+      const done = tableDone(state, slot.tableId);
       if (done) core.store.events.updateTable({ ...slot, status: done });
+      if (done) changed = true;
     }
     const after = core.store.events.tables(eventId).filter((t) => t.round === event.round);
     if (after.length > 0 && !after.every((t) => t.status === 'finished' || t.status === 'closed')) return;
@@ -214,20 +222,20 @@ export function settleEvent(core: Core, eventId: string): Outcome<EventProgress>
         core.store.events.addPlacing(event, placing);
     }
   });
-  return ok(progressOf(core, event, roundEnded));
+  return ok(progressOf(core, event, roundEnded, changed || roundEnded !== null));
 }
+
+type PlayState = ReturnType<Core['store']['events']['playState']>;
 
 /**
  * Whether an event table is done, and how: its match played out (`finished`, even if the table was
  * ended after: its boards count), or the table ended before that (`closed`: its missing boards
- * score the average); null while it plays.
+ * score the average); null while it plays (or has no table yet).
  */
-function tableDone(core: Core, tableId: string): 'finished' | 'closed' | null {
-  const table = core.store.tables.get(tableId);
-  if (!table || (table.status !== 'finished' && table.status !== 'abandoned')) return null;
-  if (table.status === 'finished') return 'finished';
-  const match = table.matchId === null ? null : core.store.stats.match(table.matchId);
-  return match?.status === 'finished' ? 'finished' : 'closed';
+function tableDone(state: PlayState, tableId: string | null): 'finished' | 'closed' | null {
+  const s = tableId === null ? undefined : state.get(tableId);
+  if (!s || (s.table !== 'finished' && s.table !== 'abandoned')) return null;
+  return s.table === 'finished' || s.match === 'finished' ? 'finished' : 'closed';
 }
 
 /** Whether another round can be seated: a rotating event needs four people checked in. */
@@ -260,31 +268,39 @@ export function closeRound(core: Core, eventId: string, actor: Actor): Outcome<E
   if (event.status !== 'running') return eventRefusal('not_running');
   for (const slot of core.store.events.tables(eventId)) {
     if (slot.round !== event.round || slot.status === 'finished' || slot.status === 'closed') continue;
-    if (slot.tableId !== null && tableDone(core, slot.tableId) === null) {
+    if (
+      slot.tableId !== null &&
+      tableDone(core.store.events.playState(eventId, event.round), slot.tableId) === null
+    ) {
       const ended = abandon(core, slot.tableId, actor);
       if (!ended.ok) return refuse(ended.error);
     }
     // A table whose match is over already keeps its boards (settle marks it finished).
-    const done = slot.tableId === null ? 'closed' : (tableDone(core, slot.tableId) ?? 'closed');
+    const done = tableDone(core.store.events.playState(eventId, event.round), slot.tableId) ?? 'closed';
     core.store.transaction(() => core.store.events.updateTable({ ...slot, status: done }));
   }
   return settleEvent(core, eventId);
 }
 
 /** What changed, with the boards ready and the tables still to open. */
-function progressOf(core: Core, event: EventRecord, roundEnded: number | null): EventProgress {
+function progressOf(
+  core: Core,
+  event: EventRecord,
+  roundEnded: number | null,
+  changed = true,
+): EventProgress {
   const tables = core.store.events.tables(event.id);
+  const state = event.status === 'running' ? core.store.events.playState(event.id, event.round) : new Map();
   return {
     event,
+    changed,
     // A cancelled event posts nothing more: its closed tables' boards were never played out.
     boardsReady: event.status === 'cancelled' ? [] : boardsReady(core, event, tables),
     // Tables without one yet, and any whose match's start was cut short (still a lobby): retried.
     toOpen:
       event.status === 'running'
         ? tables.filter(
-            (t) =>
-              t.round === event.round &&
-              (t.tableId === null || core.store.tables.get(t.tableId)?.status === 'lobby'),
+            (t) => t.round === event.round && (t.tableId === null || state.get(t.tableId)?.table === 'lobby'),
           )
         : [],
     roundEnded,
@@ -319,9 +335,10 @@ export function cancelEvent(core: Core, eventId: string, actor: Actor): Outcome<
   const cancelled: EventRecord = { ...event, status: 'cancelled', updatedAt: core.env.now() };
   core.store.transaction(() => {
     const round = core.store.events.tables(eventId).filter((t) => t.round === event.round);
+    const state = core.store.events.playState(eventId, event.round);
     const marked = round.map((slot) => {
       if (slot.status !== 'playing' && slot.status !== 'pending') return slot;
-      const done = slot.tableId === null ? 'closed' : (tableDone(core, slot.tableId) ?? 'closed');
+      const done = tableDone(state, slot.tableId) ?? 'closed';
       const next = { ...slot, status: done };
       core.store.events.updateTable(next);
       return next;

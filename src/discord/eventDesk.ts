@@ -177,7 +177,9 @@ export class EventDesk {
         break;
       }
     }
-    this.show(event.id);
+    // Boards posted and tables opened show on the message too; a plain hand end changes nothing there.
+    if (progress.changed || progress.boardsReady.length > 0 || progress.toOpen.length > 0)
+      this.show(event.id);
   }
 
   /**

@@ -139,8 +139,17 @@ export class EventRepo {
   private readonly insertPlacing;
   private readonly hiddenRow;
   private readonly elsewhereRow;
+  private readonly playRows;
 
   constructor(db: Database.Database) {
+    this.playRows = db.prepare<
+      [string, number],
+      { table_id: string; table_status: string; match_status: string | null }
+    >(
+      `SELECT t.table_id, tb.status AS table_status, m.status AS match_status FROM club_event_tables t
+       JOIN tables tb ON tb.id = t.table_id LEFT JOIN matches m ON m.id = tb.match_id
+       WHERE t.event_id = ? AND t.round = ?`,
+    );
     this.elsewhereRow = db.prepare<[string, string], { found: number }>(
       `SELECT 1 AS found FROM club_event_tables me
        JOIN club_event_tables o ON o.event_id = me.event_id AND o.round = me.round AND o.number <> me.number
@@ -257,6 +266,18 @@ export class EventRepo {
    */
   hiddenMatch(matchId: number): boolean {
     return this.hiddenRow.get(matchId) !== undefined;
+  }
+
+  /**
+   * How a round's opened tables stand, in one read (settled after every hand end): each table's
+   * status and its match's, by table id.
+   */
+  playState(eventId: string, round: number): Map<string, { table: string; match: string | null }> {
+    return new Map(
+      this.playRows
+        .all(eventId, round)
+        .map((r) => [r.table_id, { table: r.table_status, match: r.match_status }]),
+    );
   }
 
   /** Whether `userId` sits at another table of the same event round as `tableId` (none: not an event's). */
