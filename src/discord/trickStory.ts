@@ -35,6 +35,9 @@ export function trickStory(events: readonly GameEvent[], name: (seat: Seat) => s
           ? `${dogWords(name(event.seat), name(dog.to), combo, lang)}${mark}`
           : `${playWords(name(event.seat), combo, lang, event.outOfTurn)}${mark}`,
       );
+      // The Dog leaves the table at once (no trick is won by it): its line ends there, so the
+      // partner's lead after it starts a trick of its own.
+      if (dog?.type === 'leadPassedByDog' && event.combo.type === 'dog') close(null);
     } else if (event.type === 'wishMade') {
       trick.push(
         event.rank === null

@@ -104,7 +104,8 @@ const WORDS = {
       '• P0: Mah Jong · P0 wishes for 9 · P1: Dragon → P1 gives the Dragon trick to P2 (25 points)',
       '• P1: single 5 · 🏁 out #1 · P2: single 9 · P3: single A → P3 takes the trick (5 points)',
       '• P3: single 8 · P0: single K → P0 takes the trick (10 points)',
-      '• P0: Dog → the lead passes to P2 · P2: single 3 · P3: single 4 · P2: single 7 · 🏁 out #2 · P3: single Q · 🏁 out #3 → P3 takes the trick (0 points)',
+      '• P0: Dog → the lead passes to P2',
+      '• P2: single 3 · P3: single 4 · P2: single 7 · 🏁 out #2 · P3: single Q · 🏁 out #3 → P3 takes the trick (0 points)',
     ],
     history: [
       'P1: 🐉 Dragon',
@@ -127,7 +128,8 @@ const WORDS = {
       '• P0: Mah Jong · P0 wünscht sich 9 · P1: Drache → P1 verschenkt den Drachen-Stich an P2 (25 Punkte)',
       '• P1: Einzelkarte 5 · 🏁 raus als 1. · P2: Einzelkarte 9 · P3: Einzelkarte A → P3 nimmt den Stich (5 Punkte)',
       '• P3: Einzelkarte 8 · P0: Einzelkarte K → P0 nimmt den Stich (10 Punkte)',
-      '• P0: Hund → das Anspiel geht an P2 · P2: Einzelkarte 3 · P3: Einzelkarte 4 · P2: Einzelkarte 7 · 🏁 raus als 2. · P3: Einzelkarte Q · 🏁 raus als 3. → P3 nimmt den Stich (0 Punkte)',
+      '• P0: Hund → das Anspiel geht an P2',
+      '• P2: Einzelkarte 3 · P3: Einzelkarte 4 · P2: Einzelkarte 7 · 🏁 raus als 2. · P3: Einzelkarte Q · 🏁 raus als 3. → P3 nimmt den Stich (0 Punkte)',
     ],
     history: [
       'P1: 🐉 Drache',
