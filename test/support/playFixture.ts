@@ -1,4 +1,5 @@
 /** The real bot and the local Discord (startFixture), with the play page's server on a free port. */
+import type { Environment } from '../../src/app/ids.js';
 import { DEFAULT_BOT_PACE_MS } from '../../src/config.js';
 import { type PlayServer, startPlayServer } from '../../src/play/playServer.js';
 import { type BotFixture, startFixture } from './botFixture.js';
@@ -11,10 +12,10 @@ export interface PlayFixture {
 
 /**
  * The play page on the real bot, with the card pictures deployed and bots at the default pace (as
- * `npm run play` does).
+ * `npm run play` does); `env` fixes its seeds, so a test's deal is the same every run.
  */
-export async function startPlayFixture(): Promise<PlayFixture> {
-  const fx = await startFixture({ cardEmoji: true, botPaceMs: DEFAULT_BOT_PACE_MS });
+export async function startPlayFixture(options: { env?: Environment } = {}): Promise<PlayFixture> {
+  const fx = await startFixture({ cardEmoji: true, botPaceMs: DEFAULT_BOT_PACE_MS, env: options.env });
   const server = await startPlayServer({
     discord: fx.discord,
     guildId: fx.guildId,
