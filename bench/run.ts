@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { botFigures } from './bots.js';
+import { challengeFigures } from './challenge.js';
 import { type Figure, legalLead14, plainLoopMs, selfPlay } from './engine.js';
 import { fuzzFigures } from './fuzz.js';
 import { malformedFigures } from './fuzzMalformed.js';
@@ -87,6 +88,17 @@ function printJson(): void {
 
 console.log(`Tichu benchmarks on Node ${process.version}`);
 if (process.argv.includes('--bots-only')) {
+  // Hand reviews (bench/review.ts): a hand's review on one thread, and reviews of hard and random play.
+  for (const figure of await partFigures('review', [
+    '--expose-gc',
+    '--import',
+    'tsx',
+    benchFile('./review.ts'),
+    '--figures',
+  ]))
+    record(figure);
+  // The weekly challenge (bench/challenge.ts): a week's standings of 1,000 members.
+  for (const figure of await challengeFigures()) record(figure);
   await recordBots();
   printJson();
   process.exit(0);
@@ -124,6 +136,17 @@ for (const figure of await partFigures('events', [
   '--figures',
 ]))
   record(figure);
+// Hand reviews (bench/review.ts): a hand's review on one thread, and reviews of hard and random play.
+for (const figure of await partFigures('review', [
+  '--expose-gc',
+  '--import',
+  'tsx',
+  benchFile('./review.ts'),
+  '--figures',
+]))
+  record(figure);
+// The weekly challenge (bench/challenge.ts): a week's standings of 1,000 members.
+for (const figure of await challengeFigures()) record(figure);
 await recordBots();
 
 printJson();

@@ -23,6 +23,8 @@ const PARAGRAPHS = [
   'cmd.help.competition',
   'cmd.help.events',
   'cmd.help.seasons',
+  'cmd.help.challenge',
+  'cmd.help.review',
   'cmd.help.notify',
 ] as const;
 

@@ -1,9 +1,13 @@
-/** /history: recent matches, one match hand by hand, one hand play by play, and the JSON export. */
+/**
+ * /history: recent matches, one match hand by hand, one hand play by play (or the review of one's own
+ * decisions in it), and the JSON export.
+ */
 import { AttachmentBuilder, type ChatInputCommandInteraction, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/discord/context.js';
 import { renderHandLog, renderMatchDetail, renderRecentMatches } from '../src/discord/renderHistory.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
 import { type Outcome, refuse, toDiscord } from '../src/discord/respond.js';
+import { answerReview } from '../src/discord/reviewReply.js';
 import { t } from '../src/i18n/index.js';
 import { named } from './localized.js';
 
@@ -22,7 +26,8 @@ export const data = named(new SlashCommandBuilder(), 'history', 'cmd.history')
   .addSubcommand((s) =>
     named(s, 'hand', 'cmd.history.hand')
       .addIntegerOption((o) => named(o, 'match', 'cmd.opt.matchNumber').setRequired(true).setMinValue(1))
-      .addIntegerOption((o) => named(o, 'hand', 'cmd.history.hand.hand').setRequired(true).setMinValue(1)),
+      .addIntegerOption((o) => named(o, 'hand', 'cmd.history.hand.hand').setRequired(true).setMinValue(1))
+      .addBooleanOption((o) => named(o, 'review', 'cmd.history.hand.review')),
   )
   .addSubcommand((s) =>
     named(s, 'export', 'cmd.history.export').addIntegerOption((o) =>
@@ -55,6 +60,13 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     return { result: 'ok' };
   }
   const matchId = interaction.options.getInteger('match', true);
+  if (sub === 'hand' && interaction.options.getBoolean('review') === true)
+    return answerReview(interaction, ctx, {
+      guildId,
+      matchId,
+      hand: interaction.options.getInteger('hand', true),
+      userId: interaction.user.id,
+    });
   if (sub === 'hand') {
     const log = ctx.stats.handLog(guildId, matchId, interaction.options.getInteger('hand', true));
     if (!log.ok) return refuse(ctx, interaction, log.error);

@@ -1,4 +1,5 @@
 /** Every slash command of the bot. */
+import * as challenge from './challenge.js';
 import * as event from './event.js';
 import * as hand from './hand.js';
 import * as help from './help.js';
@@ -24,6 +25,7 @@ export const COMMANDS: readonly Command[] = [
   leaderboard,
   season,
   event,
+  challenge,
   stats,
   history,
   rules,

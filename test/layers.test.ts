@@ -103,7 +103,8 @@ describe('layers', () => {
     // worker its own priority), nothing else.
     const threads: Record<string, readonly string[]> = {
       'src/bots/workerPool.ts': ['node:os', 'node:worker_threads'],
-      'src/bots/decisionWorker.ts': ['node:fs', 'node:os', 'node:worker_threads'],
+      'src/bots/decisionWorker.ts': ['node:worker_threads'],
+      'src/bots/threadPriority.ts': ['node:fs', 'node:os'],
     };
     const offenders = all
       .filter((f) => inside(f, 'src/bots'))
@@ -113,6 +114,21 @@ describe('layers', () => {
           .filter((s) => !s.startsWith('./') && target(f, s) !== 'src/engine')
           .map((s) => `${f} -> ${s}`),
       );
+    expect(offenders).toEqual([]);
+  });
+
+  it('src/review uses only the engine and the bots (its worker also uses threads)', () => {
+    const threads: Record<string, readonly string[]> = {
+      'src/review/reviewWorker.ts': ['node:worker_threads'],
+    };
+    const review = all.filter((f) => inside(f, 'src/review'));
+    expect(review.length).toBeGreaterThan(3);
+    const offenders = review.flatMap((f) =>
+      importsOf(f)
+        .filter((s) => !(threads[f] ?? []).includes(s))
+        .filter((s) => !s.startsWith('.') || !['src/review', 'src/engine', 'src/bots'].includes(target(f, s)))
+        .map((s) => `${f} -> ${s}`),
+    );
     expect(offenders).toEqual([]);
   });
 });

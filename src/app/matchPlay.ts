@@ -43,6 +43,9 @@ export function startMatch(core: Core, tableId: string, actor: Actor, seed?: str
   // An event's table plays the match its event dealt, once: another would rewrite its boards.
   if (seed === undefined && core.store.events.ofTable(tableId))
     return refuse({ code: 'event', reason: 'event_table' });
+  // A weekly challenge's table plays the week's boards, once.
+  if (seed === undefined && core.store.challenges.ofTable(tableId))
+    return refuse({ code: 'challenge', reason: 'solo_table' });
   const empty = table.seats.filter((o) => o === null).length;
   if (empty > 0) return refuse({ code: 'seats_not_filled', empty });
   if (table.status === 'finished') {

@@ -42,6 +42,10 @@ export type Refusal =
   | { readonly code: 'bot_thinking' }
   // Events (a club's Tichu night): one code, the reason says which rule.
   | { readonly code: 'event'; readonly reason: EventReason; readonly count?: number }
+  // The weekly challenge: one code, the reason says which rule.
+  | { readonly code: 'challenge'; readonly reason: ChallengeReason }
+  // Hand reviews: one code, the reason says which rule (src/app/reviews.ts).
+  | { readonly code: 'review'; readonly reason: ReviewReason }
   // Said by the Discord layer, in the same words map: typed cards it cannot read, a restart, a bug.
   | { readonly code: 'unreadable_cards'; readonly problem: CardProblem }
   | { readonly code: 'restarting' }
@@ -77,6 +81,25 @@ export const EVENT_REASONS = [
   'seated_elsewhere',
 ] as const;
 export type EventReason = (typeof EVENT_REASONS)[number];
+
+/** Why the weekly challenge refused: each has its sentence (`challenge.refusal.*`). */
+export const CHALLENGE_REASONS = [
+  'in_thread',
+  'no_week',
+  'not_closed',
+  'no_entry',
+  'still_playing',
+  'not_admin',
+  'bad_turn',
+  'bad_board',
+  'solo_table',
+  'unknown',
+] as const;
+export type ChallengeReason = (typeof CHALLENGE_REASONS)[number];
+
+/** Why a hand review was refused (src/app/reviews.ts): each has its sentence (`review.refusal.*`). */
+export const REVIEW_REASONS = ['not_finished', 'not_yours', 'busy', 'failed', 'challenge_open'] as const;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
 /** What made settings unusable: the engine's judgement of the rules, or a turn timer it does not know. */
 export type SettingsRefusal =

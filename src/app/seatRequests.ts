@@ -78,6 +78,8 @@ export function requestSeat(core: Core, tableId: string, actor: Actor, seat: unk
   if (bad) return refuse(bad);
   if (core.store.events.seatedElsewhere(tableId, actor.userId))
     return refuse({ code: 'event', reason: 'seated_elsewhere' });
+  // A weekly challenge is played alone with its bots: nobody takes a seat there.
+  if (core.store.challenges.ofTable(tableId)) return refuse({ code: 'challenge', reason: 'solo_table' });
   const matchId = (match as LoadedMatch).id;
   const why = cannotTake(table, core.store.seats.holders(matchId), actor.userId, seat as Seat);
   if (why) return refuse(why);

@@ -199,7 +199,9 @@ export class StatsService {
         ? this.store.stats.recentMatchesOfPlayer(guildId, of.userId, limit)
         : this.store.stats.recentMatchesOfChannel(of.channelId, limit).filter((m) => m.guildId === guildId);
     // A duplicate round's finished match is not listed (with its score) until the round is over.
-    return ok(rows.filter((m) => !this.store.events.hiddenMatch(m.id)));
+    return ok(
+      rows.filter((m) => !this.store.events.hiddenMatch(m.id) && !this.store.challenges.hiddenMatch(m.id)),
+    );
   }
 
   /**
@@ -317,6 +319,9 @@ export class StatsService {
     // A duplicate round's match tells how its boards went: hidden until every table played them.
     if (!own && this.store.events.hiddenMatch(matchId))
       return refuse({ code: 'event', reason: 'board_hidden' });
+    // A weekly challenge's match shows the week's boards: hidden from everyone until the week closes.
+    if (!own && this.store.challenges.hiddenMatch(matchId))
+      return refuse({ code: 'challenge', reason: 'not_closed' });
     return ok(match);
   }
 }

@@ -154,6 +154,8 @@ function check(
   // An event's player plays their own table: a seat at another of the round would show them its boards.
   if (core.store.events.seatedElsewhere(tableId, player.userId))
     return refuse({ code: 'event', reason: 'seated_elsewhere' });
+  // A weekly challenge is played alone with its bots: the member hands no seat to anyone.
+  if (core.store.challenges.ofTable(tableId)) return refuse({ code: 'challenge', reason: 'solo_table' });
   const holders = core.store.seats.holders((match as LoadedMatch).id);
   const why = cannotTake(table, holders, player.userId, seat as Seat);
   if (!why) return found;

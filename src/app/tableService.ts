@@ -6,9 +6,12 @@
 import { type Decider, inlineDecider } from '../bots/decisionJob.js';
 import { DEFAULT_HARD_BUDGET_MS } from '../bots/registry.js';
 import { ok, type Seat, type Settings, type Team } from '../engine/index.js';
+import { inlineReviewer } from '../review/pool.js';
 import type { Seating, TableRecord, TurnTimer } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { comeBack, goAway } from './away.js';
+import { ChallengeService } from './challengeService.js';
+import { challengeHidden } from './challenges.js';
 import { type Scheduler, systemScheduler } from './clock.js';
 import { type Actor, type Core, checkSnowflake, findTable, type Outcome, refuse } from './core.js';
 import { rearmAll, tableClock } from './deadlines.js';
@@ -20,6 +23,7 @@ import { act, settleBots, startMatch } from './matchPlay.js';
 import type { ActOutcome, BotFault, DecisionFailure, Reminder } from './outcomes.js';
 import { paceRuntime } from './pace.js';
 import { abandon, type PauseOutcome, requestPause, requestResume } from './pause.js';
+import { type Reviewer, ReviewService } from './reviews.js';
 import {
   approveRequest,
   declineRequest,
@@ -57,6 +61,12 @@ export { LIST_PAGE_SIZE, type ListedTable, type TableList } from './tableList.js
 export type { PlayerSnapshot, TableSnapshot } from './tableViews.js';
 
 export interface ServiceOptions {
+  /** Where hand reviews are computed (the review pool in the bot; this thread by default). */
+  readonly reviewer?: Reviewer;
+  /** Wall-clock budget of one hand's review (default 8 s). */
+  readonly reviewBudgetMs?: number;
+  /** Reviews computed at once (default 1: the review pool's size). */
+  readonly reviewWorkers?: number;
   /**
    * Hears of a bot seat's move the engine refused, or a policy that failed (a bug: log it); the seat
    * then makes another legal move so the table never waits for it.
@@ -91,10 +101,17 @@ export interface ServiceOptions {
   readonly owns?: (guildId: string) => boolean;
 }
 
+/** A hand's review may take this long on one worker (docs/review.md). */
+export const DEFAULT_REVIEW_BUDGET_MS = 8_000;
+
 export class TableService {
   private readonly core: Core;
   /** Events (a club's Tichu night): their check-in, rounds, tables and results. */
   readonly events: EventService;
+  /** The weekly challenge: its weeks, entries, tables and standings. */
+  readonly challenges: ChallengeService;
+  /** Hand reviews: a finished hand's decisions, reviewed for the seat's holder. */
+  readonly reviews: ReviewService;
 
   private botsMoved: (outcome: ActOutcome) => void = () => {};
   private handEnded: (outcome: ActOutcome) => void = () => {};
@@ -137,6 +154,13 @@ export class TableService {
     };
     this.core = core;
     this.events = new EventService(core);
+    this.challenges = new ChallengeService(core);
+    this.reviews = new ReviewService(core, options.reviewer ?? inlineReviewer(), {
+      budgetMs: options.reviewBudgetMs ?? DEFAULT_REVIEW_BUDGET_MS,
+      concurrency: options.reviewWorkers ?? 1,
+      // A challenge board's reviews open with its boards, when the week closes.
+      challengeOpen: (matchId) => challengeHidden(core, matchId),
+    });
     if (!options.armLater) this.armDeadlines();
   }
 
@@ -316,7 +340,8 @@ export class TableService {
 
   /** Shutdown: hard decisions in flight are dropped (asked again on the next start) and the decider closes. */
   stopBots(): Promise<void> {
-    return stopBots(this.core);
+    // Reviews under way are dropped too (nothing was stored of them; asked again, they run again).
+    return Promise.all([stopBots(this.core), this.reviews.close()]).then(() => {});
   }
 
   /** Shutdown: no deadline fires after this (each is stored and armed again on the next start). */

@@ -1,4 +1,9 @@
-/** A pool of worker threads that make bot decisions off the main thread, one job per worker at a time. */
+/**
+ * Pools of worker threads that work off the main thread, one job per worker at a time: `ThreadPool`
+ * for any job whose worker speaks its protocol (`{id, request}` in; `ready`, then `{type: 'answer',
+ * id, answer}` out), and `WorkerPool`, the bot decisions' pool. Hand reviews use a ThreadPool of
+ * their own (src/review/pool.ts), so a review never holds up a bot's move.
+ */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type Decider, type DecisionAnswer, type DecisionRequest, reasonOf } from './decisionJob.js';
@@ -28,48 +33,65 @@ export interface PoolOptions {
 const MAX_START_FAILURES = 3;
 const START_RETRY_MS = 60_000;
 
-interface Job {
-  readonly id: number;
-  readonly request: DecisionRequest;
-  readonly resolve: (answer: DecisionAnswer) => void;
+/** What a pool needs of a job: how long it may take (a job unanswered past that and the grace fails). */
+export interface PoolJob {
+  readonly budgetMs: number;
 }
 
-interface Slot {
+interface Job<Req, Ans> {
+  readonly id: number;
+  readonly request: Req;
+  readonly resolve: (answer: Ans) => void;
+}
+
+interface Slot<Req, Ans> {
   readonly worker: Worker;
   ready: boolean;
-  job: Job | null;
+  job: Job<Req, Ans> | null;
   timer: NodeJS.Timeout | null;
   /** Why it died, when it said (an uncaught error comes before its exit). */
   error: string | null;
 }
 
-type WorkerMessage = { type: 'ready' } | { type: 'answer'; id: number; answer: DecisionAnswer };
+type WorkerMessage<Ans> = { type: 'ready' } | { type: 'answer'; id: number; answer: Ans };
 
-export class WorkerPool implements Decider {
+export interface ThreadPoolOptions<Ans> extends PoolOptions {
+  readonly entry: URL;
+  /** The answer a job gets when it cannot be done (a crash, a stuck worker, a closed pool). */
+  readonly fail: (reason: string) => Ans;
+  /** What the workers do, for the reasons given ("decision", "review"). */
+  readonly what: string;
+}
+
+export class ThreadPool<Req extends PoolJob, Ans> {
   readonly size: number;
   private readonly graceMs: number;
   private readonly entry: URL;
-  private readonly slots = new Set<Slot>();
-  /** Decisions owed now (a hard bot's), then those asked ahead (a deadline's, prepared): each in order. */
-  private readonly queue: Job[] = [];
-  private readonly aheadQueue: Job[] = [];
+  private readonly fail: (reason: string) => Ans;
+  private readonly what: string;
+  private readonly slots = new Set<Slot<Req, Ans>>();
+  /** Jobs owed now, then those asked ahead (a deadline's decision, prepared): each in order. */
+  private readonly queue: Job<Req, Ans>[] = [];
+  private readonly aheadQueue: Job<Req, Ans>[] = [];
   private nextId = 1;
   private startFailures = 0;
   private lastStartFailure = 0;
   private closed = false;
 
-  constructor(options: PoolOptions = {}) {
+  constructor(options: ThreadPoolOptions<Ans>) {
     this.size = Math.max(1, Math.floor(options.size ?? defaultPoolSize()));
     this.graceMs = options.graceMs ?? 5_000;
-    this.entry = options.entry ?? new URL('./decisionWorker.mjs', import.meta.url);
+    this.entry = options.entry;
+    this.fail = options.fail;
+    this.what = options.what;
   }
 
   /** Never rejects: a crash, a stuck worker or a closed pool is an answer with a reason. */
-  decide(request: DecisionRequest, ahead = false): Promise<DecisionAnswer> {
-    if (this.closed) return Promise.resolve({ ok: false, reason: 'the worker pool is closed' });
+  run(request: Req, ahead = false): Promise<Ans> {
+    if (this.closed) return Promise.resolve(this.fail('the worker pool is closed'));
     if (this.startFailures >= MAX_START_FAILURES) {
       if (Date.now() - this.lastStartFailure < START_RETRY_MS)
-        return Promise.resolve({ ok: false, reason: 'the decision workers do not start' });
+        return Promise.resolve(this.fail(`the ${this.what} workers do not start`));
       this.startFailures = MAX_START_FAILURES - 1; // one more try; a failure waits again
     }
     return new Promise((resolve) => {
@@ -86,10 +108,10 @@ export class WorkerPool implements Decider {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const job of this.takeAll()) job.resolve({ ok: false, reason: 'the worker pool is closed' });
+    for (const job of this.takeAll()) job.resolve(this.fail('the worker pool is closed'));
     await Promise.all(
       [...this.slots].map((slot) => {
-        this.finish(slot, { ok: false, reason: 'the worker pool is closed' });
+        this.finish(slot, this.fail('the worker pool is closed'));
         return slot.worker.terminate();
       }),
     );
@@ -100,14 +122,15 @@ export class WorkerPool implements Decider {
     return this.queue.length + this.aheadQueue.length;
   }
 
-  private takeAll(): Job[] {
+  private takeAll(): Job<Req, Ans>[] {
     return [...this.queue.splice(0), ...this.aheadQueue.splice(0)];
   }
 
   private pump(): void {
     for (const slot of this.slots) {
       if (this.waiting === 0) return;
-      if (slot.ready && !slot.job) this.send(slot, (this.queue.shift() ?? this.aheadQueue.shift()) as Job);
+      if (slot.ready && !slot.job)
+        this.send(slot, (this.queue.shift() ?? this.aheadQueue.shift()) as Job<Req, Ans>);
     }
     const starting = [...this.slots].filter((s) => !s.ready).length;
     let wanted = this.waiting - starting;
@@ -122,12 +145,12 @@ export class WorkerPool implements Decider {
     try {
       worker = new Worker(this.entry);
     } catch (error) {
-      this.startFailed(`decision worker could not start: ${reasonOf(error)}`);
+      this.startFailed(`${this.what} worker could not start: ${reasonOf(error)}`);
       return;
     }
-    const slot: Slot = { worker, ready: false, job: null, timer: null, error: null };
+    const slot: Slot<Req, Ans> = { worker, ready: false, job: null, timer: null, error: null };
     this.slots.add(slot);
-    slot.worker.on('message', (message: WorkerMessage) => {
+    slot.worker.on('message', (message: WorkerMessage<Ans>) => {
       if (message.type === 'ready') {
         slot.ready = true;
         this.startFailures = 0;
@@ -141,7 +164,7 @@ export class WorkerPool implements Decider {
     slot.worker.on('exit', (code) => this.lost(slot, code));
   }
 
-  private send(slot: Slot, job: Job): void {
+  private send(slot: Slot<Req, Ans>, job: Job<Req, Ans>): void {
     slot.job = job;
     slot.worker.ref();
     slot.timer = setTimeout(() => {
@@ -152,7 +175,7 @@ export class WorkerPool implements Decider {
     slot.worker.postMessage({ id: job.id, request: job.request });
   }
 
-  private finish(slot: Slot, answer: DecisionAnswer): void {
+  private finish(slot: Slot<Req, Ans>, answer: Ans): void {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     const job = slot.job;
@@ -161,11 +184,11 @@ export class WorkerPool implements Decider {
   }
 
   /** A worker exited: its job fails with the reason, and a replacement starts if work is waiting. */
-  private lost(slot: Slot, code: number): void {
+  private lost(slot: Slot<Req, Ans>, code: number): void {
     this.slots.delete(slot);
     if (this.closed) return;
-    const reason = `decision worker exited (code ${code})${slot.error ? `: ${slot.error}` : ''}`;
-    this.finish(slot, { ok: false, reason });
+    const reason = `${this.what} worker exited (code ${code})${slot.error ? `: ${slot.error}` : ''}`;
+    this.finish(slot, this.fail(reason));
     if (!slot.ready) {
       this.startFailed(reason);
       return;
@@ -180,6 +203,22 @@ export class WorkerPool implements Decider {
   private startFailed(reason: string): void {
     this.startFailures++;
     this.lastStartFailure = Date.now();
-    for (const job of this.takeAll()) job.resolve({ ok: false, reason });
+    for (const job of this.takeAll()) job.resolve(this.fail(reason));
+  }
+}
+
+/** The bot decisions' pool: hard bots' searches and the forced decisions asked ahead of a deadline. */
+export class WorkerPool extends ThreadPool<DecisionRequest, DecisionAnswer> implements Decider {
+  constructor(options: PoolOptions = {}) {
+    super({
+      ...options,
+      entry: options.entry ?? new URL('./decisionWorker.mjs', import.meta.url),
+      fail: (reason) => ({ ok: false, reason }),
+      what: 'decision',
+    });
+  }
+
+  decide(request: DecisionRequest, ahead = false): Promise<DecisionAnswer> {
+    return this.run(request, ahead);
   }
 }

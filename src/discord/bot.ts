@@ -6,8 +6,10 @@ import { type Environment, systemEnvironment } from '../app/ids.js';
 import { StatsService } from '../app/stats.js';
 import { TableService } from '../app/tableService.js';
 import { WorkerPool } from '../bots/workerPool.js';
+import { reviewPool } from '../review/pool.js';
 import { refuseDuringImport, takeBotLock } from '../store/botLock.js';
 import { Store } from '../store/store.js';
+import { ChallengeDesk } from './challengeDesk.js';
 import type { BotContext } from './context.js';
 import { isDeferral } from './door/answer.js';
 import { guardRawInteractions } from './door/rawGuard.js';
@@ -47,6 +49,8 @@ export interface BotOptions {
   readonly botPaceMs?: number;
   /** Wall-clock time a hard bot's decision may take (default DEFAULT_HARD_BUDGET_MS). */
   readonly hardBudgetMs?: number;
+  /** Wall-clock budget of one hand's review (default 8 s: docs/review.md). */
+  readonly reviewBudgetMs?: number;
   /**
    * Whether REST requests go out from a thread of their own (src/discord/rest/): by default in one
    * process, not in a shard process (false: from the bot's own thread, as a shard does).
@@ -116,6 +120,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     onTimeoutFailed: (failure) =>
       logger.error({ ...failure }, 'a deadline could not be handled; it is tried again shortly'),
     ...(options.hardBudgetMs === undefined ? {} : { hardBudgetMs: options.hardBudgetMs }),
+    // Reviews take seconds: a thread of their own, so no bot's move ever waits behind one.
+    reviewer: reviewPool(1),
+    ...(options.reviewBudgetMs === undefined ? {} : { reviewBudgetMs: options.reviewBudgetMs }),
     ...(options.botPaceMs === undefined ? {} : { botPaceMs: options.botPaceMs }),
     // A bot seat's refused or failed move is a bug worth an error line (ids and a code, never cards).
     onBotFault: (fault) => logger.error({ ...fault }, 'bot move refused or failed; another legal move made'),
@@ -197,9 +204,12 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const story = new HandStory(client, stats, logger, outbox, looks);
   // An event's table: its event moves on (boards to post, the next round's threads).
   const events = new EventDesk(client, service, logger, outbox, looks, tableMessages, notifier);
+  // The weekly challenge: members' threads, their boards recorded, weeks closed.
+  const challenges = new ChallengeDesk(client, service, logger, outbox, looks, tableMessages, notifier);
   service.onHandEnded((outcome) => {
     story.handEnded(outcome);
     events.handEnded(outcome);
+    challenges.handEnded(outcome);
   });
   const ctx: BotContext = {
     service,
@@ -208,6 +218,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     notifier,
     livePanels,
     events,
+    challenges,
     looks,
     logger,
     now: () => env.now(),
@@ -255,6 +266,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   service.wakeStandIns();
   // Running events carry on: boards to post, a round's tables still to open.
   events.resume();
+  // Challenge weeks that ended while the bot was down close now (then once a minute).
+  challenges.start();
   let stopped = false;
   return {
     client,
@@ -274,6 +287,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       await notifier.drain();
       await story.drain();
       await events.drain();
+      await challenges.drain();
       await client.destroy();
       await restThread?.close();
       store.close();

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { StatsService } from '../app/stats.js';
 import type { TableService } from '../app/tableService.js';
+import type { ChallengeDesk } from './challengeDesk.js';
 import type { EventDesk } from './eventDesk.js';
 import type { LivePanels } from './livePanels.js';
 import type { Looks } from './looks.js';
@@ -17,6 +18,8 @@ export interface BotContext {
   readonly livePanels: LivePanels;
   /** Events' threads, board summaries and event messages. */
   readonly events: EventDesk;
+  /** The weekly challenge's threads, its closes and share lines. */
+  readonly challenges: ChallengeDesk;
   /** Each reader's language and card faces. */
   readonly looks: Looks;
   readonly logger: Logger;

@@ -27,6 +27,7 @@ import type { Looks } from './looks.js';
 import { newNonce, POST_RETRY_WINDOW_MS } from './nonce.js';
 import { isTransient, NORMAL, type Outbox, retryDelayMs } from './outbox.js';
 import { renderHandSummary, renderMatchResult, type StoryPayload, scoreAfter } from './renderStory.js';
+import { reviewRow } from './reviewIds.js';
 
 export class HandStory {
   private readonly posts: StoryPosts;
@@ -51,7 +52,10 @@ export class HandStory {
       if (event.type !== 'handEnded') continue;
       const score = scoreAfter(state.history, event.result.number);
       const plays = this.handEvents(table.guildId, table.matchId, event.result.number);
-      posts.push(renderHandSummary(table, event.result, score, lang, plays));
+      const summary = renderHandSummary(table, event.result, score, lang, plays);
+      // Each player may ask for a review of their own decisions in it (answered to them alone).
+      if (table.matchId !== null) summary.components = [reviewRow(table.matchId, event.result.number, lang)];
+      posts.push(summary);
     }
     if (outcome.events.some((e) => e.type === 'matchEnded') && table.matchId !== null) {
       // Posted in the table's own channel: its players see their own match, even a duplicate round's.

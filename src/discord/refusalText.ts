@@ -123,6 +123,8 @@ const REFUSAL_TEXTS: RefusalTexts = {
   channel_has_table: plain('refusal.channel_has_table'),
   not_host: plain('refusal.not_host'),
   event: (r, lang) => t(lang, EVENT_KEYS[r.reason], { count: r.count ?? 0 }),
+  challenge: (r, lang) => t(lang, `challenge.refusal.${r.reason}`),
+  review: (r, lang) => t(lang, `review.refusal.${r.reason}`),
   not_seated: plain('refusal.not_seated'),
   already_seated: (r, lang) => t(lang, 'refusal.already_seated', { seat: r.seat + 1 }),
   seat_taken: (r, lang) => t(lang, 'refusal.seat_taken', { seat: r.seat + 1 }),

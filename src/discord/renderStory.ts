@@ -23,6 +23,8 @@ import { trickStory } from './trickStory.js';
 export interface StoryPayload {
   content?: string;
   embeds: Array<Record<string, unknown>>;
+  /** A hand's summary carries its Review button. */
+  components?: Array<Record<string, unknown>>;
   allowed_mentions: { parse: string[]; users?: string[] };
 }
 

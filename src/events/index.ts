@@ -1,4 +1,5 @@
 /** Tournament-director maths for club events ("Tichu nights"): pure, deterministic from a seed. */
+export * from './challenge.js';
 export * from './matchpoints.js';
 export * from './movement.js';
 export { type PastRound, type RoundSeating, seatRotatingRound, type Table } from './rotatingSeating.js';

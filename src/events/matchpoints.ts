@@ -65,6 +65,23 @@ function rawMatchpoints(net: number, nets: readonly number[]): number {
   return mp;
 }
 
+/**
+ * Every result's raw matchpoints against the rest of its field (`rawMatchpoints` for each, in the
+ * same order), counted on the sorted nets: a field of a thousand takes n log n, not n².
+ */
+export function fieldMatchpoints(nets: readonly number[]): number[] {
+  const sorted = [...nets].sort((a, b) => a - b);
+  const mpOf = new Map<number, number>();
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j < sorted.length && sorted[j] === sorted[i]) j++;
+    // i results below, j - i equal (itself among them).
+    mpOf.set(sorted[i] as number, 2 * i + (j - i - 1));
+    i = j;
+  }
+  return nets.map((net) => mpOf.get(net) as number);
+}
+
 const botIn = (result: TableResult, seats: readonly Seat[]) =>
   result.botSeats?.some((seat) => seats.includes(seat)) ?? false;
 

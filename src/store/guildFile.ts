@@ -32,6 +32,11 @@ export const GUILD_TABLES = [
   'club_event_sitouts',
   'club_event_posts',
   'club_event_placings',
+  'challenge_settings',
+  'challenge_weeks',
+  'challenge_entries',
+  'challenge_results',
+  'hand_reviews',
 ] as const;
 export type GuildTable = (typeof GUILD_TABLES)[number];
 
@@ -82,6 +87,8 @@ export const MATCH_ID_COLUMNS: Readonly<Partial<Record<GuildTable, string>>> = {
   match_players: 'match_id',
   seat_holders: 'match_id',
   seat_requests: 'match_id',
+  challenge_entries: 'match_id',
+  hand_reviews: 'match_id',
 };
 
 /** The columns that say when a row of the server last changed: their maximum is the server's newest change. */
@@ -96,6 +103,9 @@ export const CHANGE_COLUMNS: Readonly<Partial<Record<GuildTable, readonly string
   seasons: ['started_at', 'ended_at'],
   season_ratings: ['updated_at'],
   club_events: ['created_at', 'updated_at'],
+  challenge_settings: ['updated_at'],
+  challenge_weeks: ['created_at', 'closed_at'],
+  challenge_entries: ['created_at', 'updated_at'],
 };
 
 const SNOWFLAKE = /^\d{17,20}$/;
@@ -199,7 +209,8 @@ export function checkRows(file: GuildFile, name: string): void {
     if (table === 'matches') continue;
     for (const r of rowObjects(file.tables[table])) {
       const id = r[column];
-      if (id === null && table === 'tables') continue;
+      // A table before its match, and a challenge entry before its table opened, name none.
+      if (id === null && (table === 'tables' || table === 'challenge_entries')) continue;
       if (!matchIds.has(id ?? null))
         throw bad(`a row of ${table} names match ${String(id)}, not in the file`);
     }

@@ -67,6 +67,13 @@ const WHERE: Readonly<Record<GuildTable, string>> = {
   club_event_sitouts: OF_EVENTS,
   club_event_posts: OF_EVENTS,
   club_event_placings: 'guild_id = @guild',
+  // The weekly challenge names people by id only, like events, and its entries the server's tables.
+  challenge_settings: 'guild_id = @guild',
+  challenge_weeks: 'guild_id = @guild',
+  challenge_entries: 'guild_id = @guild',
+  challenge_results: 'guild_id = @guild',
+  // Reviews are of the server's matches (derived data, but moved with them: a second request stays free).
+  hand_reviews: OF_MATCHES,
 };
 
 /** The server's tables and rows as the file holds them, with how many of each. */

@@ -1,11 +1,13 @@
 /** The store: one SQLite database behind the table, match, seat and stats repositories, and its transactions. */
 import type Database from 'better-sqlite3';
+import { ChallengeRepo } from './challengeRepo.js';
 import { DiskFullError, DiskHealth } from './diskHealth.js';
 import { EmojiRepo } from './emojiRepo.js';
 import { EventRepo } from './eventRepo.js';
 import { MatchLogRepo } from './matchLogRepo.js';
 import { MatchRepo } from './matchRepo.js';
 import { type OpenOptions, openDatabase } from './open.js';
+import { ReviewRepo } from './reviewRepo.js';
 import { SeasonRepo } from './seasonRepo.js';
 import { SeatRepo } from './seatRepo.js';
 import { StatsRepo } from './statsRepo.js';
@@ -26,6 +28,10 @@ export class Store {
   readonly emoji: EmojiRepo;
   /** Events (a club's Tichu night): their players, rounds and tables. */
   readonly events: EventRepo;
+  /** The weekly challenge: each server's weeks, entries and board results. */
+  readonly challenges: ChallengeRepo;
+  /** Hand reviews, stored once computed. */
+  readonly reviews: ReviewRepo;
   readonly wal: WalSync;
   /** Whether the disk takes writes: full from a write refused for want of room until one succeeds. */
   readonly health: DiskHealth;
@@ -44,6 +50,8 @@ export class Store {
     this.seasons = new SeasonRepo(db);
     this.emoji = new EmojiRepo(db);
     this.events = new EventRepo(db);
+    this.challenges = new ChallengeRepo(db);
+    this.reviews = new ReviewRepo(db);
     const file = db.memory ? ':memory:' : mainFile(db);
     this.wal = new WalSync(db.memory ? null : `${file}-wal`, sync);
     this.health = new DiskHealth(file);

@@ -18,9 +18,12 @@ const ACTIVE_AT = `max(t.updated_at, ifnull((SELECT e.created_at FROM events e W
   ORDER BY e.version DESC LIMIT 1), 0))`;
 const MINE = 'EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = @user)';
 // A duplicate event's table plays in a private thread: its score would tell the tables behind how a
-// board went before they play it, so only its own players see it listed.
+// board went before they play it, so only its own players see it listed; a weekly challenge's table
+// likewise (its member plays the week's boards there) only to its member.
 const SHOWN = `(NOT EXISTS (SELECT 1 FROM club_event_tables ct JOIN club_events ce ON ce.id = ct.event_id
     WHERE ct.table_id = t.id AND ce.format = 'duplicate')
+  OR EXISTS (SELECT 1 FROM seats v WHERE v.table_id = t.id AND v.user_id = @viewer))
+  AND (NOT EXISTS (SELECT 1 FROM challenge_entries ce WHERE ce.table_id = t.id)
   OR EXISTS (SELECT 1 FROM seats v WHERE v.table_id = t.id AND v.user_id = @viewer))`;
 
 export class TableIndexRepo {

@@ -2,7 +2,13 @@
  * One refusal of every code and one rule error of every code, with the details its words use:
  * typed so that a new code does not compile until it has a sample here.
  */
-import { EVENT_REASONS, type Refusal, type RefusalCode } from '../../src/app/refusals.js';
+import {
+  CHALLENGE_REASONS,
+  EVENT_REASONS,
+  REVIEW_REASONS,
+  type Refusal,
+  type RefusalCode,
+} from '../../src/app/refusals.js';
 import {
   type Card,
   type Combo,
@@ -71,6 +77,8 @@ export const RULE_SAMPLES: Samples<RuleError, RuleErrorCode> = {
 
 export const REFUSAL_SAMPLES: Samples<Refusal, RefusalCode> = {
   event: EVENT_REASONS.map((reason) => ({ code: 'event', reason, count: 4 }) as const),
+  challenge: CHALLENGE_REASONS.map((reason) => ({ code: 'challenge', reason }) as const),
+  review: REVIEW_REASONS.map((reason) => ({ code: 'review', reason }) as const),
   malformed_id: [
     ...[
       'button',

@@ -43,6 +43,10 @@ describe('openDatabase', () => {
     const names = rows.map((r) => r.name).sort();
     expect(names).toEqual([
       'card_emoji',
+      'challenge_entries',
+      'challenge_results',
+      'challenge_settings',
+      'challenge_weeks',
       'club_event_placings',
       'club_event_players',
       'club_event_posts',
@@ -50,6 +54,7 @@ describe('openDatabase', () => {
       'club_event_tables',
       'club_events',
       'events',
+      'hand_reviews',
       'hands',
       'match_players',
       'matches',

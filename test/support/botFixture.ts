@@ -45,6 +45,8 @@ export interface FixtureOptions {
   readonly turnPingIntervalMs?: number;
   /** The pause before each bot move of the play where a person watches (default 0: none). */
   readonly botPaceMs?: number;
+  /** Wall-clock budget of a hand's review (default: the bot's, 8 s). */
+  readonly reviewBudgetMs?: number;
   /** How soon a live panel follows a change that asks nothing of its player (default 250 ms). */
   readonly panelFollowMs?: number;
   /** The bot's clock and its deadlines' scheduler (its `env.now` reads it); else the system's. */
@@ -104,6 +106,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<BotFix
       ...(options.turnPingIntervalMs !== undefined ? { turnPingIntervalMs: options.turnPingIntervalMs } : {}),
       ...(options.panelFollowMs !== undefined ? { panelFollowMs: options.panelFollowMs } : {}),
       ...(options.botPaceMs !== undefined ? { botPaceMs: options.botPaceMs } : {}),
+      ...(options.reviewBudgetMs !== undefined ? { reviewBudgetMs: options.reviewBudgetMs } : {}),
       ...(options.clock
         ? {
             env: { ...(options.env ?? systemEnvironment), now: options.clock.now },

@@ -13,11 +13,23 @@
  * lobby turned into a match, still carries ids of the same home and table, so a click that raced
  * the edit reaches its handler, which says it is stale.
  */
+
+import { parseShareId } from '../challengeIds.js';
 import { parseId, type Verb } from '../customIds.js';
 import { parseEventId } from '../eventIds.js';
+import { parseReviewId } from '../reviewIds.js';
 
 /** What a message made for an id is: the public table message (or its private copy), a panel... */
-type Home = 'table' | 'hand' | 'panel' | 'request' | 'leaderboard' | 'list' | 'event';
+type Home =
+  | 'table'
+  | 'hand'
+  | 'panel'
+  | 'request'
+  | 'leaderboard'
+  | 'list'
+  | 'event'
+  | 'review'
+  | 'challenge';
 
 interface Place {
   readonly home: Home;
@@ -60,6 +72,10 @@ const FOUND_ON: Readonly<Record<Home, readonly Home[]>> = {
   list: ['list'],
   // An event's public message (check in, check out, start, close round).
   event: ['event'],
+  // A hand's summary (its Review button): the review is a new private message, never an update.
+  review: ['review'],
+  // Share on a member's /challenge answer or on their end-of-challenge message.
+  challenge: ['challenge'],
 };
 
 /** What the public table message may carry for its own buttons: theirs, or My hand alone. */
@@ -72,6 +88,11 @@ const PRIVATE: ReadonlySet<Home> = new Set(['panel', 'leaderboard', 'list']);
 export function placeOf(customId: string): Place | null {
   if (customId.startsWith('lb:')) return { home: 'leaderboard', key: '' };
   if (customId.startsWith('tl:')) return { home: 'list', key: '' };
+  if (customId.startsWith('ch:')) return parseShareId(customId) ? { home: 'challenge', key: '' } : null;
+  if (customId.startsWith('rv:')) {
+    const review = parseReviewId(customId);
+    return review ? { home: 'review', key: `${review.matchId}:${review.hand}` } : null;
+  }
   if (customId.startsWith('ev:')) {
     const event = parseEventId(customId);
     return event ? { home: 'event', key: event.eventId } : null;

@@ -5,6 +5,7 @@
  * here, before any handler runs.
  */
 import type { Interaction } from 'discord.js';
+import { click as challengeClick } from '../../../commands/challenge.js';
 import { click as eventClick } from '../../../commands/event.js';
 import { commandNamed } from '../../../commands/index.js';
 import { page as leaderboardPage } from '../../../commands/leaderboard.js';
@@ -16,6 +17,7 @@ import type { BotContext } from '../context.js';
 import { VERBS } from '../customIds.js';
 import { EPHEMERAL } from '../renderPanel.js';
 import type { Outcome } from '../respond.js';
+import { reviewClick } from '../reviewReply.js';
 import { claimOf } from './claims.js';
 import { type CommandDefinition, checkOptions } from './commandOptions.js';
 import { staleCommand, staleComponent, staleForm } from './doorText.js';
@@ -79,6 +81,10 @@ export function dispatch(interaction: Interaction, ctx: BotContext): Routed {
     return { kind: 'leaderboard', outcome: leaderboardPage(interaction, ctx) };
   if (interaction.isButton() && interaction.customId.startsWith('ev:'))
     return { kind: 'event', outcome: eventClick(interaction, ctx) };
+  if (interaction.isButton() && interaction.customId.startsWith('rv:'))
+    return { kind: 'review', outcome: reviewClick(interaction, ctx) };
+  if (interaction.isButton() && interaction.customId.startsWith('ch:'))
+    return { kind: 'challenge', outcome: challengeClick(interaction, ctx) };
   if (interaction.isButton() && interaction.customId.startsWith('tl:'))
     return { kind: 'table list', outcome: listPage(interaction, ctx) };
   if (interaction.isButton() || interaction.isStringSelectMenu()) {

@@ -1,15 +1,28 @@
 /** Der deutsche Katalog: dieselben Bereiche und Schlüssel wie der englische. */
 import type { Catalogue } from '../index.js';
 import { cards } from './cards.js';
+import { challenge } from './challenge.js';
 import { commands } from './commands.js';
 import { events } from './events.js';
 import { panel } from './panel.js';
 import { records } from './records.js';
 import { refusals } from './refusals.js';
+import { review } from './review.js';
 import { seasons } from './seasons.js';
 import { table } from './table.js';
 
-export const NAMESPACES = { cards, panel, table, commands, refusals, records, events, seasons } as const;
+export const NAMESPACES = {
+  cards,
+  panel,
+  table,
+  commands,
+  refusals,
+  records,
+  events,
+  seasons,
+  review,
+  challenge,
+} as const;
 export const de: Catalogue = {
   ...cards,
   ...panel,
@@ -19,4 +32,6 @@ export const de: Catalogue = {
   ...records,
   ...events,
   ...seasons,
+  ...review,
+  ...challenge,
 };

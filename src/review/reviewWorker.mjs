@@ -1,0 +1,9 @@
+// The review worker's entry point. Node loads no TypeScript by itself, and neither the bot (run by
+// tsx) nor the tests (run by vitest) hand a TypeScript loader to a new thread reliably: --import in a
+// worker's execArgv does not apply to its entry module on Node 20, and a bare 'tsx' resolves from
+// the working directory. So this plain module registers tsx in this thread, resolved from here,
+// then loads the worker (as src/bots/decisionWorker.mjs does).
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./reviewWorker.ts');

@@ -1,0 +1,13 @@
+/** The body of a review worker thread: answers each job with the same `runReview` the main thread uses. */
+import { parentPort } from 'node:worker_threads';
+import { yieldToTheMainThread } from '../bots/threadPriority.js';
+import { runReview } from './reviewJob.js';
+import type { ReviewRequest } from './types.js';
+
+const port = parentPort;
+if (!port) throw new Error('reviewWorker.ts runs as a worker thread (see pool.ts)');
+yieldToTheMainThread();
+port.on('message', (message: { id: number; request: ReviewRequest }) => {
+  port.postMessage({ type: 'answer', id: message.id, answer: runReview(message.request) });
+});
+port.postMessage({ type: 'ready' });
