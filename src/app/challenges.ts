@@ -405,6 +405,8 @@ export function shareLine(
   const entry = settleEntry(core, withMatch(core, found));
   if (entry.status === 'pending' || entry.status === 'playing') return challengeRefusal('still_playing');
   const standing = standingsOf(core, week).rows.find((r) => r.userId === userId) ?? null;
+  // A week ended before any board was finished has nothing to say: no line of eight blanks.
+  if (!standing || standing.boards === 0) return challengeRefusal('no_boards');
   return ok({ info: infoOf(week), entry, standing });
 }
 

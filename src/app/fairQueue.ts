@@ -5,18 +5,30 @@
  * behind all ten.
  */
 export class FairQueue {
-  private readonly waiting = new Map<string, Array<() => void>>();
+  /** Each person's waiting tasks: started with no argument, or failed with the error given. */
+  private readonly waiting = new Map<string, Array<(fail?: Error) => void>>();
   /** People with tasks waiting, in the order their turns come. */
   private readonly turns: string[] = [];
   private running = 0;
   /** Tasks running, by person. */
   private readonly runningOf = new Map<string, number>();
 
+  private closed = false;
+
   constructor(
     private readonly concurrency: number,
     /** Tasks one person may have waiting (not yet running) at once; more are refused. */
     private readonly perPerson: number,
+    /** Tasks that may wait in all (so the last does not wait past any answer's window). */
+    private readonly total = Number.POSITIVE_INFINITY,
   ) {}
+
+  /** Tasks waiting (not yet running), everyone's. */
+  get waitingAll(): number {
+    let n = 0;
+    for (const list of this.waiting.values()) n += list.length;
+    return n;
+  }
 
   /** How many tasks of `person` wait (not yet running). */
   waitingOf(person: string): number {
@@ -25,16 +37,35 @@ export class FairQueue {
 
   /** Whether `person` may queue another task now. */
   hasRoom(person: string): boolean {
-    return this.waitingOf(person) < this.perPerson;
+    return !this.closed && this.waitingOf(person) < this.perPerson && this.waitingAll < this.total;
+  }
+
+  /** Stops: the tasks still waiting fail with `reason` (never start); running ones finish. */
+  close(reason: Error): void {
+    this.closed = true;
+    const dropped = [...this.waiting.values()].flat();
+    this.waiting.clear();
+    this.turns.length = 0;
+    for (const start of dropped) start(reason);
   }
 
   /** Runs `task` in its turn; its result (or error) is the promise's. Callers check hasRoom first. */
   run<T>(person: string, task: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const start = () => {
+      if (this.closed) {
+        reject(new Error('the queue is closed'));
+        return;
+      }
+      const start = (fail?: Error) => {
+        if (fail) {
+          reject(fail);
+          return;
+        }
         this.running++;
         this.runningOf.set(person, (this.runningOf.get(person) ?? 0) + 1);
-        task()
+        // A task that throws before its promise fails like one that rejects.
+        Promise.resolve()
+          .then(task)
           .then(resolve, reject)
           .finally(() => {
             this.running--;
@@ -62,8 +93,8 @@ export class FairQueue {
       // The first in turn with nothing running yet; else the first in turn.
       const idle = this.turns.findIndex((p) => !this.runningOf.has(p));
       const person = this.turns.splice(Math.max(idle, 0), 1)[0] as string;
-      const list = this.waiting.get(person) as Array<() => void>;
-      const start = list.shift() as () => void;
+      const list = this.waiting.get(person) as Array<(fail?: Error) => void>;
+      const start = list.shift() as (fail?: Error) => void;
       if (list.length > 0) this.turns.push(person);
       else this.waiting.delete(person);
       start();

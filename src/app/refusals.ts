@@ -89,6 +89,7 @@ export const CHALLENGE_REASONS = [
   'not_closed',
   'no_entry',
   'still_playing',
+  'no_boards',
   'not_admin',
   'bad_turn',
   'bad_board',
@@ -98,7 +99,14 @@ export const CHALLENGE_REASONS = [
 export type ChallengeReason = (typeof CHALLENGE_REASONS)[number];
 
 /** Why a hand review was refused (src/app/reviews.ts): each has its sentence (`review.refusal.*`). */
-export const REVIEW_REASONS = ['not_finished', 'not_yours', 'busy', 'failed', 'challenge_open'] as const;
+export const REVIEW_REASONS = [
+  'not_finished',
+  'not_yours',
+  'busy',
+  'full',
+  'failed',
+  'challenge_open',
+] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
 /** What made settings unusable: the engine's judgement of the rules, or a turn timer it does not know. */

@@ -7,6 +7,7 @@ import { ok, type Seat, type Settings } from '../engine/index.js';
 import type { HandReview, ReviewAnswer, ReviewRequest } from '../review/index.js';
 import { type Core, checkSnowflake, type Outcome, refuse } from './core.js';
 import { FairQueue } from './fairQueue.js';
+import { holderAt } from './results.js';
 
 /** Where reviews are computed: a pool of worker threads in the bot, this thread in tests. */
 export interface Reviewer {
@@ -50,18 +51,24 @@ export interface ReviewOptions {
 
 /** Reviews one person may have waiting at once. */
 const WAITING_PER_PERSON = 3;
+/**
+ * Reviews waiting in all: at about 8 s each on one thread, the last of 60 is answered within ten
+ * minutes, well inside the 15 minutes Discord keeps an answer open.
+ */
+const WAITING_IN_ALL = 60;
 
 export class ReviewService {
   private readonly queue: FairQueue;
   /** Reviews being computed, by match, hand and seat: a second ask waits for the same one. */
   private readonly computing = new Map<string, Promise<Outcome<ReviewReady>>>();
+  private closing = false;
 
   constructor(
     private readonly core: Core,
     private readonly reviewer: Reviewer,
     private readonly options: ReviewOptions,
   ) {
-    this.queue = new FairQueue(Math.max(1, options.concurrency), WAITING_PER_PERSON);
+    this.queue = new FairQueue(Math.max(1, options.concurrency), WAITING_PER_PERSON, WAITING_IN_ALL);
   }
 
   /**
@@ -81,23 +88,32 @@ export class ReviewService {
     const { seat } = prepared.value;
     const found = this.fromStore(ask, seat);
     if (found) return ok(found);
-    const key = `${ask.matchId}:${ask.hand}:${seat}`;
+    const key = `${ask.matchId}:${ask.hand}:${seat}:${ask.userId}`;
     const running = this.computing.get(key);
     if (running) return running;
-    if (!this.queue.hasRoom(ask.userId)) return refuse({ code: 'review', reason: 'busy' });
+    if (!this.queue.hasRoom(ask.userId))
+      return refuse({
+        code: 'review',
+        reason: this.queue.waitingOf(ask.userId) >= WAITING_PER_PERSON ? 'busy' : 'full',
+      });
     const work = this.queue
       .run(ask.userId, () => this.compute(prepared.value))
+      // Dropped at shutdown while it waited: the bot is restarting.
+      .catch((): Outcome<ReviewReady> => refuse({ code: 'restarting' }))
       .finally(() => this.computing.delete(key));
     this.computing.set(key, work);
     return work;
   }
 
+  /** Shutdown: waiting reviews are answered that the bot restarts; running ones fail the same way. */
   close(): Promise<void> {
+    this.closing = true;
+    this.queue.close(new Error('restarting'));
     return this.reviewer.close();
   }
 
   private fromStore(ask: ReviewAsk, seat: Seat): ReviewReady | null {
-    const row = this.core.store.reviews.get(ask.matchId, ask.hand, seat);
+    const row = this.core.store.reviews.get(ask.matchId, ask.hand, seat, ask.userId);
     if (!row) return null;
     return { matchId: ask.matchId, hand: ask.hand, seat, review: JSON.parse(row.review), stored: true };
   }
@@ -105,7 +121,8 @@ export class ReviewService {
   private async compute(prepared: Prepared): Promise<Outcome<ReviewReady>> {
     const { ask, seat } = prepared;
     const answer = await this.reviewer.run(prepared.request());
-    if (!answer.ok) return refuse({ code: 'review', reason: 'failed' });
+    if (!answer.ok)
+      return refuse(this.closing ? { code: 'restarting' } : { code: 'review', reason: 'failed' });
     // Stored by whoever computed it first; a race (two processes) keeps the first, equally good.
     try {
       this.core.store.transaction(() =>
@@ -171,24 +188,20 @@ export class ReviewService {
 }
 
 /**
- * The seat the asker held when the hand ended (a substitute reviews the seat they took over), or
- * else the seat they acted for in it; null when they held none of its seats.
+ * The seat whose decisions in the hand were the asker's own: the seat they held when the hand ended
+ * (a substitute reviews the seat they took over), or else one they acted for in it (before they
+ * were replaced); null when no decision of the hand was theirs.
  */
 function seatHeld(
   core: Core,
   ask: ReviewAsk,
   lastVersion: number,
-  entries: ReadonlyArray<{ seat: number; userId: string | null }>,
+  entries: ReadonlyArray<{ seat: number; userId: string | null; forced: unknown }>,
 ): Seat | null {
+  const own = (seat: number) => entries.some((e) => e.seat === seat && e.userId === ask.userId && !e.forced);
   const holders = core.store.seats.holders(ask.matchId);
-  for (const seat of [0, 1, 2, 3] as Seat[]) {
-    const spans = holders.filter((h) => h.seat === seat && h.since <= lastVersion);
-    const holder = spans.reduce<(typeof spans)[number] | null>(
-      (a, h) => (a === null || h.since >= a.since ? h : a),
-      null,
-    );
-    if (holder?.userId === ask.userId) return seat;
-  }
-  const acted = entries.find((e) => e.userId === ask.userId);
+  for (const seat of [0, 1, 2, 3] as Seat[])
+    if (holderAt(holders, seat, lastVersion)?.userId === ask.userId && own(seat)) return seat;
+  const acted = entries.find((e) => e.userId === ask.userId && !e.forced);
   return acted ? (acted.seat as Seat) : null;
 }

@@ -278,6 +278,10 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       stopped = true;
       // No deadline fires from here on: each is stored, and armed again on the next start.
       service.stopTimers();
+      // Reviews waiting or running are dropped first (nothing of them was stored; asked again, they
+      // run again): their askers are answered that the bot is restarting, so the drain below does
+      // not wait seconds for them.
+      await service.reviews.close();
       await running.drain();
       // Decisions in flight are dropped, not awaited: each is owed in the committed state and asked
       // again when its table is next read. Before the drains, so no answer lands after them.

@@ -7,7 +7,7 @@
 import type { ReviewReady } from '../app/reviews.js';
 import { type Action, type Seat, seatAfter } from '../engine/index.js';
 import { plural, t } from '../i18n/index.js';
-import { costliest, type DecisionReview } from '../review/index.js';
+import { costliest, type DecisionReview, MIN_GAIN, MIN_JUDGED, Z } from '../review/index.js';
 import { cardLabel, cardsLabel, inHandOrder, playLabel, rankLabel } from './cardText.js';
 import { MAX_CONTENT } from './door/callbackBody.js';
 import { comboOfPlay } from './playMenu.js';
@@ -44,16 +44,20 @@ export function renderReview(ready: ReviewReady, name: (seat: Seat) => string, u
   }
   const costly = costliest(review, SHOWN);
   if (review.reviewed > 0 && costly.length === 0) lines.push(t(lang, 'review.clean'));
-  const blocks = costly.map((d) => decisionBlock(d, ready.seat, name, ui));
   const head = lines.join('\n');
-  const footer = t(lang, 'review.footer');
-  // The costliest first; what does not fit in a message is left out, costliest kept.
-  for (let shown = blocks.length; shown >= 0; shown--) {
-    const parts = [head];
-    if (shown > 0) parts.push(plural(lang, 'review.costliest', shown), ...blocks.slice(0, shown));
-    parts.push(`-# ${footer}`);
-    const content = parts.join('\n\n');
-    if (content.length <= MAX_CONTENT) return { content, embeds: [], components: [] };
+  const footer = `-# ${t(lang, 'review.footer')}`;
+  // Card pictures take some 40 characters each: when the three positions do not fit with them, they
+  // show their cards as text; only if even that is too long are the cheapest left out.
+  const text: Ui = { lang, faces: null };
+  for (const look of ui.faces ? [ui, text] : [ui]) {
+    const blocks = costly.map((d) => decisionBlock(d, ready.seat, name, look));
+    for (let shown = blocks.length; shown >= (look === text ? 0 : blocks.length); shown--) {
+      const parts = [head];
+      if (shown > 0) parts.push(plural(lang, 'review.costliest', shown), ...blocks.slice(0, shown));
+      parts.push(footer);
+      const content = parts.join('\n\n');
+      if (content.length <= MAX_CONTENT) return { content, embeds: [], components: [] };
+    }
   }
   return { content: head.slice(0, MAX_CONTENT), embeds: [], components: [] };
 }
@@ -69,7 +73,8 @@ function decisionBlock(d: DecisionReview, seat: Seat, name: (seat: Seat) => stri
     }),
     t(lang, 'review.decision.held', { cards: cardsLabel(inHandOrder(d.held), ui) }),
   ];
-  if (d.kind !== 'grandTichu' && d.kind !== 'exchange')
+  // Before the play (Grand Tichu, the exchange, a Tichu call) there is no trick to show.
+  if (d.kind !== 'grandTichu' && d.kind !== 'exchange' && d.kind !== 'tichu')
     lines.push(
       d.trick
         ? t(lang, 'review.decision.table', { combo: playLabel(d.trick.combo, ui), name: name(d.trick.seat) })
@@ -123,13 +128,18 @@ export function actionWords(
   }
 }
 
-/** The call advisor's line for a Tichu or Grand Tichu decision (null for any other decision). */
+/**
+ * The call advisor's line for a Tichu or Grand Tichu decision (null for any other decision). Its
+ * verdict follows the review's rule for a decision of two options (docs/review.md): a difference
+ * counts when it is over 2 standard errors and 5 points, on the minimum of samples; else it is too
+ * close to tell. So it agrees with the decision's band: a call that cost is never "worth calling".
+ */
 function callLine(d: DecisionReview, ui: Ui): string | null {
   const call = d.call;
   if (!call) return null;
   const lang = ui.lang;
   const gain = call.withCall - call.without;
-  const clear = Math.abs(gain) > 2 * call.se && Math.abs(gain) > 5;
+  const clear = d.samples >= MIN_JUDGED && Math.abs(gain) > Z * call.se && Math.abs(gain) > MIN_GAIN;
   const verdict = !clear ? 'review.call.close' : gain > 0 ? 'review.call.worth' : 'review.call.notWorth';
   return t(lang, call.kind === 'grandTichu' ? 'review.call.grandTichu' : 'review.call.tichu', {
     chance: percent(call.outFirst),

@@ -1,5 +1,5 @@
 /** Hand reviews (docs/review.md): a finished hand's decisions of one seat, weighed by playouts. */
-export { BANDS, bandOf, bandOfClear, MIN_GAIN, Z, zFor } from './bands.js';
+export { BANDS, bandOf, bandOfClear, MIN_GAIN, MIN_JUDGED, Z, zFor } from './bands.js';
 export { ReviewError } from './errors.js';
 export { LUCK_AVERAGE } from './luck.js';
 export {

@@ -9,6 +9,7 @@ import { memoryOf } from '../bots/memory.js';
 import { type Action, type MatchState, type Seat, seatView } from '../engine/index.js';
 import type { Question } from './candidates.js';
 import { findDecisions, questionsAt } from './decisions.js';
+import { ReviewError } from './errors.js';
 import { Evaluation } from './evaluate.js';
 import { luckOf } from './luck.js';
 import type { DecisionReview, HandReview, ReviewRequest } from './types.js';
@@ -25,20 +26,28 @@ const clock = () => performance.now();
 export function reviewHand(request: ReviewRequest, now: () => number = clock): HandReview {
   const start = now();
   const { points, dealt } = findDecisions(request);
-  const evaluations = points.map(
-    (p) =>
-      new Evaluation(
+  // A decision the review cannot weigh (a bug: its choice refused on a sample, playouts stuck) is
+  // left out; the others are still reviewed.
+  const kept = points.flatMap((p) => {
+    try {
+      const evaluation = new Evaluation(
         seatView(p.state, request.seat),
         memoryOf(p.state, request.seat),
         p.question,
         seedOf(request, p.index, p.question),
-      ),
-  );
-  const weights = points.map((p, i) => weightOf(p.state, evaluations[i] as Evaluation));
+      );
+      return [{ p, evaluation }];
+    } catch (error) {
+      if (error instanceof ReviewError) return [];
+      throw error;
+    }
+  });
+  const evaluations = kept.map((k) => k.evaluation);
+  const weights = kept.map(({ p, evaluation }) => weightOf(p.state, evaluation));
   // NaN or a negative budget: no time at all (each decision then says so with 0 samples).
   const budget = request.budgetMs > 0 ? request.budgetMs : 0;
   share(evaluations, weights, capOf(request.samples), start + budget, now);
-  const decisions = evaluations.map((e, i) => e.review((points[i] as { index: number }).index));
+  const decisions = kept.map(({ p, evaluation }) => evaluation.review(p.index));
   return {
     version: 1,
     hand: request.hand,
@@ -140,13 +149,23 @@ function share(
   now: () => number,
 ): void {
   const open = evaluations.map((e, i) => ({ e, w: weights[i] as number })).filter(({ e }) => e.open);
-  const wants = (e: Evaluation) => e.n < cap && !e.settled();
+  // A decision whose playouts stick (a bug) keeps the samples it has and gets no more.
+  const broken = new Set<Evaluation>();
+  const wants = (e: Evaluation) => !broken.has(e) && e.n < cap && !e.settled();
+  const step = (e: Evaluation) => {
+    try {
+      e.step();
+    } catch (error) {
+      if (!(error instanceof ReviewError)) throw error;
+      broken.add(e);
+    }
+  };
   let left = open.reduce((sum, { w }) => sum + w, 0);
   for (const { e, w } of open) {
     const from = now();
     const until = from + ((deadline - from) * w) / Math.max(left, 1e-9);
     left -= w;
-    while (wants(e) && now() < until) e.step();
+    while (wants(e) && now() < until) step(e);
   }
   for (;;) {
     if (now() >= deadline) return;
@@ -160,6 +179,6 @@ function share(
       )
         pick = e;
     if (pick === null) return;
-    for (let i = 0; i < TOP_UP && wants(pick) && now() < deadline; i++) pick.step();
+    for (let i = 0; i < TOP_UP && wants(pick) && now() < deadline; i++) step(pick);
   }
 }

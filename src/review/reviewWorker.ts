@@ -6,7 +6,8 @@ import type { ReviewRequest } from './types.js';
 
 const port = parentPort;
 if (!port) throw new Error('reviewWorker.ts runs as a worker thread (see pool.ts)');
-yieldToTheMainThread();
+// Below the bots' decision threads too: a review may wait; a hard bot's move may not.
+yieldToTheMainThread('low');
 port.on('message', (message: { id: number; request: ReviewRequest }) => {
   port.postMessage({ type: 'answer', id: message.id, answer: runReview(message.request) });
 });

@@ -1,4 +1,4 @@
-/** SQL for hand reviews (migration 0014): one stored review per match, hand and seat. */
+/** SQL for hand reviews (migration 0014): one stored review per match, hand, seat and person. */
 import type Database from 'better-sqlite3';
 
 export interface StoredReview {
@@ -17,23 +17,23 @@ export class ReviewRepo {
   private readonly putRow;
 
   constructor(db: Database.Database) {
-    this.getRow = db.prepare<[number, number, number], StoredReview>(
+    this.getRow = db.prepare<[number, number, number, string], StoredReview>(
       `SELECT match_id AS matchId, hand_number AS hand, seat, user_id AS userId, review,
               budget_ms AS budgetMs, created_at AS createdAt
-       FROM hand_reviews WHERE match_id = ? AND hand_number = ? AND seat = ?`,
+       FROM hand_reviews WHERE match_id = ? AND hand_number = ? AND seat = ? AND user_id = ?`,
     );
     this.putRow = db.prepare<[number, number, number, string, string, number, number]>(
       `INSERT INTO hand_reviews (match_id, hand_number, seat, user_id, review, budget_ms, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (match_id, hand_number, seat) DO NOTHING`,
+       ON CONFLICT (match_id, hand_number, seat, user_id) DO NOTHING`,
     );
   }
 
-  get(matchId: number, hand: number, seat: number): StoredReview | null {
-    return this.getRow.get(matchId, hand, seat) ?? null;
+  get(matchId: number, hand: number, seat: number, userId: string): StoredReview | null {
+    return this.getRow.get(matchId, hand, seat, userId) ?? null;
   }
 
-  /** Keeps the first review stored for the seat's hand: a second, raced one changes nothing. */
+  /** Keeps the first review stored for the person's seat and hand: a second, raced one changes nothing. */
   put(review: StoredReview): void {
     this.putRow.run(
       review.matchId,

@@ -14,6 +14,7 @@ import {
   driveHumans,
   type Fixture,
   GUILD,
+  HOST,
   refusal,
   STRANGER,
   startFourHumans,
@@ -93,6 +94,31 @@ describe('hand reviews', () => {
     expect(reviewer.asked).toHaveLength(1);
   });
 
+  it('reviews a seat for the person who played it, not for one who took it over after', async () => {
+    const reviewer = countingReviewer();
+    reviewer.release();
+    fx = createFixture({ reviewer });
+    const started = startFourHumans(fx);
+    const id = started.table.id;
+    driveHumans(fx, id, (state) => state.history.length >= 1);
+    const matchId = accepted(fx.service.tableView(id)).table.matchId as number;
+    // Carol steps away after hand 1 and a stranger takes her seat.
+    const carol = USERS[2] as (typeof USERS)[number];
+    accepted(fx.service.goAway(id, carol));
+    accepted(await fx.service.replaceSeat(id, HOST, 2, { ...STRANGER, isBot: false }));
+    const ask = (userId: string) => ({ guildId: GUILD, matchId, hand: 1, userId });
+    expect(refusal(await fx.service.reviews.review(ask(STRANGER.userId)))).toEqual({
+      code: 'review',
+      reason: 'not_yours',
+    });
+    const mine = accepted(await fx.service.reviews.review(ask(carol.userId)));
+    expect(mine).toMatchObject({ seat: 2, stored: false });
+    expect(mine.review.decisions.length).toBeGreaterThan(3);
+    // Stored as Carol's: the stranger still has none.
+    expect(accepted(fx.service.reviews.stored(ask(carol.userId)))).toMatchObject({ stored: true });
+    expect(refusal(fx.service.reviews.stored(ask(STRANGER.userId)))).toMatchObject({ reason: 'not_yours' });
+  });
+
   it('refuses a person who already has three reviews waiting, without computing anything', async () => {
     const reviewer = countingReviewer();
     fx = createFixture({ reviewer });
@@ -139,6 +165,7 @@ describe('the fair queue', () => {
       queue.run('cat', task('cat1')),
       queue.run('ben', task('ben2')),
     ];
+    await new Promise((resolve) => setImmediate(resolve));
     expect(order).toEqual(['ann1']);
     expect(queue.waitingOf('ann')).toBe(2);
     release();
@@ -163,11 +190,35 @@ describe('the fair queue', () => {
     expect(queue.hasRoom('ann')).toBe(true);
   });
 
+  it('fails the waiting tasks at close, lets the running one finish, and takes no more', async () => {
+    const queue = new FairQueue(1, 5);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const running = queue.run('ann', async () => {
+      await held;
+      return 'done';
+    });
+    const waiting = queue.run('ben', async () => 'never');
+    queue.close(new Error('restarting'));
+    await expect(waiting).rejects.toThrow('restarting');
+    await expect(queue.run('cat', async () => 'late')).rejects.toThrow('closed');
+    expect(queue.hasRoom('cat')).toBe(false);
+    release();
+    await expect(running).resolves.toBe('done');
+  });
+
   it('passes a task’s failure to its caller and goes on with the next', async () => {
     const queue = new FairQueue(1, 5);
     const failed = queue.run('ann', async () => {
       throw new Error('boom');
     });
+    // One that throws before it returns a promise fails the same way.
+    const thrown = queue.run('cat', (() => {
+      throw new Error('at once');
+    }) as () => Promise<never>);
+    await expect(thrown).rejects.toThrow('at once');
     const next = queue.run('ben', async () => 'done');
     await expect(failed).rejects.toThrow('boom');
     await expect(next).resolves.toBe('done');

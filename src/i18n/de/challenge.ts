@@ -26,7 +26,7 @@ export const challenge: { readonly [K in keyof typeof english]: string } = {
 
   'challenge.thread.name': 'Challenge · Woche {week} · {name}',
   'challenge.thread.welcome':
-    '{mention} Deine Wochen-Challenge, Woche {week}: acht Boards, für alle auf diesem Server dieselben, mit drei normalen Bots (dein Partner sitzt dir gegenüber). Kein Zeitlimit: spiel in deinem Tempo, bis die Woche {end} schließt. Jedes Board wird gegen alle gewertet, die es gespielt haben.',
+    '{mention} Deine Wochen-Challenge, Woche {week}: acht Boards, für alle auf diesem Server dieselben, mit drei normalen Bots (dein Partner sitzt dir gegenüber). Kein Zeitlimit: spiel in deinem Tempo, bis die Woche {end} schließt. Jedes Board wird gegen alle gewertet, die es gespielt haben. `/table end` beendet deine Woche hier: Die fertigen Boards zählen, die übrigen kannst du nicht mehr spielen.',
   'challenge.thread.finished':
     '🏁 Das war dein achtes Board. {line}\n`/challenge standings` zeigt die Wertung der Woche; die Boards und alle Ergebnisse werden sichtbar, wenn sie schließt ({end}).',
   'challenge.thread.closed':
@@ -48,7 +48,7 @@ export const challenge: { readonly [K in keyof typeof english]: string } = {
   'challenge.standings.closed': 'geschlossen',
   'challenge.standings.row': '{rank}. {name} — {percent} · {boards}/8{playing}',
   'challenge.standings.playing': ' (spielt noch)',
-  'challenge.standings.none': 'Noch niemand hat die Boards dieser Woche gespielt: `/challenge play`.',
+  'challenge.standings.none': 'Noch niemand hat diese Woche ein Board zu Ende gespielt: `/challenge play`.',
   'challenge.standings.more': '… und {count} weitere.',
   'challenge.standings.you': 'Du: Platz {rank} von {field} · {line}',
   'challenge.standings.rules':
@@ -79,8 +79,10 @@ export const challenge: { readonly [K in keyof typeof english]: string } = {
   'challenge.refusal.not_closed':
     'Diese Woche läuft noch: ihre Boards, Ergebnisse und Partien bleiben verborgen, bis sie schließt, damit niemand ein Blatt sieht, bevor er es spielt.',
   'challenge.refusal.no_entry': 'Du hast an der Challenge dieser Woche nicht teilgenommen.',
+  'challenge.refusal.no_boards':
+    'Du hast in dieser Woche kein Board zu Ende gespielt: Es gibt keine Zeile zum Teilen.',
   'challenge.refusal.still_playing':
-    'Spiel erst deine acht Boards zu Ende (oder beende deinen Tisch mit `/table end`): deine Zeile wird geteilt, wenn sie vollständig ist.',
+    'Spiel erst deine acht Boards zu Ende: Deine Zeile wird geteilt, wenn sie gespielt sind (oder wenn die Woche schließt).',
   'challenge.refusal.not_admin':
     'Nur ein Mitglied mit „Server verwalten“ kann ändern, wann die Challenge-Woche wechselt.',
   'challenge.refusal.bad_turn':

@@ -18,12 +18,12 @@ export const review: Texts<typeof en> = {
   'review.costliest_one': 'Die teuerste Entscheidung:',
   'review.costliest_other': 'Die {count} teuersten Entscheidungen:',
   'review.luck':
-    'Deine Karten: {chance} % Chance, als Erster fertig zu werden, gegenüber {average} % bei einem durchschnittlichen Blatt.',
-  'review.band.best': 'Bester Zug',
+    'Deine 14 Karten, wie sie kamen: {chance} % Chance, als Erster rauszukommen, gegenüber {average} % bei einem durchschnittlichen Blatt.',
+  'review.band.best': 'Beste Wahl',
   'review.band.good': 'Gut',
   'review.band.inaccuracy': 'Ungenauigkeit',
   'review.band.mistake': 'Fehler',
-  'review.band.blunder': 'Grober Fehler',
+  'review.band.blunder': 'Patzer',
   'review.kind.grandTichu': 'Großes Tichu',
   'review.kind.tichu': 'Tichu-Ansage',
   'review.kind.exchange': 'Schupfen',
@@ -49,23 +49,25 @@ export const review: Texts<typeof en> = {
   'review.action.noWish': 'kein Wunsch',
   'review.action.dragon': 'Drache an {name}',
   'review.call.grandTichu':
-    'Großes Tichu: {chance} % Chance, als Erster fertig zu werden; etwa {with} Punkte mit Ansage, {without} ohne (±{se}): {verdict}. Du hast {made}.',
+    'Großes Tichu, auf deinen ersten acht Karten: {chance} % Chance, als Erster rauszukommen; etwa {with} Punkte mit Ansage, {without} ohne (der Unterschied ±{se}): {verdict}. Du hast {made}.',
   'review.call.tichu':
-    'Tichu: {chance} % Chance, als Erster fertig zu werden; etwa {with} Punkte mit Ansage, {without} ohne (±{se}): {verdict}. Du hast {made}.',
+    'Tichu, auf deinen Karten von da: {chance} % Chance, als Erster rauszukommen; etwa {with} Punkte mit Ansage, {without} ohne (der Unterschied ±{se}): {verdict}. Du hast {made}.',
   'review.call.worth': 'die Ansage lohnt sich',
   'review.call.notWorth': 'die Ansage lohnt sich nicht',
-  'review.call.close': 'zu knapp, um es zu sagen',
+  'review.call.close': 'zu knapp für ein klares Urteil',
   'review.call.called': 'angesagt',
   'review.call.didNotCall': 'nicht angesagt',
   'review.footer':
-    'Punkte sind der Vorsprung deines Teams vor dem anderen in dieser Runde, geschätzt, indem die Runde von deinem Wissensstand aus viele Male zu Ende gespielt wird. Ein Unterschied zählt erst über 2 Standardfehlern und 5 Punkten.',
+    'Punkte: der Punktestand deines Teams in der Runde minus der des anderen, geschätzt, indem die Runde von deinem Wissensstand aus viele Male zu Ende gespielt wird (± ist der Fehler). Ein Zug wird nur bemängelt, wenn ein anderer klar besser ist (um etwa 2 Fehler und über 5 Punkte); verlorene Punkte: Ungenauigkeit ab 10, Fehler ab 25, Patzer ab 60.',
   'review.refusal.not_finished':
     'Diese Runde ist noch nicht vorbei: Analysen gibt es nur für beendete Runden.',
   'review.refusal.not_yours':
     'Du hast diese Runde nicht gespielt: Eine Analyse gibt es nur für den Spieler auf diesem Platz.',
-  'review.refusal.busy': 'Du hast schon Analysen in der Warteschlange: Frag wieder, wenn sie fertig sind.',
+  'review.refusal.busy':
+    'Du hast schon Analysen in der Warteschlange: Frag noch einmal, wenn sie fertig sind.',
+  'review.refusal.full': 'Gerade werden viele Analysen erstellt: Frag in ein paar Minuten noch einmal.',
   'review.refusal.failed':
     'Die Analyse ließ sich gerade nicht erstellen. Nichts ging verloren: Versuch es gleich noch einmal.',
   'review.refusal.challenge_open':
-    'Dieses Board gehört zur Challenge dieser Woche: Seine Analysen öffnen, wenn die Woche endet.',
+    'Dieses Board gehört zur Challenge dieser Woche: Analysen gibt es, sobald die Woche geschlossen ist.',
 };

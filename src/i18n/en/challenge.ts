@@ -26,7 +26,7 @@ export const challenge = {
   // The member's thread.
   'challenge.thread.name': 'Challenge · week {week} · {name}',
   'challenge.thread.welcome':
-    '{mention} Your weekly challenge, week {week}: eight boards, the same for everyone on this server, with three normal bots (your partner sits opposite you). No timer: play at your own pace until the week closes {end}. Each board is scored against everyone who played it.',
+    '{mention} Your weekly challenge, week {week}: eight boards, the same for everyone on this server, with three normal bots (your partner sits opposite you). No timer: play at your own pace until the week closes {end}. Each board is scored against everyone who played it. `/table end` ends your week here: the boards you finished count, the rest cannot be played.',
   'challenge.thread.finished':
     '🏁 That was your eighth board. {line}\n`/challenge standings` ranks the week; the boards and everyone’s results open when it closes ({end}).',
   'challenge.thread.closed':
@@ -52,7 +52,7 @@ export const challenge = {
   'challenge.standings.closed': 'closed',
   'challenge.standings.row': '{rank}. {name} — {percent} · {boards}/8{playing}',
   'challenge.standings.playing': ' (playing)',
-  'challenge.standings.none': 'Nobody has played this week’s boards yet: `/challenge play`.',
+  'challenge.standings.none': 'Nobody has finished a board this week yet: `/challenge play`.',
   'challenge.standings.more': '… and {count} more.',
   'challenge.standings.you': 'You: {rank} of {field} · {line}',
   'challenge.standings.rules':
@@ -86,8 +86,9 @@ export const challenge = {
   'challenge.refusal.not_closed':
     'That week is still open: its boards, results and matches stay hidden until it closes, so nobody sees a deal before playing it.',
   'challenge.refusal.no_entry': 'You have not played that week’s challenge: `/challenge play`.',
+  'challenge.refusal.no_boards': 'You finished no board that week: there is no line to share.',
   'challenge.refusal.still_playing':
-    'Finish your eight boards first (or end your table with `/table end`): your line is shared once it is complete.',
+    'Finish your eight boards first: your line is shared once they are played (or once the week closes).',
   'challenge.refusal.not_admin': 'Only a member with Manage Server can change when the challenge week turns.',
   'challenge.refusal.bad_turn':
     'The day must be one of the seven weekdays and the hour a whole number from 0 to 23 (UTC).',

@@ -13,7 +13,8 @@ export const review = {
   'review.clean': 'No clear mistake: wherever the review could tell, your choices were as good as the best.',
   'review.costliest_one': 'The costliest decision:',
   'review.costliest_other': 'The {count} costliest decisions:',
-  'review.luck': 'Your cards: {chance}% chance to go out first, against {average}% for an average hand.',
+  'review.luck':
+    'Your 14 cards as dealt: {chance}% chance to go out first, against {average}% for an average hand.',
   'review.band.best': 'Best',
   'review.band.good': 'Good',
   'review.band.inaccuracy': 'Inaccuracy',
@@ -44,20 +45,21 @@ export const review = {
   'review.action.noWish': 'no wish',
   'review.action.dragon': 'Dragon to {name}',
   'review.call.grandTichu':
-    'Grand Tichu advisor: {chance}% to go out first; about {with} points with the call, {without} without (±{se}): {verdict}. You {made}.',
+    'Grand Tichu advisor, on your first eight cards: {chance}% to go out first; about {with} points with the call, {without} without (the difference ±{se}): {verdict}. You {made}.',
   'review.call.tichu':
-    'Tichu advisor: {chance}% to go out first; about {with} points with the call, {without} without (±{se}): {verdict}. You {made}.',
+    'Tichu advisor, on your cards then: {chance}% to go out first; about {with} points with the call, {without} without (the difference ±{se}): {verdict}. You {made}.',
   'review.call.worth': 'worth calling',
   'review.call.notWorth': 'not worth calling',
   'review.call.close': 'too close to tell',
   'review.call.called': 'called',
   'review.call.didNotCall': 'did not call',
   'review.footer':
-    'Points are your team’s lead over the other team in the hand, estimated by playing the hand out many times from what you knew. A difference is called only beyond 2 standard errors and 5 points.',
+    'Points: your team’s score in the hand minus the other team’s, estimated by playing the hand out many times from what you knew (± is the error). A choice is blamed only when another is clearly better (by about 2 errors and over 5 points); points lost: inaccuracy 10+, mistake 25+, blunder 60+.',
   'review.refusal.not_finished': 'That hand is not over yet: a review is made only for finished hands.',
   'review.refusal.not_yours':
     'You did not play that hand: a review is only for the player who held the seat.',
   'review.refusal.busy': 'You already have reviews waiting: ask again when they are done.',
+  'review.refusal.full': 'Many reviews are being made right now: ask again in a few minutes.',
   'review.refusal.failed': 'The review could not be made just now. Nothing was lost: try again in a moment.',
   'review.refusal.challenge_open':
     'That board is in this week’s challenge: its reviews open when the week closes.',
