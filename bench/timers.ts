@@ -13,13 +13,13 @@ import { PREPARE_BEFORE_MS, wakeAt } from '../src/app/deadlines.js';
 import type { Environment } from '../src/app/ids.js';
 import { TableService } from '../src/app/tableService.js';
 import { requestAt, runDecision } from '../src/bots/decisionJob.js';
-import { owesAction } from '../src/bots/randomBot.js';
 import { WorkerPool } from '../src/bots/workerPool.js';
 import {
   type Action,
   type Card,
   legalActions,
   type MatchState,
+  owesAction,
   SEATS,
   type Seat,
 } from '../src/engine/index.js';

@@ -10,7 +10,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { PlayerSnapshot, TableRecord } from '../src/app/tableService.js';
-import { owesAction, randomAction } from '../src/bots/randomBot.js';
+import { randomAction } from '../src/bots/randomBot.js';
 import { emojiName } from '../src/discord/cardEmoji.js';
 import { decodePlay } from '../src/discord/customIds.js';
 import { type PanelOptions, renderPanel } from '../src/discord/renderPanel.js';
@@ -28,6 +28,7 @@ import {
   type MatchState,
   makeSettings,
   newMatch,
+  owesAction,
   type Rank,
   Rng,
   readCombos,

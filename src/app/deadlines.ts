@@ -2,8 +2,7 @@
  * Each table's clock: how long a timer gives, which decision a deadline applies to and whose it is,
  * and the heap kept in step with the deadlines stored with the tables (start-up re-arms them all).
  */
-import { owesAction } from '../bots/randomBot.js';
-import { type MatchState, SEATS, type Seat } from '../engine/index.js';
+import { type MatchState, owesAction, SEATS, type Seat } from '../engine/index.js';
 import {
   type Deadline,
   IDLE_KEY,

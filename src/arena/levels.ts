@@ -1,13 +1,13 @@
 /** The levels the arena can seat, and one decision by any of them, timed. */
 import { memoryOf } from '../bots/memory.js';
 import { BOT_LEVELS, type BotLevel, type Budget } from '../bots/policy.js';
-import { owesAction } from '../bots/randomBot.js';
 import { randomPolicy } from '../bots/randomPolicy.js';
 import { decideFor } from '../bots/registry.js';
 import {
   type Action,
   legalActions,
   type MatchState,
+  owesAction,
   type Rng,
   type Seat,
   seatView,

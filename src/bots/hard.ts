@@ -12,6 +12,7 @@ import {
   legalActions,
   legalPlays,
   type MatchState,
+  owesAction,
   playOf,
   Rng,
   type Seat,
@@ -24,7 +25,6 @@ import { sampledState, sampleHands } from './determinize.js';
 import { memoryOf } from './memory.js';
 import { normalPolicy, playOnTurn } from './normal.js';
 import type { Policy } from './policy.js';
-import { owesAction } from './randomBot.js';
 
 const MAX_CANDIDATES = 4;
 const MAX_ROLLOUT_STEPS = 400;

@@ -32,16 +32,6 @@ export function randomBomb(state: MatchState, seat: Seat, rng: Rng): Action | nu
   return playOf(bombs[rng.nextInt(bombs.length)] as (typeof bombs)[number]);
 }
 
-/** Whether `seat` owes a decision now (its turn, a pending choice, or an undecided simultaneous phase). */
-export function owesAction(state: MatchState, seat: Seat): boolean {
-  if (state.status === 'finished') return false;
-  const hand = state.hand;
-  if (hand.phase === 'grandTichu') return hand.grand[seat] === null;
-  if (hand.phase === 'exchange') return hand.exchange[seat] === null;
-  if (hand.phase !== 'play') return false;
-  return hand.pending ? hand.pending.seat === seat : hand.turn === seat;
-}
-
 /**
  * A bot seat's decision, made from what that seat may see (its view) and the actions open to it,
  * never from the whole state. A random bot makes no calls: no Grand Tichu, no Tichu; it exchanges

@@ -4,6 +4,7 @@ import {
   canBomb,
   legalActions,
   type MatchState,
+  owesAction,
   type Rng,
   SEATS,
   type Seat,
@@ -15,7 +16,6 @@ import { hardPolicy } from './hard.js';
 import { memoryOf } from './memory.js';
 import { normalPolicy } from './normal.js';
 import type { BotLevel, Budget, Memory, Policy } from './policy.js';
-import { owesAction } from './randomBot.js';
 
 export const POLICIES: Readonly<Record<BotLevel, Policy>> = {
   easy: easyPolicy,

@@ -6,7 +6,7 @@ export { dealHand } from './deal.js';
 export { enumerateBombs, enumerateCombos } from './enumerate.js';
 export type * from './errors.js';
 export type * from './events.js';
-export { canBomb, legalActions, legalCombos, legalPlays, playOf } from './legal.js';
+export { canBomb, legalActions, legalCombos, legalPlays, owesAction, playOf } from './legal.js';
 export { apply, matchWinner, newMatch, type Step } from './match.js';
 export { topOf } from './play.js';
 export * from './replay.js';

@@ -99,3 +99,13 @@ export function playOf(combo: Combo): Action {
 export function canBomb(state: MatchState, seat: Seat): boolean {
   return legalCombos(state, seat).some(isBomb);
 }
+
+/** Whether `seat` owes a decision now (its turn, a pending choice, or an undecided simultaneous phase). */
+export function owesAction(state: MatchState, seat: Seat): boolean {
+  if (state.status === 'finished') return false;
+  const hand = state.hand;
+  if (hand.phase === 'grandTichu') return hand.grand[seat] === null;
+  if (hand.phase === 'exchange') return hand.exchange[seat] === null;
+  if (hand.phase !== 'play') return false;
+  return hand.pending ? hand.pending.seat === seat : hand.turn === seat;
+}

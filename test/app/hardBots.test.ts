@@ -11,7 +11,6 @@ import type { ActOutcome, BotFault, DecisionFailure } from '../../src/app/outcom
 import type { LoadedTable } from '../../src/app/tables.js';
 import { type Decider, type DecisionRequest, requestAt, runDecision } from '../../src/bots/decisionJob.js';
 import type { BotLevel, Policy } from '../../src/bots/policy.js';
-import { owesAction } from '../../src/bots/randomBot.js';
 import { POLICIES, questionFor } from '../../src/bots/registry.js';
 import { WorkerPool } from '../../src/bots/workerPool.js';
 import {
@@ -20,6 +19,7 @@ import {
   type MatchState,
   makeSettings,
   newMatch,
+  owesAction,
   replay,
   type Seat,
   seedRng,

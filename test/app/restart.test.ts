@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
 import type { ActOutcome } from '../../src/app/outcomes.js';
 import { TableService } from '../../src/app/tableService.js';
-import { owesAction } from '../../src/bots/randomBot.js';
 import {
   apply,
   type MatchState,
   newMatch,
+  owesAction,
   publicView,
   replay,
   SEATS,

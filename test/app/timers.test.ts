@@ -7,8 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
 import type { Reminder } from '../../src/app/outcomes.js';
-import { owesAction } from '../../src/bots/randomBot.js';
-import { type MatchState, SEATS, type Seat } from '../../src/engine/index.js';
+import { type MatchState, owesAction, SEATS, type Seat } from '../../src/engine/index.js';
 import type { TableRecord } from '../../src/store/records.js';
 import {
   ALICE,

@@ -1,11 +1,12 @@
 /** The random bot decides from its seat's view and legal actions only, and always legally. */
 import { describe, expect, it } from 'vitest';
-import { botChoice, owesAction } from '../../src/bots/randomBot.js';
+import { botChoice } from '../../src/bots/randomBot.js';
 import {
   apply,
   legalActions,
   makeSettings,
   newMatch,
+  owesAction,
   Rng,
   SEATS,
   seatView,

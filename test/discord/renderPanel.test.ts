@@ -1,7 +1,6 @@
 /** The private panel's "Bomb!" button: one click with one bomb held, a choice among bombs otherwise. */
 import { describe, expect, it } from 'vitest';
 import type { PlayerSnapshot } from '../../src/app/tableService.js';
-import { owesAction } from '../../src/bots/randomBot.js';
 import { decodePlay, parseId } from '../../src/discord/customIds.js';
 import { renderPanel } from '../../src/discord/renderPanel.js';
 import { EN_TEXT } from '../../src/discord/ui.js';
@@ -13,6 +12,7 @@ import {
   type MatchState,
   makeSettings,
   newMatch,
+  owesAction,
   SEATS,
   type Seat,
   seatView,

@@ -7,9 +7,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/app/clock.js';
-import { owesAction } from '../../src/bots/randomBot.js';
 import { cardLabel } from '../../src/discord/cardText.js';
-import { DECK } from '../../src/engine/index.js';
+import { DECK, owesAction } from '../../src/engine/index.js';
 import { LANGS } from '../../src/i18n/index.js';
 import type { ScriptedUser } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';

@@ -4,10 +4,11 @@
  * played it, no card of it visible to a player who has not), and a rotating event of ten over three
  * rounds with sit-outs; the bot restarts in the middle of a round in each.
  */
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../src/app/eventService.js';
-import { owesAction } from '../../src/bots/randomBot.js';
 import type { Seat } from '../../src/engine/index.js';
+import { owesAction } from '../../src/engine/index.js';
 import type { MessageView, ScriptedUser } from '../../src/localDiscord/index.js';
 import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { eventually } from '../support/discordFixture.js';

@@ -6,13 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/app/clock.js';
-import { owesAction } from '../../src/bots/randomBot.js';
 import {
   type Card,
   cardRank,
   isBomb,
   isNormal,
   type MatchState,
+  owesAction,
   readCombos,
 } from '../../src/engine/index.js';
 import type { MessageView, ScriptedUser } from '../../src/localDiscord/index.js';

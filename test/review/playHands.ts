@@ -4,7 +4,7 @@
  * review bench.
  */
 
-import { botChoice, owesAction } from '../../src/bots/randomBot.js';
+import { botChoice } from '../../src/bots/randomBot.js';
 import { decideFor, makeBudget } from '../../src/bots/registry.js';
 import {
   type Action,
@@ -15,6 +15,7 @@ import {
   type MatchState,
   makeSettings,
   newMatch,
+  owesAction,
   Rng,
   SEATS,
   type Seat,

@@ -8,8 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { owesAction } from '../../src/bots/randomBot.js';
-import { Rng, replay, seedRng } from '../../src/engine/index.js';
+import { owesAction, Rng, replay, seedRng } from '../../src/engine/index.js';
 import { Store } from '../../src/store/store.js';
 
 const WORKER = join(import.meta.dirname, '../support/crashWorker.ts');

@@ -12,12 +12,12 @@ import type { Environment } from '../../src/app/ids.js';
 import type { ActOutcome } from '../../src/app/outcomes.js';
 import { type ServiceOptions, TableService } from '../../src/app/tableService.js';
 import { requestAt, runDecision } from '../../src/bots/decisionJob.js';
-import { owesAction } from '../../src/bots/randomBot.js';
 import {
   type Action,
   canonicalHand,
   legalActions,
   type MatchState,
+  owesAction,
   type Result,
   SEATS,
   type Seat,

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { Actor } from '../../src/app/core.js';
-import { owesAction, randomAction } from '../../src/bots/randomBot.js';
+import { randomAction } from '../../src/bots/randomBot.js';
 import {
   type Action,
   apply,
@@ -14,6 +14,7 @@ import {
   legalActions,
   type MatchState,
   newMatch,
+  owesAction,
   Rng,
   readCombos,
   SEATS,

@@ -4,10 +4,9 @@
  * bot seat owes a move, and whether the public table message shows the stored state.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { owesAction } from '../../src/bots/randomBot.js';
 import { renderTable } from '../../src/discord/renderTable.js';
 import { EN_TEXT } from '../../src/discord/ui.js';
-import { type MatchState, publicView, replay, SEATS, type Seat } from '../../src/engine/index.js';
+import { type MatchState, owesAction, publicView, replay, SEATS, type Seat } from '../../src/engine/index.js';
 import type { LocalDiscord } from '../../src/localDiscord/index.js';
 import type { TableRecord } from '../../src/store/records.js';
 import type { Store } from '../../src/store/store.js';
