@@ -45,6 +45,9 @@ const FAMILIES: ReadonlyArray<{
   { family: 'tl', args: () => [], type: 2 },
   // An event message's buttons (check in, check out, start, close round).
   { family: 'ev', args: () => [], type: 2 },
+  // A hand summary's Review button, and the weekly challenge's Share (on private answers only).
+  { family: 'rv', args: () => [], type: 2 },
+  { family: 'ch', args: () => [], type: 2 },
 ];
 
 /** A card code (two base-36 characters of a deck index below 56). */
@@ -66,6 +69,8 @@ export function everyFamily(
     if (f.family === 'lb') customId = `lb:${rng.pick(['rating', 'wins', 'winrate', 'tichu'])}:0:x`;
     else if (f.family === 'tl') customId = `tl:0:${rng.pick(['a', 'm'])}:x`;
     else if (f.family === 'ev') customId = `ev:${rng.pick(['in', 'out', 'start', 'close'])}:${tableId}`;
+    else if (f.family === 'rv') customId = `rv:${1 + rng.int(3)}:${1 + rng.int(3)}`;
+    else if (f.family === 'ch') customId = `ch:share:${rng.int(2_000_000_000) * 1000}`;
     else {
       const args =
         f.family === 'seatok' || f.family === 'seatno'
@@ -107,6 +112,8 @@ export function familyOf(customId: string): string {
   if (verb === 'seatok' || verb === 'seatno') return `request:${table}:${args.join(':')}`;
   // `ev:<verb>:<event>`: the event message's own, whichever button.
   if (verb === 'ev') return `event:${customId.split(':')[2] ?? ''}`;
+  // `rv:<match>:<hand>`: that hand's summary's own.
+  if (verb === 'rv') return `review:${table}:${customId.split(':')[2] ?? ''}`;
   return `private:${verb}`;
 }
 

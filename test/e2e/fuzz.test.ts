@@ -50,9 +50,10 @@ describe('fuzz', () => {
       expect(run.publicMessagesReplaced).toBe(0);
       expect(run.interactions).toBe(300);
       // Every family of id was forged at public messages: the table message's, a panel's, a seat
-      // request's, the leaderboard's, the table list's and an event message's.
+      // request's, the leaderboard's, the table list's, an event message's, a hand summary's Review
+      // and the challenge's Share.
       const families =
-        'back ev ex exs gift gt hand join lb leave lp pass pick play seatno seatok start take tichu tl wish';
+        'back ch ev ex exs gift gt hand join lb leave lp pass pick play rv seatno seatok start take tichu tl wish';
       expect(Object.keys(run.familiesSent).sort()).toEqual(families.split(' '));
       // The card checks looked at something: payloads others see, and every interaction's log line.
       expect(run.publicPayloads).toBeGreaterThan(10);
