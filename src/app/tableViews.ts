@@ -21,6 +21,8 @@ export interface TableSnapshot {
   readonly table: TableRecord;
   /** What everyone may see of the match, or null before the first match. */
   readonly view: PublicView | null;
+  /** A table one person plays alone with bots (a weekly challenge's): nobody may take a seat there. */
+  readonly solo?: true;
 }
 
 export interface PlayerSnapshot {
@@ -35,7 +37,7 @@ export interface PlayerSnapshot {
 /** What the channel may see. */
 export function tableView(core: Core, tableId: string): Outcome<TableSnapshot> {
   const found = findTable(core, tableId);
-  return found.ok ? ok(snapshot(found.value)) : found;
+  return found.ok ? ok(snapshot(core, found.value)) : found;
 }
 
 /** What one seated user may see, with the actions open to them. */
@@ -67,7 +69,7 @@ export function tableInChannel(core: Core, channelId: string): Outcome<TableSnap
   const bad = checkSnowflake(channelId, 'channel id');
   if (bad) return refuse(bad);
   const loaded = core.tables.activeInChannel(channelId);
-  return loaded ? ok(snapshot(loaded)) : refuse({ code: 'unknown_table' });
+  return loaded ? ok(snapshot(core, loaded)) : refuse({ code: 'unknown_table' });
 }
 
 /** The active tables of a server, oldest first. */
@@ -77,6 +79,11 @@ export function tablesOfGuild(core: Core, guildId: string): Outcome<TableRecord[
   return ok(core.store.tables.activeInGuild(guildId));
 }
 
-function snapshot(loaded: LoadedTable): TableSnapshot {
-  return { table: loaded.table, view: loaded.match ? publicView(loaded.match.state) : null };
+function snapshot(core: Core, loaded: LoadedTable): TableSnapshot {
+  const view = loaded.match ? publicView(loaded.match.state) : null;
+  // Only a table with bots can be a challenge's (one indexed read, then).
+  const solo =
+    loaded.table.seats.some((o) => o?.kind === 'bot') &&
+    core.store.challenges.ofTable(loaded.table.id) !== null;
+  return solo ? { table: loaded.table, view, solo: true } : { table: loaded.table, view };
 }

@@ -101,7 +101,9 @@ function seatParts(snapshot: TableSnapshot, lang: Lang): Array<Record<string, un
   const { table, view } = snapshot;
   const out: Array<Record<string, unknown>> = [];
   let plain: string[] = [`**${t(lang, 'table.field.seats')}**`];
-  const open = table.status === 'playing' || table.status === 'paused' ? takeable(table) : [];
+  // A challenge's table is its member's alone: no seat there is offered to anyone.
+  const open =
+    (table.status === 'playing' || table.status === 'paused') && !snapshot.solo ? takeable(table) : [];
   const v = view?.version ?? 0;
   seatLines(snapshot, lang).forEach((line, i) => {
     const seat = i as Seat;

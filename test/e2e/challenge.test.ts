@@ -88,6 +88,12 @@ describe('the weekly challenge', () => {
       expect(other.canView(thread)).toBe(false);
       expect(user(2).canView(thread)).toBe(false);
     }
+    // The table message offers nobody a seat: no Take seat beside the bots.
+    const table = await user(0).waitForMessage(
+      annThread,
+      (m) => !m.ephemeral && find(m, 'hand') !== undefined,
+    );
+    expect(find(table, 'take')).toBeUndefined();
     // Again: where it plays.
     const again = await user(0).slash(fx.channelId, 'challenge', { subcommand: 'play' }).reply();
     expect(again.content).toContain(`You are playing week`);
