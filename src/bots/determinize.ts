@@ -23,7 +23,7 @@ import {
 import type { Memory } from './policy.js';
 
 /** Redraws allowed when a sample leaves a caller without the cards a call is made on. */
-const CALL_TRIES = 12;
+export const CALL_TRIES = 12;
 /** A caller with this many cards or more still holds most of what it called on. */
 const CALLER_FULL_HAND = 10;
 
@@ -101,7 +101,7 @@ function wishBarred(view: SeatView): (seat: Seat, card: Card) => boolean {
 }
 
 /** The cards a call is made on, in a hand: Dragon, Phoenix, Aces, and four of a kind. */
-function controls(hand: readonly Card[]): number {
+export function controls(hand: readonly Card[]): number {
   let n = 0;
   const counts = new Map<number, number>();
   for (const card of hand) {

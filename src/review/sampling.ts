@@ -7,14 +7,12 @@
  * play: a seat that called is dealt the cards calls are made on (Dragon, Phoenix, Aces, a bomb).
  */
 
-import { sampledState, sampleHands } from '../bots/determinize.js';
+import { CALL_TRIES, controls, sampledState, sampleHands } from '../bots/determinize.js';
 import type { Memory } from '../bots/policy.js';
 import {
   type Card,
-  cardRank,
   DECK,
   type HandState,
-  isNormal,
   type MatchState,
   type PerSeat,
   perSeat,
@@ -28,9 +26,6 @@ import {
 
 /** A full state that agrees with the seat's view and memory, the unseen cards dealt at random. */
 export type Sampler = (rng: Rng) => MatchState;
-
-/** Redraws allowed when a deal leaves a caller without the cards a call is made on (as the hard bot). */
-const CALL_TRIES = 12;
 
 export function samplerFor(view: SeatView, memory: Memory): Sampler {
   if (view.phase === 'play') return (rng) => sampledState(view, memory, sampleHands(view, memory, rng));
@@ -140,16 +135,4 @@ function stateOf(view: SeatView, hand: HandState): MatchState {
     winner: null,
     lastEnding: null,
   };
-}
-
-/** The cards a call is made on, in a hand: Dragon, Phoenix, Aces, and four of a kind. */
-export function controls(hand: readonly Card[]): number {
-  let n = 0;
-  const counts = new Map<number, number>();
-  for (const card of hand) {
-    if (card === 'dragon' || card === 'phoenix' || cardRank(card) === 14) n++;
-    if (isNormal(card)) counts.set(cardRank(card), (counts.get(cardRank(card)) ?? 0) + 1);
-  }
-  for (const count of counts.values()) if (count === 4) n++;
-  return n;
 }
