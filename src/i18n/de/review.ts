@@ -49,16 +49,16 @@ export const review: Texts<typeof en> = {
   'review.action.noWish': 'kein Wunsch',
   'review.action.dragon': 'Drache an {name}',
   'review.call.grandTichu':
-    'Großes Tichu, auf deinen ersten acht Karten: {chance} % Chance, als Erster rauszukommen; etwa {with} Punkte mit Ansage, {without} ohne (der Unterschied ±{se}): {verdict}. Du hast {made}.',
+    'Großes Tichu, mit deinen ersten acht Karten: {chance} % Chance, als Erster rauszukommen; etwa {with} Punkte mit Ansage, {without} ohne (der Unterschied ±{se}): {verdict}. Du hast {made}.',
   'review.call.tichu':
-    'Tichu, auf deinen Karten von da: {chance} % Chance, als Erster rauszukommen; etwa {with} Punkte mit Ansage, {without} ohne (der Unterschied ±{se}): {verdict}. Du hast {made}.',
+    'Tichu, mit deinen Karten ab da: {chance} % Chance, als Erster rauszukommen; etwa {with} Punkte mit Ansage, {without} ohne (der Unterschied ±{se}): {verdict}. Du hast {made}.',
   'review.call.worth': 'die Ansage lohnt sich',
   'review.call.notWorth': 'die Ansage lohnt sich nicht',
   'review.call.close': 'zu knapp für ein klares Urteil',
   'review.call.called': 'angesagt',
   'review.call.didNotCall': 'nicht angesagt',
   'review.footer':
-    'Punkte: der Punktestand deines Teams in der Runde minus der des anderen, geschätzt, indem die Runde von deinem Wissensstand aus viele Male zu Ende gespielt wird (± ist der Fehler). Ein Zug wird nur bemängelt, wenn ein anderer klar besser ist (um etwa 2 Fehler und über 5 Punkte); verlorene Punkte: Ungenauigkeit ab 10, Fehler ab 25, Patzer ab 60.',
+    'Punkte: der Punktestand deines Teams in der Runde minus dem des anderen, geschätzt, indem die Runde von deinem Wissensstand aus viele Male zu Ende gespielt wird (± ist der Standardfehler). Ein Zug wird nur bemängelt, wenn ein anderer klar besser ist (um etwa 2 Standardfehler und über 5 Punkte); verlorene Punkte: Ungenauigkeit ab 10, Fehler ab 25, Patzer ab 60.',
   'review.refusal.not_finished':
     'Diese Runde ist noch nicht vorbei: Analysen gibt es nur für beendete Runden.',
   'review.refusal.not_yours':
