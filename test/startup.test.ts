@@ -24,6 +24,7 @@ import {
   spawnProcess,
   within,
 } from './support/mainProcess.js';
+import { connectError, REFUSED_PORT } from './support/refusedPort.js';
 
 const WAIT_MS = 20_000;
 /** Root writes through any file mode: the read-only cases run the bot as an ordinary user. */
@@ -208,9 +209,8 @@ describe('a start that fails leaves no new file behind', () => {
 
   it('a login that fails (nothing listens at the API address): no file, no -wal or -shm', async () => {
     const file = join(dir, 'tichu.sqlite');
-    const closed = await LocalDiscord.start();
-    const url = closed.restUrl;
-    await closed.close();
+    expect(await connectError(REFUSED_PORT)).toBe('ECONNREFUSED');
+    const url = `http://127.0.0.1:${REFUSED_PORT}/api`;
     const run = runMain(connected({ DATABASE_PATH: file, DISCORD_API_URL: url }));
     running = run;
     expect(await within(run.exited, WAIT_MS, 'still running')).toEqual({ code: 1, signal: null });

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { DiscordAPIError, HTTPError, REST } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RestThread } from '../../src/discord/rest/restThread.js';
+import { connectError, REFUSED_PORT } from '../support/refusedPort.js';
 
 const TOKEN = 'test-token';
 let server: Server;
@@ -131,10 +132,8 @@ describe('the REST thread', () => {
   });
 
   it('a network failure keeps its code, where the outbox looks for it', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
+    const port = REFUSED_PORT;
+    expect(await connectError(port)).toBe('ECONNREFUSED');
     const nowhere = () =>
       new REST({ version: '10', api: `http://127.0.0.1:${port}/api`, retries: 0 }).setToken(TOKEN);
     const direct = await outcome(() => nowhere().get('/echo'));
