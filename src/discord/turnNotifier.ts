@@ -2,12 +2,14 @@
  * "Your turn": a short new message mentioning the player whose turn it now is (a mention added by an
  * edit would not notify), with their deadline, and one reminder shortly before a deadline. At most
  * one ping per player and table a minute; players can turn them off. A table keeps one such message
- * at a time: the next one replaces it, and the end of the hand takes it away.
+ * at a time: the next one replaces it, and it goes once none of the seats it named still owes a move
+ * (its countdown would soon read "time runs out 12 seconds ago"), or the hand ends.
  */
 
 import { type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { ActOutcome, Reminder, TableService } from '../app/tableService.js';
+import { owesAction, type Seat } from '../engine/index.js';
 import { plural, t } from '../i18n/index.js';
 import { relativeTime } from './clockText.js';
 import type { Looks } from './looks.js';
@@ -26,8 +28,11 @@ export class TurnNotifier {
   private readonly lastPing = new Map<string, number>();
   private sweepAt = SWEEP_AT;
   private readonly inFlight = new Set<Promise<void>>();
-  /** Each table's current turn message (as it is being sent): the one the next replaces. */
-  private readonly current = new Map<string, Promise<Sent | null>>();
+  /** Each table's current turn message (as it is being sent) and the seats it named: the one the next replaces. */
+  private readonly current = new Map<
+    string,
+    { readonly sent: Promise<Sent | null>; readonly seats: readonly Seat[] }
+  >();
 
   constructor(
     private readonly client: Client,
@@ -45,6 +50,11 @@ export class TurnNotifier {
     // The hand is over (or the table is): its last turn message goes.
     if (outcome.events.some((e) => e.type === 'handEnded') || table.status !== 'playing')
       this.clear(table.id);
+    else {
+      // Every seat it named has moved (or the clock moved for them): its countdown is over.
+      const standing = this.current.get(table.id);
+      if (standing && !standing.seats.some((s) => owesAction(state, s))) this.clear(table.id);
+    }
     if (table.status !== 'playing' || state.hand.phase !== 'play') return;
     const seat = state.hand.pending?.seat ?? state.hand.turn;
     if (seat === null) return;
@@ -58,7 +68,7 @@ export class TurnNotifier {
     // Said in the channel for everyone: in the server's language.
     const { lang } = this.looks.forGuild(table.guildId);
     const mention = `<@${occupant.userId}>`;
-    this.send(table.id, table.channelId, {
+    this.send(table.id, table.channelId, [seat], {
       content: table.deadline
         ? t(lang, 'table.ping.turnBy', { mention, when: relativeTime(table.deadline.at) })
         : t(lang, 'table.ping.turn', { mention }),
@@ -76,7 +86,11 @@ export class TurnNotifier {
     if (users.length === 0) return;
     const mentions = users.map((id) => `<@${id}>`).join(' ');
     const { lang } = this.looks.forGuild(table.guildId);
-    this.send(table.id, table.channelId, {
+    const named = reminder.seats.filter((s) => {
+      const o = table.seats[s];
+      return o?.kind === 'user' && users.includes(o.userId);
+    });
+    this.send(table.id, table.channelId, named, {
       content: plural(lang, 'table.ping.remind', users.length, { mentions, when: relativeTime(reminder.at) }),
       allowed_mentions: { users },
     });
@@ -109,8 +123,13 @@ export class TurnNotifier {
    * Posts a turn message at a table; the one before it is deleted once this one is out. Through the
    * outbox: a turn message still waiting there when the next comes is never sent (it is outdated).
    */
-  private send(tableId: string, channelId: string, body: Record<string, unknown>): void {
-    const previous = this.current.get(tableId) ?? null;
+  private send(
+    tableId: string,
+    channelId: string,
+    seats: readonly Seat[],
+    body: Record<string, unknown>,
+  ): void {
+    const previous = this.current.get(tableId)?.sent ?? null;
     // The same nonce on every try (discord.js tries a 5xx again): a try Discord took whose answer was
     // lost is answered with that message, not posted twice.
     const once = { ...body, nonce: newNonce(), enforce_nonce: true };
@@ -126,7 +145,7 @@ export class TurnNotifier {
         },
       );
     const sent = this.outbox.put(`turn:${tableId}`, URGENT, post).then((s) => s ?? null);
-    this.current.set(tableId, sent);
+    this.current.set(tableId, { sent, seats });
     this.track(sent.then(async () => this.remove(await previous)));
   }
 
@@ -135,7 +154,7 @@ export class TurnNotifier {
     const standing = this.current.get(tableId);
     if (!standing) return;
     this.current.delete(tableId);
-    this.track(standing.then((sent) => this.remove(sent)));
+    this.track(standing.sent.then((sent) => this.remove(sent)));
   }
 
   private async remove(sent: Sent | null): Promise<void> {

@@ -178,6 +178,38 @@ describe('TurnNotifier: deadlines and one turn message per table', () => {
     expect(notifier.standing).toBe(0);
   });
 
+  it('takes its message away once the seat it named has moved, so no countdown reads "seconds ago"', async () => {
+    const { notifier, posted, deleted } = setup();
+    notifier.afterAction(outcome(1), users[0] as string);
+    // Seat 1 plays; the turn is seat 2's, whose player is the one who just acted: no new ping.
+    notifier.afterAction(outcome(2), users[2] as string);
+    await notifier.drain();
+    expect(posted).toHaveLength(1);
+    expect(deleted).toEqual([posted[0]?.id]);
+    expect(notifier.standing).toBe(0);
+  });
+
+  it('keeps a reminder while one seat it named still owes a move', async () => {
+    const { notifier, deleted } = setup();
+    const base = outcome(1);
+    const exchange = (done: Array<0 | 1 | 2 | 3>): ActOutcome => {
+      const owed = [0, 1, 2, 3].map((s) => (done.includes(s as 0) ? [] : null));
+      return {
+        ...base,
+        state: { ...base.state, hand: { ...base.state.hand, phase: 'exchange', exchange: owed as never } },
+      };
+    };
+    notifier.remind({ table: base.table, seats: [1, 2], at: AT });
+    notifier.afterAction(exchange([1]), users[1] as string);
+    await notifier.drain();
+    expect(deleted).toEqual([]);
+    expect(notifier.standing).toBe(1);
+    notifier.afterAction(exchange([1, 2]), users[2] as string);
+    await notifier.drain();
+    expect(deleted).toHaveLength(1);
+    expect(notifier.standing).toBe(0);
+  });
+
   it('never pings an away seat: the bot plays it', async () => {
     const { notifier, posted } = setup();
     const base = outcome(1);
