@@ -152,7 +152,7 @@ describe('the table message in German', () => {
     const s = shown(t, state);
     expect(s.fields['Auf dem Tisch']?.split('\n')).toEqual([
       'Ann: Einzelkarte 3 (🔴3)',
-      'Ben: Einzelkarte 4 (🟢4) · Cat, Bot 4 passen',
+      'Ben: Einzelkarte 4 (🟢4) · gepasst: Cat, Bot 4',
       'Ann: Einzelkarte K (🔴K) · Ben passt',
     ]);
     expect(s.text).toContain('▶️ **Cat** ist am Zug.');

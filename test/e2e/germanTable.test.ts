@@ -78,7 +78,7 @@ const ENGLISH: Words = {
   won: /🏆 \*\*.+\*\* win the match!/,
   finishedButtons: ['New match', 'Leave'],
   foreign:
-    /\b(Warten|Plätze|Standardregeln|Hausregeln|spielt aus|am Zug|genommen|passt|passen|Karten?|Punkte|Runde|Gastgeber|abwesend|frei|Beitreten|Verlassen|Starten|Meine Karten|übernehmen|Partie|Entscheidung|Reihenfolge|Stand|vorbei|gewinnen)\b/,
+    /\b(Warten|Plätze|Standardregeln|Hausregeln|spielt aus|am Zug|genommen|passt|passen|gepasst|Karten?|Punkte|Runde|Gastgeber|abwesend|frei|Beitreten|Verlassen|Starten|Meine Karten|übernehmen|Partie|Entscheidung|Reihenfolge|Stand|vorbei|gewinnen)\b/,
 };
 
 /** Custom emoji (`<:name:id>`) say nothing in any language: left out before looking for words. */

@@ -68,7 +68,7 @@ export const table: Texts<typeof en> = {
   'table.button.takeSeat': 'Platz {seat} übernehmen',
   'table.button.newMatch': 'Neue Partie',
   'table.trick.passes_one': '{names} passt',
-  'table.trick.passes_other': '{names} passen',
+  'table.trick.passes_other': 'gepasst: {names}',
   'table.trick.earlier_one': '… {count} früherer Zug',
   'table.trick.earlier_other': '… {count} frühere Züge',
   'table.trick.tookWith': '{name} hat ihn mit {combo} genommen · {points} Punkte',
