@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { defaultPoolSize } from '../src/bots/workerPool.js';
 import { startBot } from '../src/discord/bot.js';
+import { BotMetrics } from '../src/metrics/registry.js';
 import { burstFigures } from './e2eBurst.js';
 import { startFloorBot } from './e2eFloor.js';
 import { lagFigures } from './e2eLag.js';
@@ -38,6 +39,8 @@ async function startRealBot(ready: Ready): Promise<Answerer> {
     restApi: ready.restUrl,
     // E2E_REST_MAIN=1: REST requests from the bot's own thread, to compare with the REST thread.
     ...(process.env.E2E_REST_MAIN ? { restOnThread: false } : {}),
+    // E2E_METRICS=1: the bot records its metrics as with METRICS_PORT, to compare with none.
+    ...(process.env.E2E_METRICS ? { metrics: new BotMetrics() } : {}),
   });
   return {
     async stop() {

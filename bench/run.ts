@@ -127,6 +127,16 @@ for (const figure of await partFigures('e2e.shards', [
   '--baseline',
 ]))
   record(figure);
+// Backups (bench/backup.ts): a 1 GB file backed up beside a plain copy, and the 50-table run's
+// click p99 while its backups run beside the same run without them.
+for (const figure of await partFigures('backup', [
+  '--expose-gc',
+  '--import',
+  'tsx',
+  benchFile('./backup.ts'),
+  '--figures',
+]))
+  record(figure);
 // Events (bench/events.ts): a 100-person event's round start through the real bot, and its standings.
 for (const figure of await partFigures('events', [
   '--expose-gc',

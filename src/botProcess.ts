@@ -4,9 +4,11 @@
  * it directly with one shard; with more, each shard process (src/shardMain.ts) runs it.
  */
 import type { Logger } from 'pino';
+import { type BackupSchedule, startScheduledBackups } from './app/backupSchedule.js';
 import type { Config } from './config.js';
 import { inviteLink, type RunningBot, startBot } from './discord/bot.js';
 import type { ShardId } from './discord/shards.js';
+import { openBotEndpoint } from './metrics/endpoint.js';
 import { ImportRunningError, importsRunningOn, refuseDuringImport } from './store/botLock.js';
 import { NewFiles } from './store/newFiles.js';
 import { StoreOpenError } from './store/open.js';
@@ -40,9 +42,10 @@ export function onSignals(logger: Logger, onStop: (signal: string) => void, guar
 export async function runBotProcess(config: Config, logger: Logger, shard?: ShardId): Promise<void> {
   // Taken from the first moment: a signal during start-up stops the bot as soon as it is up.
   let bot: RunningBot | null = null;
+  let backups: BackupSchedule | null = null;
   const finish = (running: RunningBot) =>
-    running.stop().then(
-      () => process.exit(0),
+    Promise.all([backups?.stop(), running.stop()]).then(
+      () => endpoint.close().then(() => process.exit(0)),
       (error: unknown) => {
         logger.error({ err: String(error) }, 'shutdown failed');
         process.exit(1);
@@ -67,6 +70,10 @@ export async function runBotProcess(config: Config, logger: Logger, shard?: Shar
       if (bot) halt(bot, logger);
     });
 
+  // METRICS_PORT: /healthz and /metrics (a shard's go to the main process, which serves them), opened
+  // before the database, so that a port that cannot be listened on stops the start with nothing touched.
+  const endpoint = await openBotEndpoint(config, shard !== undefined, () => bot);
+
   exitDuringImport(config);
   // A start that fails takes away the database file it created (a bad token leaves nothing behind).
   const created = NewFiles.before(config.databasePath);
@@ -85,6 +92,7 @@ export async function runBotProcess(config: Config, logger: Logger, shard?: Shar
       ...(config.botWorkers === undefined ? {} : { botWorkers: config.botWorkers }),
       ...(config.apiUrl ? { restApi: config.apiUrl } : {}),
       ...(shard ? { shard } : {}),
+      ...(endpoint.metrics ? { metrics: endpoint.metrics } : {}),
     });
   } catch (error) {
     // The one line that says why comes first: a failure to tidy up must not hide it.
@@ -103,6 +111,9 @@ export async function runBotProcess(config: Config, logger: Logger, shard?: Shar
       { invite: inviteLink(config.applicationId), database: config.databasePath },
       'ready: invite the bot with this link',
     );
+  // BACKUP_EVERY: this process backs the file up, unless it is a shard's (the main process does).
+  if (!shard && !signals.stopping())
+    backups = startScheduledBackups(config.databasePath, config.backups, logger);
   if (managerGone) halt(bot, logger);
   else if (signals.stopping()) finish(bot);
 }

@@ -1,5 +1,6 @@
 /** The bot's configuration: read from .env and the environment, parsed once with zod, every problem listed in plain words. */
-import { resolve } from 'node:path';
+import { isIP } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
 import { DEFAULT_HARD_BUDGET_MS } from './bots/registry.js';
@@ -48,6 +49,39 @@ export function parseShardIds(text: string): number[] | null {
     for (let id = from; id <= to; id++) ids.add(id);
   }
   return [...ids].sort((a, b) => a - b);
+}
+
+/** Where /healthz and /metrics listen unless METRICS_HOST says otherwise: this machine only. */
+export const DEFAULT_METRICS_HOST = '127.0.0.1';
+const METRICS_HOST_HELP =
+  'METRICS_HOST must be the address the health and metrics endpoint listens on: an IP address such as 127.0.0.1 (the default: this machine only) or 0.0.0.0 (every address), or a host name, or left empty';
+
+/** An IP address, or a host name made of letters, digits, dots and hyphens. */
+function isHost(text: string): boolean {
+  return (
+    isIP(text) !== 0 ||
+    (text.length <= 253 &&
+      /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(text))
+  );
+}
+
+/** How many backups the bot's schedule keeps unless BACKUP_KEEP says otherwise. */
+export const DEFAULT_BACKUP_KEEP = 7;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+const DURATION_UNITS: Readonly<Record<string, number>> = { m: MINUTE_MS, h: 60 * MINUTE_MS, d: DAY_MS };
+/** The shortest and longest BACKUP_EVERY: a copy a minute at most, and at least one a month. */
+const BACKUP_EVERY_MIN_MS = MINUTE_MS;
+const BACKUP_EVERY_MAX_MS = 30 * DAY_MS;
+const BACKUP_EVERY_HELP =
+  'BACKUP_EVERY must be how often the bot backs up its database, a whole number and a unit such as 30m, 6h or 1d (m minutes, h hours, d days; from 1m to 30d), or left empty (no scheduled backups)';
+const BACKUP_KEEP_HELP = `BACKUP_KEEP must be how many scheduled backups to keep, a whole number from 1 to 1000 (default ${DEFAULT_BACKUP_KEEP}), or left empty`;
+
+/** "6h" as milliseconds (m, h or d after a whole number; spaces and case ignored); null when it is not one. */
+export function parseDuration(text: string): number | null {
+  const match = /^\s*(\d{1,6})\s*([mhd])\s*$/i.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * (DURATION_UNITS[(match[2] as string).toLowerCase()] as number);
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -181,6 +215,29 @@ const schemaFor = (file: EnvFile | undefined) =>
         })
         .optional(),
     ),
+    METRICS_PORT: boundedInteger(
+      1,
+      65_535,
+      'METRICS_PORT must be the port of the health and metrics endpoint (/healthz, /metrics), a whole number from 1 to 65535 (9464 is usual), or left empty (no endpoint)',
+    ),
+    METRICS_HOST: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+      z.string().refine(isHost, { error: METRICS_HOST_HELP }).optional(),
+    ),
+    BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+    BACKUP_EVERY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((text, ctx) => {
+          const ms = parseDuration(text);
+          if (ms !== null && ms >= BACKUP_EVERY_MIN_MS && ms <= BACKUP_EVERY_MAX_MS) return ms;
+          ctx.addIssue({ code: 'custom', message: BACKUP_EVERY_HELP });
+          return z.NEVER;
+        })
+        .optional(),
+    ),
+    BACKUP_KEEP: boundedInteger(1, 1000, BACKUP_KEEP_HELP),
     LOG_LEVEL: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
       z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -211,6 +268,21 @@ export interface Config {
    * other shards run on other machines, each with its own database file. Undefined: every shard.
    */
   readonly shardIds: readonly number[] | undefined;
+  /** The health and metrics endpoint's port (METRICS_PORT); undefined: no endpoint. */
+  readonly metricsPort: number | undefined;
+  /** The address it listens on (METRICS_HOST; loopback by default). */
+  readonly metricsHost: string;
+  readonly backups: BackupSettings;
+}
+
+/** Backups the bot makes by itself (BACKUP_EVERY), and where `npm run backup` puts its copies. */
+export interface BackupSettings {
+  /** The folder (BACKUP_DIR): by default `backups` beside the database. */
+  readonly dir: string;
+  /** Milliseconds between two scheduled backups; null: none (the default). */
+  readonly everyMs: number | null;
+  /** How many backups the schedule keeps (the newest). */
+  readonly keep: number;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -228,13 +300,20 @@ export function loadConfig(env: Env, file?: EnvFile): ConfigResult {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => issue.message);
     for (const key of [...(file?.applied ?? []), ...(file?.shadowed ?? [])])
-      if (/^(DISCORD|BOT|DATABASE|LOG)_/.test(key) && !KNOWN_KEYS.includes(key))
+      if (/^(DISCORD|BOT|DATABASE|LOG|METRICS|BACKUP)_/.test(key) && !KNOWN_KEYS.includes(key))
         problems.push(`${key} in .env is not a setting of this bot (misspelt?)`);
     return { ok: false, problems };
   }
   const v = parsed.data;
   const shardProblem = shardIdsProblem(v.SHARD_IDS, v.SHARDS);
   if (shardProblem) return { ok: false, problems: [shardProblem] };
+  if (v.METRICS_HOST !== undefined && v.METRICS_PORT === undefined)
+    return {
+      ok: false,
+      problems: [
+        `METRICS_HOST is set (${v.METRICS_HOST}) but METRICS_PORT is empty: set METRICS_PORT to serve /healthz and /metrics, or empty METRICS_HOST`,
+      ],
+    };
   return {
     ok: true,
     config: {
@@ -249,6 +328,9 @@ export function loadConfig(env: Env, file?: EnvFile): ConfigResult {
       botWorkers: v.BOT_WORKERS,
       shards: v.SHARDS ?? 1,
       shardIds: v.SHARD_IDS,
+      metricsPort: v.METRICS_PORT,
+      metricsHost: v.METRICS_HOST ?? DEFAULT_METRICS_HOST,
+      backups: backupSettings(v),
     },
   };
 }
@@ -276,6 +358,31 @@ function shardIdsProblem(
  */
 export function loadDatabasePath(env: Env): string {
   return schemaFor(undefined).shape.DATABASE_PATH.parse(env.DATABASE_PATH);
+}
+
+function backupSettings(v: {
+  DATABASE_PATH: string;
+  BACKUP_DIR?: string | undefined;
+  BACKUP_EVERY?: number | undefined;
+  BACKUP_KEEP?: number | undefined;
+}): BackupSettings {
+  return {
+    dir: v.BACKUP_DIR ?? join(dirname(v.DATABASE_PATH), 'backups'),
+    everyMs: v.BACKUP_EVERY ?? null,
+    keep: v.BACKUP_KEEP ?? DEFAULT_BACKUP_KEEP,
+  };
+}
+
+/**
+ * The database path and the backup folder, as the bot reads them (same keys, same defaults), for
+ * `npm run backup` and `npm run restore`: no Discord token needed, and nothing else is checked.
+ */
+export function loadBackupPaths(
+  env: Env,
+): { ok: true; databasePath: string; backupDir: string } | { ok: false; problems: string[] } {
+  const parsed = schemaFor(undefined).pick({ DATABASE_PATH: true, BACKUP_DIR: true }).safeParse(env);
+  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => issue.message) };
+  return { ok: true, databasePath: parsed.data.DATABASE_PATH, backupDir: backupSettings(parsed.data).dir };
 }
 
 /** The lines a person reads when the configuration is not usable: where to look, then each problem. */

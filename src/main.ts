@@ -5,6 +5,7 @@
  * (npm forwards them to its child); a sharded main process passes them on to its shards.
  */
 import { fileURLToPath } from 'node:url';
+import { type BackupSchedule, startScheduledBackups } from './app/backupSchedule.js';
 import {
   exitDuringImport,
   madeByImport,
@@ -17,6 +18,7 @@ import { loadConfig, problemReport, readEnvFile } from './config.js';
 import { inviteLink } from './discord/bot.js';
 import { gatewayAdvice, MAX_SHARD_PROCESSES, shardCount, startShards } from './discord/shards.js';
 import { createLogger } from './logger.js';
+import { openFleetEndpoint } from './metrics/endpoint.js';
 import { NewFiles } from './store/newFiles.js';
 import { Store } from './store/store.js';
 import { proveWritable } from './store/writable.js';
@@ -45,17 +47,26 @@ else await runSharded();
 async function runSharded(): Promise<void> {
   let stopRequested = false;
   let fleet: Awaited<ReturnType<typeof startShards>> | null = null;
-  const stopFleet = (running: NonNullable<typeof fleet>) =>
-    running.stop(STOP_GUARD_MS).then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: String(error) }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+  let backups: BackupSchedule | null = null;
+  const stopFleet = (running: NonNullable<typeof fleet>) => {
+    // /healthz says "stopping" from now on; the endpoint closes once the shards have stopped.
+    endpoint?.fleet.stop();
+    // No scheduled backup starts now; one under way is ended (nothing of it kept).
+    void backups?.stop();
+    return running
+      .stop(STOP_GUARD_MS)
+      .then(() => endpoint?.close())
+      .then(
+        () => {
+          logger.info('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error({ err: String(error) }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
   let advice: Awaited<ReturnType<typeof gatewayAdvice>>;
   try {
     // Proves the token too: a refused one stops here, before any file or process is made.
@@ -85,6 +96,8 @@ async function runSharded(): Promise<void> {
     },
     STOP_GUARD_MS + 2_000,
   );
+  // METRICS_PORT: one endpoint for every shard, served here (opened before anything is touched).
+  const endpoint = await openFleetEndpoint(config);
   exitDuringImport(config);
   const created = NewFiles.before(config.databasePath);
   try {
@@ -106,6 +119,7 @@ async function runSharded(): Promise<void> {
         if (fleet) fleet.stop(STOP_GUARD_MS).finally(() => process.exit(1));
       },
     });
+    endpoint?.fleet.attach(() => (fleet ? fleet.links() : []));
     logger.info(
       {
         invite: inviteLink(config.applicationId),
@@ -125,5 +139,7 @@ async function runSharded(): Promise<void> {
     }
     process.exit(1);
   }
+  // BACKUP_EVERY: the one file every shard shares is backed up here, never by a shard.
+  if (!stopRequested) backups = startScheduledBackups(config.databasePath, config.backups, logger);
   if (stopRequested) stopFleet(fleet);
 }

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HARD_BUDGET_MS } from '../src/bots/registry.js';
-import { DEFAULT_BOT_PACE_MS, loadConfig, problemReport, readEnvFile } from '../src/config.js';
+import {
+  DEFAULT_BACKUP_KEEP,
+  DEFAULT_BOT_PACE_MS,
+  loadConfig,
+  parseDuration,
+  problemReport,
+  readEnvFile,
+} from '../src/config.js';
 
 const good = {
   DISCORD_TOKEN: 'MTA1.abc-DEF_123.xyz',
@@ -27,8 +34,48 @@ describe('loadConfig', () => {
         botWorkers: undefined,
         shards: 1,
         shardIds: undefined,
+        metricsPort: undefined,
+        metricsHost: '127.0.0.1',
+        backups: { dir: 'data/backups', everyMs: null, keep: DEFAULT_BACKUP_KEEP },
       },
     });
+  });
+
+  it('reads the backup schedule: BACKUP_EVERY in minutes, hours or days; BACKUP_DIR beside the database by default', () => {
+    const backups = (env: Record<string, string>) => {
+      const result = loadConfig({ ...good, ...env });
+      return result.ok ? result.config.backups : result.problems;
+    };
+    expect(backups({ BACKUP_EVERY: '6h', DATABASE_PATH: '/srv/tichu/main.sqlite' })).toEqual({
+      dir: '/srv/tichu/backups',
+      everyMs: 6 * 3_600_000,
+      keep: DEFAULT_BACKUP_KEEP,
+    });
+    expect(backups({ BACKUP_EVERY: ' 30M ', BACKUP_DIR: '/mnt/copies', BACKUP_KEEP: '3' })).toEqual({
+      dir: '/mnt/copies',
+      everyMs: 30 * 60_000,
+      keep: 3,
+    });
+    expect(
+      [backups({ BACKUP_EVERY: '1m' }), backups({ BACKUP_EVERY: '30d' })].map(
+        (b) => !Array.isArray(b) && b.everyMs,
+      ),
+    ).toEqual([60_000, 30 * 86_400_000]);
+    expect(backups({ BACKUP_EVERY: '' })).toMatchObject({ everyMs: null });
+  });
+
+  it('reads the pieces of a duration, and nothing else', () => {
+    expect(['1d', '90m', ' 2 H ', '6', 'h', '1.5h', '1h30m', '-1h', '6 hours'].map(parseDuration)).toEqual([
+      86_400_000,
+      90 * 60_000,
+      2 * 3_600_000,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('reads SHARDS: a count, auto (any case), or one process when empty', () => {
@@ -55,6 +102,21 @@ describe('loadConfig', () => {
   it('reads the hard bots’ thinking time and thread count', () => {
     const result = loadConfig({ ...good, BOT_HARD_BUDGET_MS: ' 400 ', BOT_WORKERS: '3' });
     expect(result.ok && [result.config.hardBudgetMs, result.config.botWorkers]).toEqual([400, 3]);
+  });
+
+  it('reads the health and metrics endpoint: none by default, on loopback unless METRICS_HOST says otherwise', () => {
+    const endpoint = (env: Record<string, string>) => {
+      const result = loadConfig({ ...good, ...env });
+      return result.ok ? [result.config.metricsPort, result.config.metricsHost] : result.problems;
+    };
+    expect(endpoint({ METRICS_PORT: '', METRICS_HOST: '' })).toEqual([undefined, '127.0.0.1']);
+    expect(endpoint({ METRICS_PORT: ' 9464 ' })).toEqual([9464, '127.0.0.1']);
+    expect(endpoint({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toEqual([9464, '0.0.0.0']);
+    expect(endpoint({ METRICS_PORT: '9464', METRICS_HOST: '::1' })).toEqual([9464, '::1']);
+    expect(endpoint({ METRICS_PORT: '9464', METRICS_HOST: 'metrics.internal' })).toEqual([
+      9464,
+      'metrics.internal',
+    ]);
   });
 
   it('reads the bots’ pace: about 900 ms by default, 0 for none', () => {
@@ -89,6 +151,23 @@ describe('loadConfig', () => {
     ['a malformed dev guild id', { ...good, DISCORD_DEV_GUILD_ID: 'guild' }, /DISCORD_DEV_GUILD_ID must be/],
     ['an unknown log level', { ...good, LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [
+      'a metrics port of 0',
+      { ...good, METRICS_PORT: '0' },
+      /^METRICS_PORT must be the port .* from 1 to 65535/,
+    ],
+    ['a metrics port past 65535', { ...good, METRICS_PORT: '65536' }, /^METRICS_PORT must be/],
+    ['a metrics port that is no number', { ...good, METRICS_PORT: 'nine' }, /^METRICS_PORT must be/],
+    [
+      'a metrics host with a space',
+      { ...good, METRICS_PORT: '9464', METRICS_HOST: 'my host' },
+      /^METRICS_HOST must be the address .* 127\.0\.0\.1 .* 0\.0\.0\.0/,
+    ],
+    [
+      'a metrics host without a port',
+      { ...good, METRICS_HOST: '0.0.0.0' },
+      /^METRICS_HOST is set \(0\.0\.0\.0\) but METRICS_PORT is empty/,
+    ],
+    [
       'a hard budget that is not a number',
       { ...good, BOT_HARD_BUDGET_MS: 'fast' },
       /BOT_HARD_BUDGET_MS must be/,
@@ -110,6 +189,24 @@ describe('loadConfig', () => {
       { ...good, SHARDS: '4', SHARD_IDS: '2-5' },
       /^SHARD_IDS names shard 4, 5, but SHARDS=4 numbers them 0 to 3$/,
     ],
+    [
+      'a backup interval without a unit',
+      { ...good, BACKUP_EVERY: '6' },
+      /^BACKUP_EVERY must be how often .* such as 30m, 6h or 1d/,
+    ],
+    ['a backup interval in words', { ...good, BACKUP_EVERY: 'daily' }, /^BACKUP_EVERY must be/],
+    [
+      'a backup interval under a minute',
+      { ...good, BACKUP_EVERY: '0m' },
+      /^BACKUP_EVERY must be .*from 1m to 30d/,
+    ],
+    ['a backup interval past 30 days', { ...good, BACKUP_EVERY: '31d' }, /^BACKUP_EVERY must be/],
+    [
+      'no backups kept',
+      { ...good, BACKUP_KEEP: '0' },
+      /^BACKUP_KEEP must be how many scheduled backups to keep/,
+    ],
+    ['a fractional number of backups', { ...good, BACKUP_KEEP: '2.5' }, /^BACKUP_KEEP must be/],
     [
       'an API address that is not the local Discord',
       { ...good, DISCORD_API_URL: 'http://10.0.0.5:8080/api' },

@@ -131,4 +131,21 @@ describe('layers', () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  it('prom-client is imported only in src/metrics, which uses no other layer of the bot', () => {
+    const outside = all.filter((f) => importsOf(f).includes('prom-client') && !inside(f, 'src/metrics'));
+    expect(outside).toEqual([]);
+    const metrics = all.filter((f) => inside(f, 'src/metrics'));
+    expect(metrics.length).toBeGreaterThan(3);
+    const offenders = metrics.flatMap((f) =>
+      importsOf(f)
+        .filter((s) =>
+          s.startsWith('.')
+            ? target(f, s) !== 'src/metrics'
+            : !['prom-client'].includes(s) && !s.startsWith('node:'),
+        )
+        .map((s) => `${f} -> ${s}`),
+    );
+    expect(offenders).toEqual([]);
+  });
 });

@@ -68,7 +68,9 @@ export function botMoves(
       // A search is owed only on the seat's own turn with nothing pending, when nobody else owes
       // anything: stop here and let hardTurns.ts ask the pool.
       if (ask.owes && searches(level, state, ask.seat)) break;
+      const started = performance.now();
       const answer = runDecision(requestFor(core, level, state, ask.seat));
+      core.bots.onDecided?.(level, (performance.now() - started) / 1000);
       move = ask.owes
         ? owedMove(core, table, matchId, state, ask.seat, answer)
         : offeredMove(core, table, matchId, state, ask.seat, answer);

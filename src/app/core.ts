@@ -1,5 +1,6 @@
 /** What every use case shares: the store, the loaded tables, the environment, and small guards. */
 import type { Decider, DecisionAnswer } from '../bots/decisionJob.js';
+import type { BotLevel } from '../bots/policy.js';
 import { err, isSeat, ok, type Result, type Seat } from '../engine/index.js';
 import type { TableRecord, TableStatus } from '../store/records.js';
 import type { Store } from '../store/store.js';
@@ -60,6 +61,11 @@ export interface BotRuntime {
   readonly hardBudgetMs: number;
   /** Told when a hard decision came back without an answer (logged); the seat plays at normal level. */
   readonly onDecisionFailed: (failure: DecisionFailure) => void;
+  /**
+   * Told of each bot seat's decision and how long it took, in seconds (the metrics): one made on the
+   * spot, or a hard one from asking the decider to its answer.
+   */
+  readonly onDecided?: (level: BotLevel, seconds: number) => void;
   /** Tables with a hard decision in flight (at most one each), settled once its answer is handled. */
   readonly inFlight: Map<string, Promise<void>>;
   /** Forced decisions asked of the decider ahead of their deadline (timeouts.ts), by table. */

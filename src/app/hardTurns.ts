@@ -90,10 +90,15 @@ export function dispatchHard(core: Core, loaded: LoadedTable): void {
   const seat = hardSeatOwing(table, match.state);
   if (seat === null) return;
   const request = requestFor(core, 'hard', match.state, seat);
+  const asked = performance.now();
   const done: Promise<void> = bots.decider
     .decide(request)
     .catch((error: unknown): DecisionAnswer => ({ ok: false, reason: reasonOf(error) }))
-    .then((answer) => answered(core, table.id, match.id, request, answer, done))
+    .then((answer) => {
+      // A decision that came back (a failed one is made again at normal level, and counted there).
+      if (answer.ok) bots.onDecided?.('hard', (performance.now() - asked) / 1000);
+      answered(core, table.id, match.id, request, answer, done);
+    })
     // Nothing in flight may reject unheard: an answer that could not be used is reported.
     .catch((error: unknown) => failed(core, table.id, match.id, request, reasonOf(error)));
   bots.inFlight.set(table.id, done);
@@ -148,7 +153,9 @@ function play(core: Core, loaded: LoadedTable, request: DecisionRequest, answer:
   let decided = answer;
   if (!answer.ok) {
     failed(core, table.id, match.id, request, answer.reason);
+    const started = performance.now();
     decided = runDecision({ ...request, level: 'normal' });
+    core.bots.onDecided?.('normal', (performance.now() - started) / 1000);
   }
   const first = owedMove(core, table, match.id, match.state, request.seat, decided);
   if (!first) return;

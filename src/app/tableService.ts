@@ -4,6 +4,7 @@
  */
 
 import { type Decider, inlineDecider } from '../bots/decisionJob.js';
+import type { BotLevel } from '../bots/policy.js';
 import { DEFAULT_HARD_BUDGET_MS } from '../bots/registry.js';
 import { ok, type Seat, type Settings, type Team } from '../engine/index.js';
 import { inlineReviewer } from '../review/pool.js';
@@ -78,6 +79,8 @@ export interface ServiceOptions {
   readonly hardBudgetMs?: number;
   /** Hears of a hard decision its worker did not make (log it); the seat plays at normal level instead. */
   readonly onDecisionFailed?: (failure: DecisionFailure) => void;
+  /** Hears of each bot seat's decision, by level, with how long it took in seconds (the metrics). */
+  readonly onBotDecision?: (level: BotLevel, seconds: number) => void;
   /** Runs the one timer of the deadline heap (and bots' pauses): the system's by default, a manual clock in tests. */
   readonly scheduler?: Scheduler;
   /**
@@ -130,6 +133,7 @@ export class TableService {
         decider: options.decider ?? inlineDecider(),
         hardBudgetMs: options.hardBudgetMs ?? DEFAULT_HARD_BUDGET_MS,
         onDecisionFailed: options.onDecisionFailed ?? (() => {}),
+        ...(options.onBotDecision ? { onDecided: options.onBotDecision } : {}),
         inFlight: new Map(),
         prepared: new Map(),
         stopped: false,

@@ -1,11 +1,12 @@
 /** The composition root: the database, the table service, the discord.js client and the handlers. */
-import { Client, Events, GatewayIntentBits, Options, REST } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, REST, Status } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Scheduler } from '../app/clock.js';
 import { type Environment, systemEnvironment } from '../app/ids.js';
 import { StatsService } from '../app/stats.js';
 import { TableService } from '../app/tableService.js';
 import { WorkerPool } from '../bots/workerPool.js';
+import { HEALTHY, type Health, type Metrics, NO_METRICS, type Recorder } from '../metrics/recorder.js';
 import { reviewPool } from '../review/pool.js';
 import { refuseDuringImport, takeBotLock } from '../store/botLock.js';
 import { Store } from '../store/store.js';
@@ -17,7 +18,9 @@ import { EventDesk } from './eventDesk.js';
 import { HandStory } from './handStory.js';
 import { LivePanels } from './livePanels.js';
 import { facesFrom, Looks } from './looks.js';
+import { restRoute } from './metricLabels.js';
 import { Outbox } from './outbox.js';
+import { hear429s } from './rest/rateLimits.js';
 import { RestThread } from './rest/restThread.js';
 import { Router } from './router.js';
 import { ownedBy, restUserAgent, type ShardId, shardTag, sharedWrites } from './shards.js';
@@ -68,12 +71,22 @@ export interface BotOptions {
    * start-up takes charge of its guilds' tables only. Default: shard 0 of 1, every guild.
    */
   readonly shard?: ShardId;
+  /**
+   * Where the bot's metrics go (METRICS_PORT: src/metrics/registry.ts); by default nowhere. Its gauges
+   * read the running bot (tables by status, the outboxes' depth, the health) once it is connected.
+   */
+  readonly metrics?: Metrics;
 }
 
 export interface RunningBot {
   readonly client: Client;
   readonly service: TableService;
   readonly store: Store;
+  /**
+   * Whether the bot is healthy now (/healthz): the gateway ready, the database writable, the bot
+   * neither stopping nor stopped for good; if not, why in plain words. Cheap: asked at each request.
+   */
+  health(): Health;
   /** Finishes in-flight work, sends pending table edits, disconnects and closes the database. */
   stop(): Promise<void>;
 }
@@ -104,8 +117,10 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   }
   const logger = options.logger;
   // One error line when the disk fills, one when writes succeed again (`store.health.state()` is
-  // what a health check will read: issue 31's /healthz).
+  // part of what /healthz reads: `health()` below).
   store.health.log(logger);
+  const metrics = options.metrics ?? NO_METRICS;
+  if (options.metrics) store.wal.onFlushed = (seconds) => metrics.flushed(seconds);
   // Hard bots think in worker threads (started on the first hard decision), never on the thread
   // that answers clicks.
   const pool = new WorkerPool(options.botWorkers === undefined ? {} : { size: options.botWorkers });
@@ -128,6 +143,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     onBotFault: (fault) => logger.error({ ...fault }, 'bot move refused or failed; another legal move made'),
     onDecisionFailed: (failure) =>
       logger.error({ ...failure }, 'hard bot decision failed off the main thread; decided at normal level'),
+    ...(options.metrics ? { onBotDecision: (level, seconds) => metrics.botDecision(level, seconds) } : {}),
   });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -144,10 +160,13 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   });
   let router: Router | null = null;
   let fatal = false;
+  /** Why the bot went silent for good (for /healthz), once it has. */
+  let fatalWhy = '';
   /** The bot goes silent for good (and says why): `npm start` exits so a supervisor restarts it. */
   const stopForGood = (error: Error, why: string) => {
     if (fatal) return;
     fatal = true;
+    fatalWhy = why;
     logger.fatal({ err: error.message }, why);
     router?.stopAccepting();
     options.onFatal?.(error);
@@ -168,16 +187,28 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // clicks of the 200-table run unanswered past Discord's 3 s (bench/e2eShards.ts, 2 cores).
   const restThread = !(options.restOnThread ?? shard.count === 1)
     ? null
-    : new RestThread({ bot: client.rest, webhooks }, options.token, (reason, givenUp) => {
-        if (givenUp) stopForGood(new Error(reason), 'stopped answering: the REST thread keeps dying');
-        else
-          logger.error(
-            { reason },
-            'the REST thread died; requests under way failed, a new one sends the next',
-          );
-      });
+    : new RestThread(
+        { bot: client.rest, webhooks },
+        options.token,
+        (reason, givenUp) => {
+          if (givenUp) stopForGood(new Error(reason), 'stopped answering: the REST thread keeps dying');
+          else
+            logger.error(
+              { reason },
+              'the REST thread died; requests under way failed, a new one sends the next',
+            );
+        },
+        (route, global) => metrics.rateLimited(restRoute(route), global),
+      );
+  if (!restThread && options.metrics)
+    for (const rest of [client.rest, webhooks])
+      hear429s(rest, (route, global) => metrics.rateLimited(restRoute(route), global));
   holdUntilDurable(client.rest, store, onDiskFailure);
   holdUntilDurable(webhooks, store, onDiskFailure);
+  if (options.metrics) {
+    countRequests(client.rest, metrics);
+    countRequests(webhooks, metrics);
+  }
   // Discord's global limit (50 a second) is the bot's, whatever its shards: each shard takes its share.
   const channelWrites = options.channelWritesPerSecond ?? (shard.count > 1 ? sharedWrites(shard) : undefined);
   const outbox = new Outbox(channelWrites === undefined ? {} : { ratePerSecond: channelWrites });
@@ -188,11 +219,12 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const notifier = new TurnNotifier(client, service, logger, outbox, looks, options.turnPingIntervalMs, () =>
     env.now(),
   );
+  const panelWrites = new Outbox({ ratePerSecond: 200, concurrency: 8 });
   const livePanels = new LivePanels(
     webhooks,
     options.applicationId,
     service,
-    new Outbox({ ratePerSecond: 200, concurrency: 8 }),
+    panelWrites,
     logger,
     looks,
     () => env.now(),
@@ -207,6 +239,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // The weekly challenge: members' threads, their boards recorded, weeks closed.
   const challenges = new ChallengeDesk(client, service, logger, outbox, looks, tableMessages, notifier);
   service.onHandEnded((outcome) => {
+    metrics.handPlayed();
     story.handEnded(outcome);
     events.handEnded(outcome);
     challenges.handEnded(outcome);
@@ -240,7 +273,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // Payloads that break Discord's schema are refused before discord.js builds them (it would throw
   // on the gateway's thread and end the process): one event lost, never the bot.
   guardRawInteractions(client, logger);
-  router = new Router(client, ctx);
+  router = new Router(client, ctx, metrics);
   const running = router;
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   try {
@@ -269,10 +302,24 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // Challenge weeks that ended while the bot was down close now (then once a minute).
   challenges.start();
   let stopped = false;
+  const health = (): Health => {
+    if (fatal) return { ok: false, reason: fatalWhy };
+    if (stopped) return { ok: false, reason: 'stopping: the bot is shutting down' };
+    const gateway = gatewayProblem(client);
+    if (gateway) return { ok: false, reason: gateway };
+    const database = store.writeProblem();
+    return database ? { ok: false, reason: database } : HEALTHY;
+  };
+  options.metrics?.attach({
+    tablesByStatus: () => store.tables.countByStatus(),
+    queueDepth: () => ({ channel: outbox.pending, panels: panelWrites.pending }),
+    health,
+  });
   return {
     client,
     service,
     store,
+    health,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -298,6 +345,53 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       lock.release();
       logger.info('stopped');
     },
+  };
+}
+
+/** Why the gateway is not ready, in words, or null: connected, and every session of this process ready. */
+function gatewayProblem(client: Client): string | null {
+  if (!client.isReady()) return 'the gateway is not ready: the bot is not connected to Discord';
+  for (const shard of client.ws.shards.values())
+    if (shard.status !== Status.Ready)
+      return `the gateway is reconnecting to Discord (${GATEWAY_STATES[shard.status] ?? 'not ready'})`;
+  return null;
+}
+
+const GATEWAY_STATES: Readonly<Record<number, string>> = {
+  [Status.Connecting]: 'connecting',
+  [Status.Reconnecting]: 'reconnecting',
+  [Status.Idle]: 'idle',
+  [Status.Nearly]: 'nearly ready',
+  [Status.Disconnected]: 'disconnected',
+  [Status.WaitingForGuilds]: 'waiting for its servers',
+  [Status.Identifying]: 'identifying',
+  [Status.Resuming]: 'resuming its session',
+};
+
+/**
+ * Counts each REST request once it settled (after discord.js's own retries and the wait for the
+ * flush): its bucketed route (never the path: it holds ids, and an interaction's token), its method
+ * and its final status: `2xx`, Discord's error status, or `error` (no answer: a network failure).
+ */
+function countRequests(rest: REST, metrics: Recorder): void {
+  const send = rest.request.bind(rest);
+  rest.request = async (request) => {
+    let status = 'error';
+    try {
+      const answer = await send(request);
+      status = '2xx';
+      return answer;
+    } catch (error) {
+      const code = (error as { status?: unknown } | null)?.status;
+      if (typeof code === 'number') status = String(code);
+      throw error;
+    } finally {
+      try {
+        metrics.restCall(restRoute(request.fullRoute), request.method, status);
+      } catch {
+        // A count's failure never fails the request.
+      }
+    }
   };
 }
 

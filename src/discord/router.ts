@@ -7,6 +7,7 @@
 import type { Client, Interaction } from 'discord.js';
 import { Events } from 'discord.js';
 import { isDiskFull } from '../app/storeErrors.js';
+import { NO_METRICS, type Recorder } from '../metrics/recorder.js';
 import type { BotContext } from './context.js';
 import {
   Answer,
@@ -15,6 +16,7 @@ import {
   isUnknownInteraction,
 } from './door/answer.js';
 import { dispatch } from './door/dispatch.js';
+import { interactionType, kindLabel, outcomeClass } from './metricLabels.js';
 import { refusalText, seatNumbers } from './refusalText.js';
 import { EPHEMERAL } from './renderPanel.js';
 import type { Outcome } from './respond.js';
@@ -30,6 +32,8 @@ export class Router {
   constructor(
     client: Client,
     private readonly ctx: BotContext,
+    /** Counts each interaction by kind and outcome, and the time to its first answer. */
+    private readonly metrics: Recorder = NO_METRICS,
   ) {
     client.on(Events.InteractionCreate, (interaction) => {
       let work: Promise<void>;
@@ -125,6 +129,29 @@ export class Router {
       ...(handled !== outcome.result ? { handled } : {}),
       ...(answer?.deferred ? { deferred: answer.deferred } : {}),
     });
+    this.count(interaction, kind, outcome.result, started, answer);
+  }
+
+  /** The interaction's metrics: never throws (the boundary must not), whatever the interaction is. */
+  private count(
+    interaction: Interaction,
+    kind: string,
+    result: string,
+    started: number,
+    answer: Answer | null,
+  ): void {
+    if (this.metrics === NO_METRICS) return;
+    try {
+      const answeredAt = answer?.answeredAt ?? null;
+      this.metrics.interaction(
+        kindLabel(kind),
+        outcomeClass(result),
+        interactionType(interaction),
+        answeredAt === null ? null : (answeredAt - started) / 1000,
+      );
+    } catch {
+      // A malformed interaction's getters, or a metrics bug: the interaction is answered all the same.
+    }
   }
 
   /** What a failed interaction comes to, with its answer if one is owed: never throws. */

@@ -7,6 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { DefaultUserAgentAppendix, REST, Routes, type Shard, ShardingManager } from 'discord.js';
 import type { Logger } from 'pino';
+import type { ShardLink } from '../metrics/cluster.js';
 
 /** One shard of `count`: the one a process runs. */
 export interface ShardId {
@@ -160,6 +161,28 @@ export interface ShardFleet {
   readonly manager: ShardingManager;
   /** Stops every shard (SIGTERM; each drains and closes the file) and restarts none; SIGKILL after `guardMs`. */
   stop(guardMs: number): Promise<void>;
+  /** Each shard as the metrics endpoint asks it (the same object each time for a shard). */
+  links(): readonly ShardLink[];
+}
+
+/** A shard process as the metrics endpoint asks it: over its IPC channel, whichever process runs it now. */
+function linkTo(shard: Shard): ShardLink {
+  const child = () => shard.process as ChildProcess | null;
+  return {
+    id: shard.id,
+    running: () => {
+      const process = child();
+      return running(process) && process.connected;
+    },
+    send(message) {
+      const process = child();
+      // A channel closing meanwhile: the shard counts as not answering.
+      if (running(process) && process.connected) process.send(message as object, () => {});
+    },
+    onMessage(listener) {
+      shard.on('message', listener);
+    },
+  };
 }
 
 /** Whether a child process is still running. */
@@ -258,8 +281,19 @@ export async function startShards(options: ShardFleetOptions): Promise<ShardFlee
       logger.error({ shard: shard.id, err: error.message }, 'shard failed'),
     );
   });
+  const links = new Map<Shard, ShardLink>();
   const fleet: ShardFleet = {
     manager,
+    links() {
+      return [...manager.shards.values()].map((shard) => {
+        let link = links.get(shard);
+        if (!link) {
+          link = linkTo(shard);
+          links.set(shard, link);
+        }
+        return link;
+      });
+    },
     async stop(guardMs) {
       stopping = true;
       for (const timer of timers) clearTimeout(timer);

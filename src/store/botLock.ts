@@ -8,6 +8,9 @@
  * The other way round too: an import marks the file `<database>.import-<pid>` while it runs, and a
  * bot does not start under it. Each side marks first and then looks for the other's mark, so of two
  * starting at the same moment at least one sees the other (both may, and both then refuse).
+ * A restore (`npm run restore`) marks the file `<database>.restore-<pid>` while it puts a backup in
+ * place, the same way: a bot does not start under it, and it refuses under a bot's mark.
+ *
  * Advisory only: SQLite's own locking still guards every write.
  */
 import { readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +18,7 @@ import { basename, dirname, resolve } from 'node:path';
 
 const MARK = '.bot-';
 const IMPORT_MARK = '.import-';
+const RESTORE_MARK = '.restore-';
 
 /** A bot refused to start because an import is writing to its database. */
 export class ImportRunningError extends Error {}
@@ -46,14 +50,24 @@ export function takeImportLock(path: string, pid: number = process.pid): BotLock
   return mark(path, IMPORT_MARK, pid);
 }
 
-/** Throws ImportRunningError while a live import has marked the database at `path`. */
+/** Marks the database at `path` as being replaced by a restore run by this process. */
+export function takeRestoreLock(path: string, pid: number = process.pid): BotLock {
+  return mark(path, RESTORE_MARK, pid);
+}
+
+/** Throws ImportRunningError while a live import (or restore) has marked the database at `path`. */
 export function refuseDuringImport(path: string): void {
   if (path === ':memory:') return;
   const imports = importsRunningOn(path);
-  if (imports.length === 0) return;
-  throw new ImportRunningError(
-    `an import (npm run guild -- import, pid ${imports.join(', ')}) is writing to ${resolve(path)}: start the bot once it has finished. (If no import runs, another process reuses that pid: remove ${canonical(path)}${IMPORT_MARK}${imports[0]}.)`,
-  );
+  if (imports.length > 0)
+    throw new ImportRunningError(
+      `an import (npm run guild -- import, pid ${imports.join(', ')}) is writing to ${resolve(path)}: start the bot once it has finished. (If no import runs, another process reuses that pid: remove ${canonical(path)}${IMPORT_MARK}${imports[0]}.)`,
+    );
+  const restores = restoresRunningOn(path);
+  if (restores.length > 0)
+    throw new ImportRunningError(
+      `a restore (npm run restore, pid ${restores.join(', ')}) is putting a backup in place of ${resolve(path)}: start the bot once it has finished. (If no restore runs, another process reuses that pid: remove ${canonical(path)}${RESTORE_MARK}${restores[0]}.)`,
+    );
 }
 
 function mark(path: string, kind: string, pid: number): BotLock {
@@ -77,6 +91,11 @@ export function botsRunningOn(path: string): number[] {
 /** The pids of the live imports that marked the database at `path`, in order. */
 export function importsRunningOn(path: string): number[] {
   return marksOn(path, IMPORT_MARK);
+}
+
+/** The pids of the live restores that marked the database at `path`, in order. */
+export function restoresRunningOn(path: string): number[] {
+  return marksOn(path, RESTORE_MARK);
 }
 
 /** The live pids of `kind`'s marks on the database at `path`, in order. */

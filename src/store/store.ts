@@ -14,6 +14,7 @@ import { StatsRepo } from './statsRepo.js';
 import { TableIndexRepo } from './tableIndexRepo.js';
 import { TableRepo } from './tableRepo.js';
 import { type Sync, WalSync } from './walSync.js';
+import { type WriteFailure, writeFailureOf, writeProblem } from './writeCheck.js';
 
 export class Store {
   readonly tables: TableRepo;
@@ -35,6 +36,8 @@ export class Store {
   readonly wal: WalSync;
   /** Whether the disk takes writes: full from a write refused for want of room until one succeeds. */
   readonly health: DiskHealth;
+  /** The last transaction's failure for the file's sake (read-only, I/O, locked...), until one commits. */
+  private lastFailure: WriteFailure | null = null;
 
   /** `sync` flushes the WAL (fdatasync; tests inject a failing one). */
   constructor(
@@ -74,6 +77,8 @@ export class Store {
       result = this.db.transaction(work).immediate();
     } catch (error) {
       const full = outermost ? this.health.refused(error) : null;
+      if (outermost && full === null)
+        this.lastFailure = writeFailureOf(error, Date.now()) ?? this.lastFailure;
       if (full !== null && !(error instanceof DiskFullError))
         throw new DiskFullError(this.health.path, full, error);
       throw error;
@@ -81,7 +86,22 @@ export class Store {
     this.wal.noteCommit();
     // After a failed flush the disk is not trusted again (see WalSync.durable): no "room again".
     if (outermost && !this.wal.failed) this.health.wrote();
+    if (outermost) this.lastFailure = null;
     return result;
+  }
+
+  /**
+   * Why the database cannot be written now, in plain words, or null: a failed flush, a full disk,
+   * the file, its folder or its -wal not writable for this process, or the last write's failure.
+   * Cheap (a few system calls): /healthz asks it at each request.
+   */
+  writeProblem(): string | null {
+    return writeProblem({
+      path: this.health.path,
+      flushFailed: this.wal.failed,
+      disk: this.health.state(),
+      lastFailure: this.lastFailure,
+    });
   }
 
   /**

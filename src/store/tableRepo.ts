@@ -10,6 +10,7 @@ import {
   pauseVotesSchema,
   type Seating,
   settingsSchema,
+  TABLE_STATUSES,
   type TableRecord,
   type TableStatus,
   type TurnTimer,
@@ -72,6 +73,7 @@ export class TableRepo {
   private readonly insertSeat;
   private readonly upsertPlayerRow;
   private readonly countRows;
+  private readonly statusRows;
   private readonly pingsOf;
   private readonly hiddenOf;
   private readonly setHiddenRow;
@@ -136,6 +138,9 @@ export class TableRepo {
        ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name, updated_at = excluded.updated_at`,
     );
     this.countRows = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM tables');
+    this.statusRows = db.prepare<[], { status: string; n: number }>(
+      'SELECT status, count(*) AS n FROM tables GROUP BY status',
+    );
     this.hiddenOf = db.prepare<[string], { hidden: number }>('SELECT hidden FROM players WHERE user_id = ?');
     this.setHiddenRow = db.prepare(
       `INSERT INTO players (user_id, display_name, hidden, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
@@ -166,6 +171,14 @@ export class TableRepo {
 
   count(): number {
     return (this.countRows.get() as { n: number }).n;
+  }
+
+  /** Tables by status, every status named (0 for none): one query, for the metrics' gauge. */
+  countByStatus(): Record<TableStatus, number> {
+    const counts = Object.fromEntries(TABLE_STATUSES.map((status) => [status, 0]));
+    for (const row of this.statusRows.all())
+      if (Object.hasOwn(counts, row.status)) counts[row.status] = row.n;
+    return counts as Record<TableStatus, number>;
   }
 
   insert(table: TableRecord): void {

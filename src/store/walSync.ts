@@ -19,6 +19,8 @@ export class WalSync {
   private closing = false;
   /** How many flushes ran (for tests and benchmarks: fewer than commits under load). */
   flushes = 0;
+  /** Hears how long each flush that succeeded took, in seconds (the metrics' flush latency). */
+  onFlushed: ((seconds: number) => void) | null = null;
 
   /** `walPath` null: nothing to flush (an in-memory database). `sync` is injectable for tests. */
   constructor(
@@ -61,16 +63,19 @@ export class WalSync {
 
   private async flush(): Promise<void> {
     const upTo = this.committed;
+    let elapsed: number | null = null;
     try {
       const fd = this.open();
       if (fd === null) {
         // Commits without a WAL file would be commits nothing flushes: never call them durable.
         if (upTo > 0 && this.walPath !== null) throw new Error(`no WAL file at ${this.walPath}`);
       } else {
+        const started = performance.now();
         await new Promise<void>((resolve, reject) =>
           this.sync(fd, (error) => (error ? reject(error) : resolve())),
         );
         this.flushes++;
+        elapsed = (performance.now() - started) / 1000;
       }
     } catch (error) {
       this.failure = new FlushError(error);
@@ -79,6 +84,14 @@ export class WalSync {
       if (this.closing) this.release();
     }
     this.synced = Math.max(this.synced, upTo);
+    // Outside the try: whatever the listener does, it can never pass for a failed flush.
+    if (elapsed !== null && this.onFlushed) {
+      try {
+        this.onFlushed(elapsed);
+      } catch {
+        // A listener's failure is its own.
+      }
+    }
   }
 
   private open(): number | null {

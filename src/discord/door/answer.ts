@@ -98,6 +98,8 @@ export class Answer {
   deferred: 'update' | 'reply' | null = null;
   /** A callback was refused as already acknowledged: Discord had processed an earlier attempt. */
   answeredOnRetry = false;
+  /** When Discord first had an answer or a deferral (performance.now()), for the metrics; null until then. */
+  answeredAt: number | null = null;
   /** The handler's own answer was handed to discord.js (so no deferral is needed). */
   private sent = false;
   private deferral: Promise<void> | null = null;
@@ -229,10 +231,12 @@ export class Answer {
     try {
       const result = await call();
       this.answered = true;
+      this.answeredAt ??= performance.now();
       return result;
     } catch (error) {
       if (!isAlreadyAcknowledged(error)) throw error;
       this.answered = true;
+      this.answeredAt ??= performance.now();
       this.answeredOnRetry = true;
       return (await onRetry?.()) as R;
     }

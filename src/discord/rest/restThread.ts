@@ -25,6 +25,9 @@ type Described =
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Described };
 
+/** A 429 Discord answered one of the thread's clients (which waits it out and sends again). */
+type RateLimited = { type: 'rateLimited'; route: string; global: boolean };
+
 interface Pending {
   readonly request: InternalRequest;
   resolve(value: unknown): void;
@@ -65,6 +68,8 @@ export class RestThread {
     clients: Readonly<Record<string, REST>>,
     token: string | null,
     private readonly onDied: (reason: string, fatal: boolean) => void = () => {},
+    /** Hears each 429 Discord answered (its bucketed route), for the metrics. */
+    private readonly onRateLimited: (route: string, global: boolean) => void = () => {},
   ) {
     const options = Object.fromEntries(
       Object.entries(clients).map(([name, rest]) => [name, portable(rest.options)]),
@@ -123,7 +128,15 @@ export class RestThread {
     // Idle, the thread keeps nothing alive: the bot's own handles decide when the process ends.
     worker.unref();
     let failure: string | null = null;
-    worker.on('message', (reply: Reply) => this.settle(reply));
+    worker.on('message', (reply: Reply | RateLimited) => {
+      if (!('type' in reply)) this.settle(reply);
+      else
+        try {
+          this.onRateLimited(reply.route, reply.global);
+        } catch {
+          // A count that fails costs the count, never the thread's answers.
+        }
+    });
     worker.on('error', (error) => {
       failure = error instanceof Error ? error.message : String(error);
     });

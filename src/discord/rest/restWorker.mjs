@@ -12,9 +12,29 @@ const clients = new Map(
     const rest = new REST(o);
     // Only the bot's own client carries the token; the others (interaction webhooks) send none.
     if (token && name === 'bot') rest.setToken(token);
+    hear429s(rest);
     return [name, rest];
   }),
 );
+
+/**
+ * Tells the bot's thread of each 429 Discord answers (its metrics count them by route), as
+ * src/discord/rest/rateLimits.ts does for a client on the bot's thread: the hook that is asked of
+ * every 429 never rejects, and a wait the client makes on its own (announced just before by its
+ * `rateLimited` event, with the same object) is no 429 of Discord's.
+ */
+function hear429s(rest) {
+  let ownWait = null;
+  rest.on('rateLimited', (data) => {
+    ownWait = data;
+  });
+  rest.options.rejectOnRateLimit = (data) => {
+    const own = data === ownWait;
+    ownWait = null;
+    if (!own) parentPort.postMessage({ type: 'rateLimited', route: data.route, global: data.global });
+    return false;
+  };
+}
 
 let inFlight = 0;
 let closing = false;

@@ -1,0 +1,168 @@
+/**
+ * One endpoint for a sharded bot: the main process serves /healthz and /metrics, asking each shard
+ * process over its IPC channel for its metrics (prom-client's JSON) and its health, and aggregating
+ * the metrics with prom-client's AggregatorRegistry (counters and histograms summed; each gauge as
+ * its definition says). A shard that does not answer within `timeoutMs` is reported (by name in
+ * /healthz, as `tichu_shard_up 0` in /metrics), not waited on.
+ */
+import { AggregatorRegistry, type Registry } from 'prom-client';
+import type { Health } from './recorder.js';
+import { PREFIX } from './registry.js';
+
+/** One registry's metrics as prom-client's JSON: what crosses the IPC channel. */
+type MetricsJson = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
+
+/** What the main process holds of one shard process (src/discord/shards.ts makes these from discord.js's Shards). */
+export interface ShardLink {
+  readonly id: number;
+  /** Whether its process runs and can be asked (not between a death and its restart). */
+  running(): boolean;
+  /** Sends a message over its IPC channel (dropped if the channel is gone). */
+  send(message: unknown): void;
+  /** Hears every message the shard sends that is not discord.js's own. */
+  onMessage(listener: (message: unknown) => void): void;
+}
+
+interface Ask {
+  readonly tichuMetrics: 'ask';
+  readonly id: number;
+}
+
+interface Reply {
+  readonly tichuMetrics: 'answer';
+  readonly id: number;
+  readonly metrics: MetricsJson;
+  readonly health: Health;
+}
+
+/** What a shard process holds to answer: its metrics' JSON and its health. */
+export interface ShardSide {
+  metricsJson(): Promise<MetricsJson>;
+  health(): Health;
+}
+
+/**
+ * In a shard process: answers the main process's requests for metrics and health, over `channel`
+ * (the process itself). Returns the way to stop answering.
+ */
+export function answerMainProcess(channel: NodeJS.Process, side: ShardSide): () => void {
+  const listener = (message: unknown) => {
+    if ((message as Partial<Ask> | null)?.tichuMetrics !== 'ask') return;
+    const { id } = message as Ask;
+    void side
+      .metricsJson()
+      .catch((): MetricsJson => [])
+      .then((metrics) => {
+        const reply: Reply = { tichuMetrics: 'answer', id, metrics, health: side.health() };
+        // The channel may close meanwhile (the main process gone): nothing to answer then.
+        if (channel.connected) channel.send?.(reply, undefined, {}, () => {});
+      });
+  };
+  channel.on('message', listener);
+  return () => channel.off('message', listener);
+}
+
+/** What the shards said to one request: each answer, and why any other shard gave none. */
+export interface Gathered {
+  readonly answers: ReadonlyMap<number, Reply>;
+  readonly missing: ReadonlyMap<number, string>;
+}
+
+/** How long a shard may take to answer before it is reported (default). */
+export const SHARD_ANSWER_MS = 1_000;
+
+/** The main process's side: asks every shard and makes one answer of theirs. */
+export class FleetMetrics {
+  private nextId = 0;
+  private readonly listening = new Set<ShardLink>();
+  private readonly waiting = new Map<number, (shard: number, reply: Reply) => void>();
+  private links: (() => readonly ShardLink[]) | null = null;
+  private stopping = false;
+
+  constructor(private readonly timeoutMs = SHARD_ANSWER_MS) {}
+
+  /** The shards to ask, once they are all started (until then /healthz says the bot is starting). */
+  attach(links: () => readonly ShardLink[]): void {
+    this.links = links;
+  }
+
+  /** The bot is stopping: /healthz says so. */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  async health(): Promise<Health> {
+    if (this.stopping) return { ok: false, reason: 'stopping: the bot is shutting down' };
+    if (!this.links) return { ok: false, reason: 'starting: the shards are not all connected yet' };
+    const { answers, missing } = await this.gather();
+    const problems = [...missing].map(([id, why]) => ({ id, why }));
+    for (const [id, reply] of answers)
+      if (!reply.health.ok) problems.push({ id, why: `shard ${id}: ${reply.health.reason}` });
+    if (problems.length === 0) return { ok: true };
+    problems.sort((a, b) => a.id - b.id);
+    return { ok: false, reason: problems.map((p) => p.why).join('; ') };
+  }
+
+  /** Every shard's metrics in one Prometheus text, and whether each shard answered. */
+  async metrics(): Promise<string> {
+    const { answers, missing } = this.links
+      ? await this.gather()
+      : { answers: new Map(), missing: new Map() };
+    const aggregated = AggregatorRegistry.aggregate([...answers.values()].map((reply) => reply.metrics));
+    const up = [
+      `# HELP ${PREFIX}shard_up 1 when the shard process answered the main process in time, else 0.`,
+      `# TYPE ${PREFIX}shard_up gauge`,
+      ...[...answers.keys(), ...missing.keys()]
+        .sort((a, b) => a - b)
+        .map((id) => `${PREFIX}shard_up{shard="${id}"} ${answers.has(id) ? 1 : 0}`),
+    ];
+    const text = answers.size > 0 ? await aggregated.metrics() : '';
+    return `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${up.join('\n')}\n`;
+  }
+
+  /** Asks every shard once; those that have not answered after `timeoutMs` are reported missing. */
+  private gather(): Promise<Gathered> {
+    const links = this.links?.() ?? [];
+    const id = this.nextId++;
+    const answers = new Map<number, Reply>();
+    const missing = new Map<number, string>();
+    const asked = new Set<number>();
+    for (const link of links) {
+      this.listen(link);
+      if (!link.running()) {
+        missing.set(link.id, `shard ${link.id} is not running (it is being started again)`);
+        continue;
+      }
+      asked.add(link.id);
+    }
+    if (asked.size === 0) return Promise.resolve({ answers, missing });
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        for (const shard of asked)
+          if (!answers.has(shard))
+            missing.set(shard, `shard ${shard} did not answer within ${this.timeoutMs} ms`);
+        resolve({ answers, missing });
+      };
+      const timer = setTimeout(finish, this.timeoutMs);
+      this.waiting.set(id, (shard, reply) => {
+        if (!asked.has(shard)) return;
+        answers.set(shard, reply);
+        if (answers.size === asked.size) finish();
+      });
+      const ask: Ask = { tichuMetrics: 'ask', id };
+      for (const link of links) if (asked.has(link.id)) link.send(ask);
+    });
+  }
+
+  private listen(link: ShardLink): void {
+    if (this.listening.has(link)) return;
+    this.listening.add(link);
+    link.onMessage((message) => {
+      const reply = message as Partial<Reply> | null;
+      if (reply?.tichuMetrics !== 'answer' || typeof reply.id !== 'number') return;
+      this.waiting.get(reply.id)?.(link.id, reply as Reply);
+    });
+  }
+}

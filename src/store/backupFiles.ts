@@ -1,0 +1,133 @@
+/**
+ * Backup files on disk: their names (the database's own name and the UTC time it was taken, e.g.
+ * `tichu-2026-11-28T03-10-00Z.sqlite`), the list of them in a folder, the pruning that keeps the
+ * newest few, and the flushes that make a rename last. Only files named so are ever listed or
+ * removed: a folder shared with anything else loses nothing else.
+ */
+import { closeSync, fsyncSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+
+/** A copy being made: `<final name>.<pid>.partial`, never mistaken for a backup (nor pruned as one). */
+const PARTIAL = /^(.+)\.(\d+)\.partial(-journal|-wal|-shm)?$/;
+
+export interface BackupFile {
+  readonly file: string;
+  readonly name: string;
+  /** When it was taken (ms since the epoch), read from its name. */
+  readonly at: number;
+}
+
+/** The database's name without its extension, and the extension backups take (`.sqlite` if it has none). */
+function parts(databasePath: string): { stem: string; ext: string } {
+  const name = basename(databasePath);
+  const ext = extname(name);
+  return ext === '' ? { stem: name, ext: '.sqlite' } : { stem: name.slice(0, -ext.length), ext };
+}
+
+/** `tichu-2026-11-28T03-10-00Z.sqlite` for `…/tichu.sqlite` at that second (UTC; no colons, which some systems refuse). */
+export function backupName(databasePath: string, at: number): string {
+  const { stem, ext } = parts(databasePath);
+  const time = new Date(at).toISOString().slice(0, 19).replace(/:/g, '-');
+  return `${stem}-${time}Z${ext}`;
+}
+
+/** The name of the copy under way to `final` (by this process). */
+export function partialName(final: string, pid: number = process.pid): string {
+  return `${final}.${pid}.partial`;
+}
+
+function namePattern(databasePath: string): RegExp {
+  const { stem, ext } = parts(databasePath);
+  const quote = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${quote(stem)}-(\\d{4}-\\d{2}-\\d{2})T(\\d{2})-(\\d{2})-(\\d{2})Z${quote(ext)}$`);
+}
+
+/** The backups of `databasePath` in `dir`, newest first (an unreadable or missing folder has none). */
+export function listBackups(dir: string, databasePath: string): BackupFile[] {
+  const pattern = namePattern(databasePath);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const found: BackupFile[] = [];
+  for (const name of names) {
+    const m = pattern.exec(name);
+    if (!m) continue;
+    const at = Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`);
+    if (Number.isFinite(at)) found.push({ file: join(dir, name), name, at });
+  }
+  // The time is in the name: newest first, and the name breaks no tie (one name per second).
+  return found.sort((a, b) => b.at - a.at);
+}
+
+/**
+ * Removes all but the newest `keep` backups of `databasePath` in `dir`, and copies left half-made
+ * by a process that is gone (a bot killed during a backup); returns the files removed.
+ */
+export function pruneBackups(dir: string, databasePath: string, keep: number): string[] {
+  const removed: string[] = [];
+  for (const old of listBackups(dir, databasePath).slice(Math.max(1, keep))) {
+    rmSync(old.file, { force: true });
+    removed.push(old.file);
+  }
+  const pattern = namePattern(databasePath);
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    // No folder: nothing half-made either.
+  }
+  for (const name of names) {
+    const m = PARTIAL.exec(name);
+    if (!m || !pattern.test(m[1] as string) || alive(Number(m[2]))) continue;
+    rmSync(join(dir, name), { force: true });
+    removed.push(join(dir, name));
+  }
+  return removed;
+}
+
+/** Removes a copy under way and the files SQLite may have made beside it. */
+export function removePartial(partial: string): void {
+  for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${partial}${suffix}`, { force: true });
+}
+
+/** Forces a file's content to the disk. */
+export function syncFile(file: string): void {
+  const fd = openSync(file, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Forces a folder's entries (a rename, a new file) to the disk; a system that cannot sync a folder is let be. */
+export function syncFolder(dir: string): void {
+  let fd: number;
+  try {
+    fd = openSync(dir, 'r');
+  } catch {
+    return;
+  }
+  try {
+    fsyncSync(fd);
+  } catch (error) {
+    // EINVAL/EISDIR: folders cannot be synced here (some file systems, Windows); the rename stands.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EINVAL' && code !== 'EISDIR' && code !== 'EPERM') throw error;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function alive(pid: number): boolean {
+  if (pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,271 @@
+/**
+ * `npm run restore`: puts a backup in the database's place while no bot runs on it.
+ *
+ * Nothing changes until the backup has passed every check: it is copied beside the database under
+ * a temporary name (the backup itself is never opened, so a foreign or broken file is left exactly
+ * as it was), and that copy must pass `PRAGMA integrity_check`, be at a schema version this code
+ * knows (an older one is migrated at the next start, as any database is), and hold every table its
+ * version's migrations make (a database of another program is refused). Then the database that was
+ * there is kept aside with its -wal and -shm files (`tichu.sqlite.before-restore-<time>`: a -wal
+ * left beside another file would be replayed onto it and damage it), the checked copy is flushed
+ * and renamed into place, and the folder is flushed; then the -wal kept aside is folded into its
+ * file. Each refusal is one sentence, and changes nothing.
+ */
+import { copyFileSync, existsSync, linkSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { removePartial, syncFile, syncFolder } from './backupFiles.js';
+import { botsRunningOn, importsRunningOn, markFile, restoresRunningOn, takeRestoreLock } from './botLock.js';
+import { type Migration, readMigrations } from './migrate.js';
+import { MIGRATIONS_DIR, makeFolder } from './open.js';
+
+/** A restore refused or failed; the database was left as it was. */
+export class RestoreError extends Error {}
+
+export interface RestoreReport {
+  readonly target: string;
+  readonly from: string;
+  readonly bytes: number;
+  /** The backup's schema version, and this code's (the bot migrates the file at its next start). */
+  readonly version: number;
+  readonly latest: number;
+  /** The tables in play the backup holds, which the bot resumes at its next start. */
+  readonly tables: { readonly lobby: number; readonly playing: number; readonly paused: number };
+  /** Where the database that was there went (then its -wal, -shm): empty when there was none. */
+  readonly keptAside: readonly string[];
+}
+
+export interface RestoreOptions {
+  readonly now?: number;
+  readonly migrationsDir?: string;
+}
+
+/** The files SQLite keeps beside a database: they belong to it, and go where it goes. */
+const SIDE_FILES = ['-wal', '-shm', '-journal'];
+
+/** Puts the backup `backup` in place of the database `target`; throws RestoreError, changing nothing. */
+export function restoreDatabase(target: string, backup: string, options: RestoreOptions = {}): RestoreReport {
+  const file = resolve(target);
+  const from = resolve(backup);
+  refuseCandidate(file, from);
+  try {
+    makeFolder(file);
+  } catch (error) {
+    throw new RestoreError(`Refused: ${messageOf(error)} Nothing was changed.`);
+  }
+  // Marked first, then the bots looked for: a bot starting meanwhile sees this mark and waits.
+  const lock = takeRestoreLock(file);
+  try {
+    refuseWhileInUse(file);
+    const incoming = `${file}.incoming-${process.pid}`;
+    const checked = copyAndCheck(from, incoming, readMigrations(options.migrationsDir ?? MIGRATIONS_DIR));
+    let keptAside: string[];
+    try {
+      syncFile(incoming);
+      keptAside = putInPlace(file, incoming, options.now ?? Date.now());
+    } catch (error) {
+      removePartial(incoming);
+      if (error instanceof RestoreError) throw error;
+      throw new RestoreError(`The restore failed and changed nothing: ${messageOf(error)}`);
+    }
+    return { target: file, from, bytes: statSync(file).size, ...checked, keptAside };
+  } finally {
+    lock.release();
+  }
+}
+
+/** The backup must be a file of its own, not the database itself, and not a database in use. */
+function refuseCandidate(file: string, from: string): void {
+  if (!existsSync(from)) throw new RestoreError(`There is no file ${from} to restore. Nothing was changed.`);
+  if (!statSync(from).isFile())
+    throw new RestoreError(`${from} is not a file: name a backup file to restore. Nothing was changed.`);
+  if (existsSync(file) && realpathSync(file) === realpathSync(from))
+    throw new RestoreError(`${from} is the database itself: name a backup to restore. Nothing was changed.`);
+  const wal = `${from}-wal`;
+  if (existsSync(wal) && statSync(wal).size > 0)
+    throw new RestoreError(
+      `Refused: ${from} has a write-ahead log beside it (${wal}), so it is a database in use or copied while in use, not a backup. Restore a file made by npm run backup (or stop what uses ${from} first). Nothing was changed.`,
+    );
+}
+
+/** No bot, import or other restore may be at work on the database. */
+function refuseWhileInUse(file: string): void {
+  const bots = botsRunningOn(file);
+  if (bots.length)
+    throw new RestoreError(
+      `Refused: a bot is running on ${file} (pid ${bots.join(', ')}): stop it first, restore, then start it again (if no bot runs, another process reuses that pid: remove ${markFile(file, bots[0] as number)}). Nothing was changed.`,
+    );
+  if (importsRunningOn(file).length)
+    throw new RestoreError(
+      `Refused: an import (npm run guild -- import) is writing to ${file}: restore once it has finished. Nothing was changed.`,
+    );
+  const others = restoresRunningOn(file).filter((pid) => pid !== process.pid);
+  if (others.length)
+    throw new RestoreError(
+      `Refused: another restore (pid ${others.join(', ')}) is at work on ${file}: let it finish. Nothing was changed.`,
+    );
+}
+
+type Checked = Pick<RestoreReport, 'version' | 'latest' | 'tables'>;
+
+/** Copies the backup to `incoming` and checks the copy; a copy that fails is removed. */
+function copyAndCheck(from: string, incoming: string, migrations: readonly Migration[]): Checked {
+  removePartial(incoming);
+  try {
+    copyFileSync(from, incoming);
+    return inspect(from, incoming, migrations);
+  } catch (error) {
+    removePartial(incoming);
+    if (error instanceof RestoreError) throw error;
+    throw new RestoreError(
+      `Refused: ${from} could not be copied beside the database (${messageOf(error)}). Nothing was changed.`,
+    );
+  }
+}
+
+/** Integrity, schema version and tables of the copy; leaves it one file (no WAL) and closed. */
+function inspect(from: string, incoming: string, migrations: readonly Migration[]): Checked {
+  const refuse = (why: string) => new RestoreError(`Refused: ${from} ${why}. Nothing was changed.`);
+  let db: Database.Database;
+  try {
+    db = new Database(incoming, { fileMustExist: true });
+  } catch (error) {
+    throw refuse(`cannot be opened as a database (${messageOf(error)})`);
+  }
+  try {
+    let problems: string[];
+    try {
+      problems = (db.pragma('integrity_check(10)') as Array<{ integrity_check: string }>).map(
+        (r) => r.integrity_check,
+      );
+    } catch (error) {
+      throw refuse(`is not a SQLite database, or is damaged beyond reading (${messageOf(error)})`);
+    }
+    if (problems.length !== 1 || problems[0] !== 'ok')
+      throw refuse(`is damaged: SQLite's integrity check says ${problems.slice(0, 3).join('; ')}`);
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const latest = migrations.length;
+    if (version > latest)
+      throw refuse(
+        `has schema version ${version}, newer than this code knows (${latest}): restore it with the newer version of the bot`,
+      );
+    if (version < 1)
+      throw refuse(
+        'is not a database of this bot: it has none of its schema (no migration was ever applied to it)',
+      );
+    const missing = missingTables(db, migrations.slice(0, version));
+    if (missing.length)
+      throw refuse(
+        `is not a database of this bot: it lacks the bot's tables ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}`,
+      );
+    // One file in place: the bot turns WAL on again at its start.
+    db.pragma('journal_mode = DELETE');
+    return { version, latest, tables: inPlay(db) };
+  } finally {
+    db.close();
+  }
+}
+
+/** The tables `migrations` make that `db` does not have. */
+function missingTables(db: Database.Database, migrations: readonly Migration[]): string[] {
+  const names = (d: Database.Database) =>
+    new Set(
+      (
+        d
+          .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+          .all() as Array<{
+          name: string;
+        }>
+      ).map((r) => r.name),
+    );
+  const model = new Database(':memory:');
+  try {
+    for (const migration of migrations) model.exec(migration.sql);
+    const present = names(db);
+    return [...names(model)].filter((name) => !present.has(name)).sort();
+  } finally {
+    model.close();
+  }
+}
+
+function inPlay(db: Database.Database): Checked['tables'] {
+  const counts = { lobby: 0, playing: 0, paused: 0 };
+  const rows = db
+    .prepare(
+      "SELECT status, count(*) AS n FROM tables WHERE status IN ('lobby', 'playing', 'paused') GROUP BY status",
+    )
+    .all() as Array<{ status: keyof typeof counts; n: number }>;
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
+/**
+ * Keeps the database that is there aside (with its side files) and renames the checked copy into
+ * its place. The old file is first linked to its new name, so that the database's name never points
+ * at nothing; a step that fails puts back what was moved.
+ */
+function putInPlace(file: string, incoming: string, now: number): string[] {
+  const aside = asideName(file, now);
+  const moved: Array<[string, string]> = [];
+  let linked = false;
+  try {
+    if (existsSync(file)) {
+      try {
+        linkSync(file, aside);
+        linked = true;
+      } catch {
+        // A file system without hard links: a plain rename (for a moment there is no database).
+        renameSync(file, aside);
+        moved.push([file, aside]);
+      }
+    }
+    for (const suffix of SIDE_FILES)
+      if (existsSync(`${file}${suffix}`)) {
+        renameSync(`${file}${suffix}`, `${aside}${suffix}`);
+        moved.push([`${file}${suffix}`, `${aside}${suffix}`]);
+      }
+    renameSync(incoming, file);
+  } catch (error) {
+    for (const [was, to] of moved.reverse()) renameSync(to, was);
+    if (linked) rmSync(aside, { force: true });
+    throw error;
+  }
+  syncFolder(dirname(file));
+  const kept = [...(linked ? [aside] : []), ...moved.map(([, to]) => to)];
+  if (kept.length === 0) return [];
+  foldIn(aside);
+  return kept.filter((path) => existsSync(path));
+}
+
+/**
+ * Folds the -wal kept aside into its file, as the bot's next open would: the old database is then
+ * one file again, which `npm run restore` takes back like any backup. Best effort: a file too
+ * damaged to open keeps its side files, which SQLite reads with it.
+ */
+function foldIn(aside: string): void {
+  try {
+    // A first read opens the WAL (recovering it); the last connection to close then checkpoints
+    // it into the file and removes it.
+    const db = new Database(aside, { fileMustExist: true });
+    try {
+      db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    } finally {
+      db.close();
+    }
+  } catch {
+    // Damaged (perhaps why it was replaced): left as it was moved.
+  }
+}
+
+/** `tichu.sqlite.before-restore-2026-11-28T03-10-00Z`, with -2, -3… if one of that second is there. */
+function asideName(file: string, now: number): string {
+  const stamp = `${new Date(now).toISOString().slice(0, 19).replace(/:/g, '-')}Z`;
+  const taken = (name: string) => ['', ...SIDE_FILES].some((suffix) => existsSync(`${name}${suffix}`));
+  let name = `${file}.before-restore-${stamp}`;
+  for (let n = 2; taken(name); n++) name = `${file}.before-restore-${stamp}-${n}`;
+  return name;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

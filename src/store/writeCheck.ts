@@ -1,0 +1,68 @@
+/**
+ * Whether the database can be written now, for /healthz: cheap enough to ask at each request (the
+ * flush's state, the disk's, the last write's outcome, and three access checks). A file or folder
+ * made read-only while the bot runs shows here even though the bot's open handles may still write
+ * (the next start would be refused); so does a file moved or deleted under the bot.
+ */
+import { accessSync, constants, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DiskHealthState } from './diskHealth.js';
+import { errorCode } from './open.js';
+
+/** A write that failed for the file's sake (not a statement's): read-only, I/O, locked, damaged. */
+export interface WriteFailure {
+  readonly code: string;
+  readonly message: string;
+  readonly at: number;
+}
+
+/** SQLite's codes that say the file refuses writes (a full disk is DiskHealth's). */
+const FILE_CODES = /^SQLITE_(READONLY|IOERR|CANTOPEN|PERM|BUSY|LOCKED|CORRUPT|NOTADB)/;
+
+/** The failure to remember, or null for one that says nothing of the file (a constraint, a stale write). */
+export function writeFailureOf(error: unknown, now: number): WriteFailure | null {
+  const code = errorCode(error);
+  if (!FILE_CODES.test(code)) return null;
+  return { code, message: error instanceof Error ? error.message : String(error), at: now };
+}
+
+export interface WriteState {
+  /** The main database file (":memory:" for none). */
+  readonly path: string;
+  readonly flushFailed: boolean;
+  readonly disk: DiskHealthState;
+  readonly lastFailure: WriteFailure | null;
+}
+
+/** Why the database cannot be written now, in plain words; null when it can. */
+export function writeProblem(state: WriteState): string | null {
+  const { path, disk, lastFailure } = state;
+  if (state.flushFailed)
+    return 'the database could not be flushed to disk: the bot has stopped answering and must be restarted';
+  if (disk.diskFull)
+    return `the database's disk is full (${disk.code}) since ${new Date(disk.since ?? 0).toISOString()}: ${disk.refused} writes refused`;
+  if (path !== ':memory:') {
+    const problem =
+      accessProblem(path, 'the database file') ??
+      accessProblem(dirname(path), "the database's folder") ??
+      (existsSync(`${path}-wal`) ? accessProblem(`${path}-wal`, "the database's -wal file") : null);
+    if (problem) return problem;
+  }
+  if (lastFailure)
+    return `the last write to the database failed (${lastFailure.code}: ${lastFailure.message})`;
+  return null;
+}
+
+/** Whether this process may write `path`, as the system says (root passes any mode, not a read-only mount). */
+function accessProblem(path: string, what: string): string | null {
+  try {
+    accessSync(path, constants.W_OK);
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
+    if (code === 'ENOENT')
+      return `${what} ${path} is gone (ENOENT): it was moved or deleted while the bot runs`;
+    if (code === 'EROFS') return `${what} ${path} is on a read-only file system (EROFS)`;
+    return `${what} ${path} is read-only (${code}): make it writable for the user the bot runs as`;
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * The metrics' parts on their own: labels bounded by construction (no id, token or card code can
+ * become one), the endpoint's answers and its refusals, the sharded main process's aggregation and
+ * its report of a shard that does not answer, and the database's write check.
+ */
+import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REST, Routes } from 'discord.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { kindLabel, outcomeClass, restRoute } from '../../src/discord/metricLabels.js';
+import { hear429s } from '../../src/discord/rest/rateLimits.js';
+import { LocalDiscord } from '../../src/localDiscord/index.js';
+import { FleetMetrics, type ShardLink } from '../../src/metrics/cluster.js';
+import { BotMetrics } from '../../src/metrics/registry.js';
+import { type MetricsServer, MetricsServerError, serveMetrics } from '../../src/metrics/server.js';
+import { Store } from '../../src/store/store.js';
+import { parsePrometheus } from '../support/promText.js';
+
+describe('labels', () => {
+  it('a REST route is bucketed: ids, tokens, reactions and queries never reach it', () => {
+    const token = 'aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OmFiY2RlZg';
+    expect(restRoute(`/interactions/123456789012345678/${token}/callback`)).toBe(
+      '/interactions/:id/:token/callback',
+    );
+    expect(restRoute(`/webhooks/123456789012345678/${token}/messages/@original`)).toBe(
+      '/webhooks/:id/:token/messages/@original',
+    );
+    expect(restRoute('/channels/123456789012345678/messages/223456789012345678')).toBe(
+      '/channels/:id/messages/:id',
+    );
+    expect(restRoute('/channels/123456789012345678/messages?limit=5&around=1')).toBe(
+      '/channels/:id/messages',
+    );
+    expect(restRoute('/channels/1/messages/2/reactions/🐉/@me')).toBe(
+      '/channels/:id/messages/:id/reactions/:reaction',
+    );
+    expect(restRoute('/applications/123456789012345678/emojis')).toBe('/applications/:id/emojis');
+    // Anything not shaped like Discord's routes is one label, whatever it holds.
+    expect(restRoute('/channels/10jd phoenix/x')).toBe('other');
+    expect(restRoute(`/${'a'.repeat(100)}`)).toBe('other');
+  });
+
+  it('an outcome is a class: accepted, refused (rules, stale views, bad input), errors and the door’s own', () => {
+    expect(['ok', 'shown_not_seated', 'review_stored', 'counted'].map(outcomeClass)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+    ]);
+    expect(
+      [
+        'rule:not_your_turn',
+        'stale_view',
+        'not_seated',
+        'invalid_option',
+        'spent_component',
+        'unreadable_cards',
+      ].map(outcomeClass),
+    ).toEqual(Array(6).fill('refused'));
+    expect(['error', 'internal_error', 'reply_failed'].map(outcomeClass)).toEqual([
+      'error',
+      'error',
+      'error',
+    ]);
+    expect(['disk_full', 'expired', 'shutting_down', 'answered_on_retry'].map(outcomeClass)).toEqual([
+      'disk_full',
+      'expired',
+      'shutting_down',
+      'answered_on_retry',
+    ]);
+  });
+
+  it('a kind is the log’s name for it; anything carrying digits or odd characters is `other`', () => {
+    expect(['/table create', 'pass', 'foreign component', '/event close-round'].map(kindLabel)).toEqual([
+      '/table create',
+      'pass',
+      'foreign component',
+      '/event close-round',
+    ]);
+    expect(['play:abcd1234:7:10jd', 'Phoenix!', 'x'.repeat(60)].map(kindLabel)).toEqual([
+      'other',
+      'other',
+      'other',
+    ]);
+  });
+});
+
+describe('the endpoint', () => {
+  let server: MetricsServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  async function get(path: string, method = 'GET') {
+    const response = await fetch(`http://127.0.0.1:${server?.port}${path}`, { method });
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      body: await response.text(),
+    };
+  }
+
+  it('/healthz says ok or why not; /metrics is Prometheus text; nothing else is served', async () => {
+    let health: { ok: true } | { ok: false; reason: string } = { ok: true };
+    const metrics = new BotMetrics();
+    metrics.interaction('pass', 'ok', 'component', 0.02);
+    server = await serveMetrics('127.0.0.1', 0, { health: () => health, metrics: () => metrics.text() });
+    expect(await get('/healthz')).toMatchObject({ status: 200, body: 'ok\n' });
+    health = { ok: false, reason: 'the gateway is reconnecting to Discord (resuming its session)' };
+    expect(await get('/healthz')).toMatchObject({
+      status: 503,
+      body: 'the gateway is reconnecting to Discord (resuming its session)\n',
+    });
+    const scraped = await get('/metrics');
+    expect(scraped.status).toBe(200);
+    expect(scraped.type).toBe('text/plain; version=0.0.4; charset=utf-8');
+    const parsed = parsePrometheus(scraped.body);
+    expect(parsed.value('tichu_interactions_total', { kind: 'pass', outcome: 'ok' })).toBe(1);
+    expect(parsed.value('tichu_interaction_answer_seconds_count', { type: 'component' })).toBe(1);
+    expect(parsed.types.get('process_cpu_seconds_total')).toBe('counter');
+    expect(parsed.types.has('nodejs_eventloop_lag_seconds')).toBe(true);
+    expect((await get('/')).status).toBe(404);
+    expect((await get('/metrics', 'POST')).status).toBe(405);
+  });
+
+  it('a port in use is refused with a sentence naming METRICS_PORT', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const refused = await serveMetrics('127.0.0.1', port, {
+        health: () => ({ ok: true }),
+        metrics: async () => '',
+      }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(MetricsServerError);
+      expect((refused as Error).message).toBe(
+        `METRICS_PORT ${port} is already in use on 127.0.0.1 (another program, or another copy of the bot, listens there): choose another port in .env or stop that program`,
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('an address this machine does not have is refused naming METRICS_HOST', async () => {
+    const refused = await serveMetrics('192.0.2.1', 0, {
+      health: () => ({ ok: true }),
+      metrics: async () => '',
+    }).catch((error: unknown) => error);
+    expect((refused as Error).message).toMatch(
+      /^METRICS_HOST 192\.0\.2\.1 is not an address of this machine/,
+    );
+  });
+});
+
+/** A shard as the main process sees it, answering with `metrics` (or not at all). */
+function fakeShard(id: number, metrics: BotMetrics | null, health = { ok: true as const }): ShardLink {
+  let listener: (message: unknown) => void = () => {};
+  return {
+    id,
+    running: () => true,
+    send(message) {
+      const ask = message as { id: number };
+      if (!metrics) return; // stopped (SIGSTOP): never answers
+      void metrics.registry
+        .getMetricsAsJSON()
+        .then((json) => listener({ tichuMetrics: 'answer', id: ask.id, metrics: json, health }));
+    },
+    onMessage(heard) {
+      listener = heard;
+    },
+  };
+}
+
+describe('the sharded endpoint (the main process)', () => {
+  it('sums the shards’ counters, takes the tables once, and is healthy when every shard is', async () => {
+    const shards = [new BotMetrics(), new BotMetrics()];
+    for (const [i, m] of shards.entries()) {
+      m.handPlayed();
+      m.interaction('pass', 'ok', 'component', 0.01 * (i + 1));
+      m.attach({
+        tablesByStatus: () => ({ playing: 3, lobby: 1 }),
+        queueDepth: () => ({ channel: i, panels: 0 }),
+        health: () => ({ ok: true }),
+      });
+    }
+    const fleet = new FleetMetrics(300);
+    expect(await fleet.health()).toEqual({
+      ok: false,
+      reason: 'starting: the shards are not all connected yet',
+    });
+    const links = shards.map((m, id) => fakeShard(id, m));
+    fleet.attach(() => links);
+    expect(await fleet.health()).toEqual({ ok: true });
+    const parsed = parsePrometheus(await fleet.metrics());
+    expect(parsed.value('tichu_hands_played_total')).toBe(2);
+    expect(parsed.value('tichu_interaction_answer_seconds_count')).toBe(2);
+    // The shards share one file: the same tables, counted once.
+    expect(parsed.value('tichu_tables', { status: 'playing' })).toBe(3);
+    expect(parsed.value('tichu_outbox_depth', { queue: 'channel' })).toBe(1);
+    expect(parsed.value('tichu_shard_up', { shard: '0' })).toBe(1);
+    expect(parsed.value('tichu_shard_up', { shard: '1' })).toBe(1);
+  });
+
+  it('a shard that does not answer is named within the time allowed; the others’ metrics are still served', async () => {
+    const answering = new BotMetrics();
+    answering.handPlayed();
+    const fleet = new FleetMetrics(200);
+    const unwell = fakeShard(2, new BotMetrics(), {
+      ok: false,
+      reason: 'the database file /x is read-only (EACCES)',
+    } as never);
+    fleet.attach(() => [fakeShard(0, answering), fakeShard(1, null), unwell]);
+    const started = Date.now();
+    expect(await fleet.health()).toEqual({
+      ok: false,
+      reason: 'shard 1 did not answer within 200 ms; shard 2: the database file /x is read-only (EACCES)',
+    });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const parsed = parsePrometheus(await fleet.metrics());
+    expect(parsed.value('tichu_hands_played_total')).toBe(1);
+    expect(parsed.value('tichu_shard_up', { shard: '1' })).toBe(0);
+    expect(parsed.value('tichu_shard_up', { shard: '0' })).toBe(1);
+  });
+});
+
+describe('the database write check', () => {
+  let dir = '';
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a writable file is fine; a file deleted under the bot is named (as root too)', () => {
+    dir = mkdtempSync(join(tmpdir(), 'tichu-write-'));
+    const path = join(dir, 'tichu.sqlite');
+    const store = Store.open(path);
+    try {
+      expect(store.writeProblem()).toBeNull();
+      unlinkSync(path);
+      expect(store.writeProblem()).toBe(
+        `the database file ${path} is gone (ENOENT): it was moved or deleted while the bot runs`,
+      );
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('429s heard on the bot’s thread (a shard process sends from it)', () => {
+  it('each 429 Discord answers is heard once with its bucketed route; the request still succeeds', async () => {
+    const discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000 });
+    try {
+      const { channels } = discord.addGuild('Limits', ['tichu']);
+      const channel = (channels[0] as { id: string }).id;
+      const rest = new REST({ version: '10', api: discord.restUrl }).setToken(discord.token);
+      const heard: Array<[string, boolean]> = [];
+      hear429s(rest, (route, global) => heard.push([route, global]));
+      const limit = discord.faults.rest({
+        route: /^POST \/channels\//,
+        status: 429,
+        retryAfterMs: 50,
+        times: 2,
+      });
+      const sent = (await rest.post(Routes.channelMessages(channel), { body: { content: 'hello' } })) as {
+        id: string;
+      };
+      expect(sent.id).toMatch(/^\d+$/);
+      expect(limit.hits).toBe(2);
+      expect(heard.map(([route, global]) => [restRoute(route), global])).toEqual([
+        ['/channels/:id/messages', false],
+        ['/channels/:id/messages', false],
+      ]);
+    } finally {
+      await discord.close();
+    }
+  });
+});
