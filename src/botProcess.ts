@@ -79,7 +79,7 @@ export async function runBotProcess(config: Config, logger: Logger, shard?: Shar
   const created = NewFiles.before(config.databasePath);
   try {
     // Before connecting: a database the bot cannot write is refused here, not at the first click.
-    proveWritable(config.databasePath);
+    proveWritable(config.databasePath, { created });
     bot = await startBot({
       token: config.discordToken,
       applicationId: config.applicationId,

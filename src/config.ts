@@ -75,7 +75,7 @@ const BACKUP_EVERY_MIN_MS = MINUTE_MS;
 const BACKUP_EVERY_MAX_MS = 30 * DAY_MS;
 const BACKUP_EVERY_HELP =
   'BACKUP_EVERY must be how often the bot backs up its database, a whole number and a unit such as 30m, 6h or 1d (m minutes, h hours, d days; from 1m to 30d), or left empty (no scheduled backups)';
-const BACKUP_KEEP_HELP = `BACKUP_KEEP must be how many scheduled backups to keep, a whole number from 1 to 1000 (default ${DEFAULT_BACKUP_KEEP}), or left empty`;
+const BACKUP_KEEP_HELP = `BACKUP_KEEP must be how many of the bot's scheduled backups (named <database>-auto-<time>) to keep, the newest, a whole number from 1 to 1000 (default ${DEFAULT_BACKUP_KEEP}), or left empty; backups made by npm run backup are never removed`;
 
 /** "6h" as milliseconds (m, h or d after a whole number; spaces and case ignored); null when it is not one. */
 export function parseDuration(text: string): number | null {
@@ -296,24 +296,35 @@ export const KNOWN_KEYS: readonly string[] = Object.keys(schemaFor(undefined).sh
  * key in .env that looks like one of the bot's but is not is named (a typo leaves the real key missing).
  */
 export function loadConfig(env: Env, file?: EnvFile): ConfigResult {
-  const parsed = schemaFor(file).safeParse(env);
+  const schema = schemaFor(file);
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => issue.message);
+    // The settings that must agree with each other are checked too wherever both parsed: every
+    // problem at once, so that fixing one does not reveal the next.
+    const failed = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+    const pair = schema.pick({ SHARDS: true, SHARD_IDS: true, METRICS_HOST: true, METRICS_PORT: true });
+    const both = pair
+      .partial()
+      .safeParse(
+        Object.fromEntries(
+          ['SHARDS', 'SHARD_IDS', 'METRICS_HOST', 'METRICS_PORT']
+            .filter((key) => !failed.has(key))
+            .map((key) => [key, env[key]]),
+        ),
+      );
+    if (both.success) {
+      const known = (...keys: string[]) => keys.every((key) => !failed.has(key));
+      problems.push(...agreementProblems(both.data, known).filter((problem) => !problems.includes(problem)));
+    }
     for (const key of [...(file?.applied ?? []), ...(file?.shadowed ?? [])])
       if (/^(DISCORD|BOT|DATABASE|LOG|METRICS|BACKUP)_/.test(key) && !KNOWN_KEYS.includes(key))
         problems.push(`${key} in .env is not a setting of this bot (misspelt?)`);
     return { ok: false, problems };
   }
   const v = parsed.data;
-  const shardProblem = shardIdsProblem(v.SHARD_IDS, v.SHARDS);
-  if (shardProblem) return { ok: false, problems: [shardProblem] };
-  if (v.METRICS_HOST !== undefined && v.METRICS_PORT === undefined)
-    return {
-      ok: false,
-      problems: [
-        `METRICS_HOST is set (${v.METRICS_HOST}) but METRICS_PORT is empty: set METRICS_PORT to serve /healthz and /metrics, or empty METRICS_HOST`,
-      ],
-    };
+  const disagreements = agreementProblems(v, () => true);
+  if (disagreements.length > 0) return { ok: false, problems: disagreements };
   return {
     ok: true,
     config: {
@@ -333,6 +344,29 @@ export function loadConfig(env: Env, file?: EnvFile): ConfigResult {
       backups: backupSettings(v),
     },
   };
+}
+
+/**
+ * The problems of settings that each parsed but do not fit together; `known(...keys)` says whether
+ * those keys parsed (a key that failed has its own problem already, and is not judged again here).
+ */
+function agreementProblems(
+  v: {
+    SHARDS?: number | 'auto' | undefined;
+    SHARD_IDS?: number[] | undefined;
+    METRICS_HOST?: string | undefined;
+    METRICS_PORT?: number | undefined;
+  },
+  known: (...keys: string[]) => boolean,
+): string[] {
+  const problems: string[] = [];
+  const shardProblem = known('SHARDS', 'SHARD_IDS') ? shardIdsProblem(v.SHARD_IDS, v.SHARDS) : null;
+  if (shardProblem) problems.push(shardProblem);
+  if (known('METRICS_HOST', 'METRICS_PORT') && v.METRICS_HOST !== undefined && v.METRICS_PORT === undefined)
+    problems.push(
+      `METRICS_HOST is set (${v.METRICS_HOST}) but METRICS_PORT is empty: set METRICS_PORT to serve /healthz and /metrics, or empty METRICS_HOST`,
+    );
+  return problems;
 }
 
 /** Why SHARD_IDS does not fit SHARDS, or null: a list needs a count to be part of (not auto, not one). */

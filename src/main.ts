@@ -51,10 +51,9 @@ async function runSharded(): Promise<void> {
   const stopFleet = (running: NonNullable<typeof fleet>) => {
     // /healthz says "stopping" from now on; the endpoint closes once the shards have stopped.
     endpoint?.fleet.stop();
-    // No scheduled backup starts now; one under way is ended (nothing of it kept).
-    void backups?.stop();
-    return running
-      .stop(STOP_GUARD_MS)
+    // No scheduled backup starts now; one under way is ended (nothing of it kept), awaited before
+    // the exit: within a second, its half-made copy removed from here if its thread cannot stop.
+    return Promise.all([backups?.stop(), running.stop(STOP_GUARD_MS)])
       .then(() => endpoint?.close())
       .then(
         () => {
@@ -102,7 +101,7 @@ async function runSharded(): Promise<void> {
   const created = NewFiles.before(config.databasePath);
   try {
     // Once, here: the shards then open a file that is up to date (and find it writable).
-    proveWritable(config.databasePath);
+    proveWritable(config.databasePath, { created });
     Store.open(config.databasePath).close();
     fleet = await startShards({
       file: fileURLToPath(new URL('./shardMain.ts', import.meta.url)),

@@ -6,7 +6,8 @@
  * The database is DATABASE_PATH (from .env or the environment, as `npm start` reads it) unless
  * --database says otherwise. Refused while a bot runs on it, and for a file that is damaged, newer
  * than this code, or not a database of this bot: each refusal is one sentence and changes nothing.
- * Exit codes: 0 restored, 1 refused or failed (nothing changed), 2 bad usage.
+ * A failure once files have moved says where each one is. Exit codes: 0 restored, 1 refused or
+ * failed, 2 bad usage.
  */
 import { pathToFileURL } from 'node:url';
 import { size } from './backupCli.js';
@@ -21,7 +22,8 @@ export const USAGE = `Usage:
       the file); start it after: it resumes every table the backup holds.
 
 The database is DATABASE_PATH (from .env or the environment, default ./data/tichu.sqlite) unless
---database PATH is given. Exit codes: 0 restored, 1 refused or failed (nothing changed), 2 bad usage.`;
+--database PATH is given. Exit codes: 0 restored, 1 refused (nothing changed) or failed (the message
+says what changed, if anything), 2 bad usage.`;
 
 export interface Output {
   readonly say: (line: string) => void;

@@ -204,7 +204,7 @@ describe('loadConfig', () => {
     [
       'no backups kept',
       { ...good, BACKUP_KEEP: '0' },
-      /^BACKUP_KEEP must be how many scheduled backups to keep/,
+      /^BACKUP_KEEP must be how many of the bot's scheduled backups \(named <database>-auto-<time>\) to keep, .*; backups made by npm run backup are never removed$/,
     ],
     ['a fractional number of backups', { ...good, BACKUP_KEEP: '2.5' }, /^BACKUP_KEEP must be/],
     [
@@ -228,6 +228,27 @@ describe('loadConfig', () => {
     const result = loadConfig({ LOG_LEVEL: 'loud' });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problems).toHaveLength(3);
+  });
+
+  it('lists the problems of settings that must agree with the others, not alone and not instead of them', () => {
+    const disagree = { SHARD_IDS: '0-1', METRICS_HOST: '0.0.0.0' };
+    const alone = loadConfig({ ...good, ...disagree });
+    expect(alone.ok).toBe(false);
+    if (!alone.ok)
+      expect(alone.problems).toEqual([
+        expect.stringMatching(/^SHARD_IDS needs SHARDS set to the number/),
+        expect.stringMatching(/^METRICS_HOST is set \(0\.0\.0\.0\) but METRICS_PORT is empty/),
+      ]);
+    const withOthers = loadConfig({ LOG_LEVEL: 'loud', ...disagree });
+    expect(withOthers.ok).toBe(false);
+    if (!withOthers.ok) {
+      expect(withOthers.problems).toHaveLength(5);
+      expect(withOthers.problems.slice(3)).toEqual(!alone.ok ? alone.problems : []);
+    }
+    // A setting that is wrong by itself is named once, and not judged against the others.
+    const badPort = loadConfig({ ...good, METRICS_PORT: 'nine', METRICS_HOST: '0.0.0.0' });
+    expect(badPort.ok).toBe(false);
+    if (!badPort.ok) expect(badPort.problems).toEqual([expect.stringMatching(/^METRICS_PORT must be/)]);
   });
 });
 

@@ -2,8 +2,9 @@
  * The bot's own backups (BACKUP_EVERY in .env): one at each slot, the slots being the multiples of
  * the interval on the UTC clock (every 6h: at 00:00, 06:00, 12:00 and 18:00 UTC; every 1d: at
  * midnight UTC), so that a restart neither postpones nor repeats one. Each backup runs in a thread
- * of its own (src/store/backup.ts), so clicks are not held up; once it is made, the oldest backups
- * beyond BACKUP_KEEP are removed. A backup that fails is an error line, and the next slot tries
+ * of its own (src/store/backup.ts), so clicks are not held up; once it is made, the oldest scheduled
+ * backups beyond BACKUP_KEEP are removed (`tichu-auto-<time>.sqlite`: those made by hand never are).
+ * A backup that fails is an error line, and the next slot tries
  * again; one still being made when the next slot comes is a warning for the slot it skips.
  * Nothing is ever dropped without a line saying so.
  *
@@ -37,8 +38,6 @@ export interface ScheduleOptions {
 
 /** A timer waits at most this long (Node's limit, about 24.8 days); a longer wait is several. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
-/** How long a stop waits for the copy under way to end (it ends between two steps of the copy). */
-const STOP_WAIT_MS = 1_000;
 
 /** The first slot after `now`: the next multiple of `everyMs` since the epoch (UTC). */
 export function nextSlot(now: number, everyMs: number): number {
@@ -69,21 +68,16 @@ export class BackupSchedule {
     return this.ending;
   }
 
-  /** No slot from now on; the backup under way is ended (nothing of it kept). */
+  /**
+   * No slot from now on; the backup under way is ended, nothing of it kept: its thread ends between
+   * two steps of the copy, or, inside the integrity check, the stop waits at most a second and
+   * removes the half-made copy itself (see BackupRun.stop).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const running = this.running;
-    if (!running) return;
-    let bound: NodeJS.Timeout | undefined;
-    await Promise.race([
-      running.stop().then(() => this.ending),
-      new Promise((resolve) => {
-        bound = setTimeout(resolve, STOP_WAIT_MS);
-      }),
-    ]);
-    clearTimeout(bound);
+    await this.running?.stop();
   }
 
   private arm(): void {
@@ -120,7 +114,7 @@ export class BackupSchedule {
     try {
       run = this.options.start
         ? this.options.start(now)
-        : startBackup(this.options.databasePath, this.options.dir, { now });
+        : startBackup(this.options.databasePath, this.options.dir, { now, kind: 'scheduled' });
     } catch (error) {
       log.error({ slot: iso(slot), err: messageOf(error), next: iso(this.slot) }, BACKUP_FAILED_LINE);
       return;
@@ -146,7 +140,7 @@ export class BackupSchedule {
       });
   }
 
-  /** Keeps the newest BACKUP_KEEP; a failure to remove one is an error line, never the backup's. */
+  /** Keeps the newest BACKUP_KEEP scheduled backups; a failure to remove one is an error line, never the backup's. */
   private prune(): string[] {
     const { dir, databasePath, keep, log } = this.options;
     try {

@@ -341,6 +341,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       await challenges.drain();
       await client.destroy();
       await restThread?.close();
+      // The gauges read nothing of a closed store from here on: a scrape leaves them out.
+      options.metrics?.attach(null);
       store.close();
       lock.release();
       logger.info('stopped');

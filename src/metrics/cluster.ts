@@ -1,13 +1,21 @@
 /**
  * One endpoint for a sharded bot: the main process serves /healthz and /metrics, asking each shard
- * process over its IPC channel for its metrics (prom-client's JSON) and its health, and aggregating
- * the metrics with prom-client's AggregatorRegistry (counters and histograms summed; each gauge as
- * its definition says). A shard that does not answer within `timeoutMs` is reported (by name in
- * /healthz, as `tichu_shard_up 0` in /metrics), not waited on.
+ * process over its IPC channel for its metrics (prom-client's JSON) and its health. A shard that
+ * does not answer within `timeoutMs` is reported (by name in /healthz, as `tichu_shard_up 0` in
+ * /metrics), not waited on.
+ *
+ * The shards' metrics are put side by side, never added up: each of a shard's series carries a
+ * `shard` label, and PromQL's `sum by` does the adding. A sum made here would drop whenever a shard
+ * is started again (its counters begin at 0) or misses one scrape, and Prometheus would read each
+ * drop as a counter reset (rate() and increase() then spike). Per series, a restarted shard is an
+ * ordinary reset and a missed scrape a gap. Two exceptions: `tichu_tables`, read from the database
+ * file every shard shares, is one shard's (the same numbers, once, without a shard label); and
+ * `tichu_healthy` is the main process's own, 0 whenever /healthz is not 200 (a shard missing or
+ * unwell), as the shards' own could not say.
  */
-import { AggregatorRegistry, type Registry } from 'prom-client';
+import { type Metric, Registry } from 'prom-client';
 import type { Health } from './recorder.js';
-import { PREFIX } from './registry.js';
+import { HEALTHY, HEALTHY_HELP, PREFIX, TABLES } from './registry.js';
 
 /** One registry's metrics as prom-client's JSON: what crosses the IPC channel. */
 type MetricsJson = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
@@ -92,32 +100,53 @@ export class FleetMetrics {
   }
 
   async health(): Promise<Health> {
-    if (this.stopping) return { ok: false, reason: 'stopping: the bot is shutting down' };
-    if (!this.links) return { ok: false, reason: 'starting: the shards are not all connected yet' };
-    const { answers, missing } = await this.gather();
-    const problems = [...missing].map(([id, why]) => ({ id, why }));
-    for (const [id, reply] of answers)
-      if (!reply.health.ok) problems.push({ id, why: `shard ${id}: ${reply.health.reason}` });
-    if (problems.length === 0) return { ok: true };
-    problems.sort((a, b) => a.id - b.id);
-    return { ok: false, reason: problems.map((p) => p.why).join('; ') };
+    return this.judge(await this.ask());
   }
 
-  /** Every shard's metrics in one Prometheus text, and whether each shard answered. */
+  /**
+   * Every shard's metrics in one Prometheus text (each family once, its samples labelled with their
+   * shard), the bot's health as /healthz judges it, and whether each shard answered.
+   */
   async metrics(): Promise<string> {
-    const { answers, missing } = this.links
-      ? await this.gather()
-      : { answers: new Map(), missing: new Map() };
-    const aggregated = AggregatorRegistry.aggregate([...answers.values()].map((reply) => reply.metrics));
-    const up = [
+    const gathered = await this.ask();
+    const healthy = this.judge(gathered).ok ? 1 : 0;
+    const { answers, missing } = gathered;
+    const registry = new Registry();
+    // The shape prom-client's own AggregatorRegistry registers: a family whose values are fixed.
+    for (const family of mergeShards(answers))
+      registry.registerMetric({ ...family, get: async () => family } as unknown as Metric);
+    const own = [
+      `# HELP ${HEALTHY} ${HEALTHY_HELP} Sharded: 0 while any shard is missing or unwell.`,
+      `# TYPE ${HEALTHY} gauge`,
+      `${HEALTHY} ${healthy}`,
       `# HELP ${PREFIX}shard_up 1 when the shard process answered the main process in time, else 0.`,
       `# TYPE ${PREFIX}shard_up gauge`,
       ...[...answers.keys(), ...missing.keys()]
         .sort((a, b) => a - b)
         .map((id) => `${PREFIX}shard_up{shard="${id}"} ${answers.has(id) ? 1 : 0}`),
     ];
-    const text = answers.size > 0 ? await aggregated.metrics() : '';
-    return `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${up.join('\n')}\n`;
+    const text = registry.getMetricsAsArray().length > 0 ? await registry.metrics() : '';
+    return `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${own.join('\n')}\n`;
+  }
+
+  /** What the shards said, or nothing when there is none to ask yet (or any more). */
+  private async ask(): Promise<Gathered> {
+    if (!this.links || this.stopping) return { answers: new Map(), missing: new Map() };
+    return this.gather();
+  }
+
+  /** The bot's health from what the shards said: ok only when every shard answered and is healthy. */
+  private judge({ answers, missing }: Gathered): Health {
+    if (this.stopping) return { ok: false, reason: 'stopping: the bot is shutting down' };
+    if (!this.links) return { ok: false, reason: 'starting: the shards are not all connected yet' };
+    const problems = [...missing].map(([id, why]) => ({ id, why }));
+    for (const [id, reply] of answers)
+      if (!reply.health.ok) problems.push({ id, why: `shard ${id}: ${reply.health.reason}` });
+    if (answers.size === 0 && problems.length === 0)
+      return { ok: false, reason: 'no shard is running on this machine' };
+    if (problems.length === 0) return { ok: true };
+    problems.sort((a, b) => a.id - b.id);
+    return { ok: false, reason: problems.map((p) => p.why).join('; ') };
   }
 
   /** Asks every shard once; those that have not answered after `timeoutMs` are reported missing. */
@@ -165,4 +194,31 @@ export class FleetMetrics {
       this.waiting.get(reply.id)?.(link.id, reply as Reply);
     });
   }
+}
+
+/**
+ * The shards' families as one list: each family once (its HELP and TYPE from the lowest shard that
+ * has it), every shard's samples in it labelled `shard`. The tables, read from the one file they
+ * share, come from the lowest shard whose read worked, unlabelled; the shards' own health is left
+ * out (the main process writes the bot's).
+ */
+export function mergeShards(answers: ReadonlyMap<number, { readonly metrics: MetricsJson }>): MetricsJson {
+  const families = new Map<string, MetricsJson[number]>();
+  for (const id of [...answers.keys()].sort((a, b) => a - b)) {
+    for (const family of answers.get(id)?.metrics ?? []) {
+      if (family.name === HEALTHY) continue;
+      let merged = families.get(family.name);
+      if (!merged) {
+        merged = { ...family, values: [] };
+        families.set(family.name, merged);
+      }
+      if (family.name === TABLES) {
+        if (merged.values.length === 0) merged.values.push(...family.values);
+        continue;
+      }
+      for (const value of family.values)
+        merged.values.push({ ...value, labels: { ...value.labels, shard: String(id) } });
+    }
+  }
+  return [...families.values()];
 }

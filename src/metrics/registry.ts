@@ -11,6 +11,12 @@ import type { DecisionLevel, InteractionType, MetricSources, Metrics } from './r
 /** The prefix of the bot's own metrics. */
 export const PREFIX = 'tichu_';
 
+/** Tables by status: read from the database file, which every shard shares (see cluster.ts). */
+export const TABLES = `${PREFIX}tables`;
+/** Whether /healthz would answer 200: a sharded bot's main process writes its own (see cluster.ts). */
+export const HEALTHY = `${PREFIX}healthy`;
+export const HEALTHY_HELP = '1 when /healthz would answer 200 (gateway ready, database writable), else 0.';
+
 export class BotMetrics implements Metrics {
   readonly registry = new Registry();
   private sources: MetricSources | null = null;
@@ -67,14 +73,15 @@ export class BotMetrics implements Metrics {
 
   constructor() {
     const metrics = this;
+    // Each gauge is emptied before it is set: a read that fails (a closed store) leaves it out of
+    // the scrape, never at the value of the last read that worked.
     new Gauge({
-      name: `${PREFIX}tables`,
+      name: TABLES,
       help: 'Tables in the database, by status (lobby, playing, paused, finished, abandoned).',
       labelNames: ['status'] as const,
-      // Shards share one file: each counts the same tables, so the sharded endpoint takes one.
-      aggregator: 'first',
       registers: [this.registry],
       collect() {
+        this.reset();
         const counts = metrics.read((s) => s.tablesByStatus());
         if (counts) for (const [status, n] of Object.entries(counts)) this.set({ status }, n);
       },
@@ -83,17 +90,16 @@ export class BotMetrics implements Metrics {
       name: `${PREFIX}outbox_depth`,
       help: "Writes waiting in the bot's outboxes: channel (table and turn messages), panels (live panels).",
       labelNames: ['queue'] as const,
-      aggregator: 'sum',
       registers: [this.registry],
       collect() {
+        this.reset();
         const depth = metrics.read((s) => s.queueDepth());
         if (depth) for (const [queue, n] of Object.entries(depth)) this.set({ queue }, n);
       },
     });
     new Gauge({
-      name: `${PREFIX}healthy`,
-      help: '1 when /healthz would answer 200 (gateway ready, database writable), else 0.',
-      aggregator: 'min',
+      name: HEALTHY,
+      help: HEALTHY_HELP,
       registers: [this.registry],
       collect() {
         this.set(metrics.read((s) => (s.health().ok ? 1 : 0)) ?? 0);

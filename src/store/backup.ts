@@ -7,7 +7,13 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { BackupDone, BackupJob } from './backupCopy.js';
-import { backupName, partialName, removePartial } from './backupFiles.js';
+import {
+  type BackupKind,
+  backupName,
+  claimScheduledBackups,
+  partialName,
+  removePartial,
+} from './backupFiles.js';
 
 /** A backup that was refused or failed, in one sentence; nothing of it was kept. */
 export class BackupError extends Error {}
@@ -17,12 +23,24 @@ export interface BackupRun {
   readonly file: string;
   /** The backup made, or a BackupError. */
   readonly done: Promise<BackupDone>;
-  /** Ends the copy under way (the bot is stopping): `done` fails, and nothing of it is kept. */
+  /**
+   * Ends the copy under way (the bot is stopping): `done` fails, and nothing of it is kept. Resolves
+   * once the thread has ended, or after STOP_WAIT_MS if it is inside work SQLite cannot interrupt
+   * (the integrity check): the half-made copy is then removed from this thread, and the thread,
+   * which can no longer give it a backup's name, ends with the process or by itself.
+   */
   stop(): Promise<void>;
 }
 
+/** How long a stop waits for the backup thread to end. */
+export const STOP_WAIT_MS = 1_000;
+
 export interface BackupOptions {
   readonly now?: number;
+  /** `scheduled`: the bot's own (named `…-auto-…`, pruned to BACKUP_KEEP); by hand otherwise. */
+  readonly kind?: BackupKind;
+  /** How long `stop` waits for the thread (tests shorten it). */
+  readonly stopWaitMs?: number;
   /** The thread's entry (tests point it elsewhere). */
   readonly entry?: URL;
   readonly stepPages?: number;
@@ -43,7 +61,16 @@ export function startBackup(databasePath: string, dir: string, options: BackupOp
       `Cannot create the backup folder ${folder}: ${error instanceof Error ? error.message : String(error)}. Choose a writable folder.`,
     );
   }
-  const final = join(folder, backupName(source, options.now ?? Date.now()));
+  const kind = options.kind ?? 'manual';
+  if (kind === 'scheduled')
+    try {
+      claimScheduledBackups(folder, source);
+    } catch (error) {
+      throw new BackupError(
+        `The scheduled backup of ${source} was not made: ${error instanceof Error ? error.message : String(error)}.`,
+      );
+    }
+  const final = join(folder, backupName(source, options.now ?? Date.now(), kind));
   const job: BackupJob = {
     source,
     partial: partialName(final),
@@ -54,6 +81,7 @@ export function startBackup(databasePath: string, dir: string, options: BackupOp
     workerData: job,
   });
   let stopped = false;
+  const ended = new Promise<void>((resolveEnded) => worker.once('exit', () => resolveEnded()));
   const done = new Promise<BackupDone>((resolvePromise, reject) => {
     const failed = (why: string) =>
       reject(new BackupError(`The backup of ${source} to ${final} failed: ${why}.`));
@@ -76,7 +104,24 @@ export function startBackup(databasePath: string, dir: string, options: BackupOp
     async stop() {
       stopped = true;
       // The thread ends between two steps of the copy; the exit handler removes what it made.
-      await worker.terminate();
+      void worker.terminate();
+      let timer: NodeJS.Timeout | undefined;
+      const waited = await Promise.race([
+        ended.then(() => true),
+        new Promise<false>((resolveWait) => {
+          timer = setTimeout(() => resolveWait(false), options.stopWaitMs ?? STOP_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (waited) return;
+      // Still inside the integrity check (SQLite cannot be interrupted there): the process may exit
+      // before the thread does, so the copy goes now. The thread, its file gone, can no longer name
+      // it a backup (its flush or its link fails) and ends on its own.
+      try {
+        removePartial(job.partial);
+      } catch {
+        // A system that keeps an open file (Windows): the next prune removes it, its pid gone.
+      }
     },
   };
 }

@@ -7,14 +7,26 @@
  * transaction first and holds it to the end. In WAL mode a reader never blocks a writer: the bot
  * commits as usual, the copy is the database as it stood at that moment, and no step is ever
  * restarted. The steps are small (SQLite's work between two of them cannot be interrupted), so a
- * bot that stops can end the thread at once.
+ * bot that stops ends the thread between two of them; the integrity check is one such piece of work
+ * (seconds for a large file), which backup.ts's stop does not wait for beyond a second.
  *
  * Checked and named: the copy is made under a temporary name (`….<pid>.partial`), turned into a
  * single file (rollback journal, not WAL: nothing must lie beside it), passed through
- * `PRAGMA integrity_check`, flushed to disk and only then renamed to its final name. A copy that
- * fails any of it is removed: a file with a backup's name is a whole, checked backup.
+ * `PRAGMA integrity_check`, flushed to disk and only then given its final name (never over a file
+ * already there). A copy that fails any of it is removed: a file with a backup's name is a whole,
+ * checked backup.
  */
-import { closeSync, existsSync, fdatasyncSync, openSync, renameSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  linkSync,
+  lstatSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { removePartial, syncFile, syncFolder } from './backupFiles.js';
@@ -49,22 +61,15 @@ export async function makeBackup(job: BackupJob): Promise<BackupDone> {
   const started = performance.now();
   let checkMs = 0;
   try {
-    if (existsSync(job.final))
-      throw new BackupFailure(
-        `${job.final} exists already (a backup taken in the same second): nothing was overwritten`,
-      );
+    // Refused before the copy too, not only at the name: a copy bound to fail is not made.
+    if (nameTaken(job.final)) throw taken(job.final);
     removePartial(job.partial);
     await copy(job);
     const checking = performance.now();
     check(job.partial);
     checkMs = performance.now() - checking;
     syncFile(job.partial);
-    // Checked again just before: two backups in one second must not overwrite each other.
-    if (existsSync(job.final))
-      throw new BackupFailure(
-        `${job.final} exists already (a backup taken in the same second): nothing was overwritten`,
-      );
-    renameSync(job.partial, job.final);
+    publish(job.partial, job.final);
     syncFolder(dirname(job.final));
   } catch (error) {
     removePartial(job.partial);
@@ -72,6 +77,44 @@ export async function makeBackup(job: BackupJob): Promise<BackupDone> {
     throw new BackupFailure(reason(error), { cause: error });
   }
   return { file: job.final, bytes: statSync(job.final).size, ms: performance.now() - started, checkMs };
+}
+
+/**
+ * Gives the checked copy its name, never over a file already there (two backups in one second): a
+ * hard link fails with EEXIST where a rename would overwrite, with no moment between a check and
+ * the move. A file system without hard links (some network shares) gets the check, then the rename.
+ */
+function publish(partial: string, final: string): void {
+  try {
+    linkSync(partial, final);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST') throw taken(final);
+    if (!NO_HARD_LINKS.has(code)) throw error;
+    if (nameTaken(final)) throw taken(final);
+    renameSync(partial, final);
+    return;
+  }
+  rmSync(partial, { force: true });
+}
+
+/** What a file system without hard links answers to one. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
+
+/** Whether anything has the name: a file, a folder, or a link (to nothing too, which existsSync misses). */
+function nameTaken(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function taken(final: string): BackupFailure {
+  return new BackupFailure(
+    `${final} exists already (a backup taken in the same second): nothing was overwritten`,
+  );
 }
 
 /** The copy, from one read transaction held from the first page to the last. */

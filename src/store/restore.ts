@@ -9,17 +9,31 @@
  * there is kept aside with its -wal and -shm files (`tichu.sqlite.before-restore-<time>`: a -wal
  * left beside another file would be replayed onto it and damage it), the checked copy is flushed
  * and renamed into place, and the folder is flushed; then the -wal kept aside is folded into its
- * file. Each refusal is one sentence, and changes nothing.
+ * file. Each refusal is one sentence, and changes nothing; a failure once something has moved says
+ * where each file is.
+ *
+ * A DATABASE_PATH that is a symbolic link stays one: SQLite opens the file the link points at (and
+ * keeps its -wal beside that file), so the restore works on that file, in its folder.
  */
-import { copyFileSync, existsSync, linkSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { removePartial, syncFile, syncFolder } from './backupFiles.js';
 import { botsRunningOn, importsRunningOn, markFile, restoresRunningOn, takeRestoreLock } from './botLock.js';
 import { type Migration, readMigrations } from './migrate.js';
 import { MIGRATIONS_DIR, makeFolder } from './open.js';
 
-/** A restore refused or failed; the database was left as it was. */
+/** A restore refused or failed; its message says whether anything changed, and if so what. */
 export class RestoreError extends Error {}
 
 export interface RestoreReport {
@@ -38,14 +52,28 @@ export interface RestoreReport {
 export interface RestoreOptions {
   readonly now?: number;
   readonly migrationsDir?: string;
+  /** The calls that move files into place (tests put failing ones in to see what is reported). */
+  readonly fs?: Partial<PlacingCalls>;
 }
+
+/** What puts the checked copy in place: each call may fail on a real disk. */
+export interface PlacingCalls {
+  rename(from: string, to: string): void;
+  link(existing: string, to: string): void;
+  syncFolder(dir: string): void;
+}
+
+const PLACING: PlacingCalls = { rename: renameSync, link: linkSync, syncFolder };
 
 /** The files SQLite keeps beside a database: they belong to it, and go where it goes. */
 const SIDE_FILES = ['-wal', '-shm', '-journal'];
 
-/** Puts the backup `backup` in place of the database `target`; throws RestoreError, changing nothing. */
+/**
+ * Puts the backup `backup` in place of the database `target`; throws RestoreError: a refusal
+ * changes nothing, and a failure after the first move says where each file is.
+ */
 export function restoreDatabase(target: string, backup: string, options: RestoreOptions = {}): RestoreReport {
-  const file = resolve(target);
+  const file = realFile(target);
   const from = resolve(backup);
   refuseCandidate(file, from);
   try {
@@ -62,7 +90,7 @@ export function restoreDatabase(target: string, backup: string, options: Restore
     let keptAside: string[];
     try {
       syncFile(incoming);
-      keptAside = putInPlace(file, incoming, options.now ?? Date.now());
+      keptAside = putInPlace(file, incoming, options.now ?? Date.now(), { ...PLACING, ...options.fs });
     } catch (error) {
       removePartial(incoming);
       if (error instanceof RestoreError) throw error;
@@ -71,6 +99,28 @@ export function restoreDatabase(target: string, backup: string, options: Restore
     return { target: file, from, bytes: statSync(file).size, ...checked, keptAside };
   } finally {
     lock.release();
+  }
+}
+
+/**
+ * The file the database really is: symbolic links followed (to a file that does not exist yet too),
+ * its folder's as well, so that the copy, the file kept aside and the marks all lie beside it.
+ */
+function realFile(target: string): string {
+  let file = resolve(target);
+  for (let hops = 0; hops < 40; hops++) {
+    try {
+      if (!lstatSync(file).isSymbolicLink()) break;
+    } catch {
+      break;
+    }
+    file = resolve(dirname(file), readlinkSync(file));
+  }
+  try {
+    return join(realpathSync(dirname(file)), basename(file));
+  } catch {
+    // No folder yet: it is made where the path says.
+    return file;
   }
 }
 
@@ -85,6 +135,13 @@ function refuseCandidate(file: string, from: string): void {
   if (existsSync(wal) && statSync(wal).size > 0)
     throw new RestoreError(
       `Refused: ${from} has a write-ahead log beside it (${wal}), so it is a database in use or copied while in use, not a backup. Restore a file made by npm run backup (or stop what uses ${from} first). Nothing was changed.`,
+    );
+  // A journal with content: a write was under way (perhaps half done) when the file was copied or
+  // its program stopped; SQLite would roll it back only with the journal beside it, as it is here.
+  const journal = `${from}-journal`;
+  if (existsSync(journal) && statSync(journal).size > 0)
+    throw new RestoreError(
+      `Refused: ${from} has a rollback journal beside it (${journal}), so a program was writing to it, or it was copied in the middle of a write, and it may be half written. Restore a file made by npm run backup (or open ${from} once with the program that wrote it, which finishes or undoes that write). Nothing was changed.`,
     );
 }
 
@@ -202,39 +259,73 @@ function inPlay(db: Database.Database): Checked['tables'] {
 /**
  * Keeps the database that is there aside (with its side files) and renames the checked copy into
  * its place. The old file is first linked to its new name, so that the database's name never points
- * at nothing; a step that fails puts back what was moved.
+ * at nothing; a step that fails puts back what was moved. Throws RestoreError: "changed nothing"
+ * only when everything was put back, else where each file is now.
  */
-function putInPlace(file: string, incoming: string, now: number): string[] {
+function putInPlace(file: string, incoming: string, now: number, fs: PlacingCalls): string[] {
   const aside = asideName(file, now);
   const moved: Array<[string, string]> = [];
   let linked = false;
   try {
     if (existsSync(file)) {
       try {
-        linkSync(file, aside);
+        fs.link(file, aside);
         linked = true;
       } catch {
         // A file system without hard links: a plain rename (for a moment there is no database).
-        renameSync(file, aside);
+        fs.rename(file, aside);
         moved.push([file, aside]);
       }
     }
     for (const suffix of SIDE_FILES)
       if (existsSync(`${file}${suffix}`)) {
-        renameSync(`${file}${suffix}`, `${aside}${suffix}`);
+        fs.rename(`${file}${suffix}`, `${aside}${suffix}`);
         moved.push([`${file}${suffix}`, `${aside}${suffix}`]);
       }
-    renameSync(incoming, file);
+    fs.rename(incoming, file);
   } catch (error) {
-    for (const [was, to] of moved.reverse()) renameSync(to, was);
-    if (linked) rmSync(aside, { force: true });
-    throw error;
+    throw putBack(error, file, aside, moved, linked, fs);
   }
-  syncFolder(dirname(file));
   const kept = [...(linked ? [aside] : []), ...moved.map(([, to]) => to)];
+  // The backup is in place from here on: a failure now must say so, never "nothing changed".
+  try {
+    fs.syncFolder(dirname(file));
+  } catch (error) {
+    const before = kept.length ? ` (the database that was there is kept as ${kept.join(', ')})` : '';
+    throw new RestoreError(
+      `The backup is in place of ${file}${before}, but the folder could not be flushed to disk (${messageOf(error)}), so a power cut could still undo the restore. Run sync, check that the disk is healthy, then start the bot.`,
+    );
+  }
   if (kept.length === 0) return [];
   foldIn(aside);
   return kept.filter((path) => existsSync(path));
+}
+
+/** Undoes the moves made before `error`; the error to throw says whether all of them were undone. */
+function putBack(
+  error: unknown,
+  file: string,
+  aside: string,
+  moved: ReadonlyArray<readonly [string, string]>,
+  linked: boolean,
+  fs: PlacingCalls,
+): RestoreError {
+  const stuck: Array<readonly [string, string]> = [];
+  for (const [was, to] of [...moved].reverse()) {
+    try {
+      fs.rename(to, was);
+    } catch {
+      stuck.push([was, to]);
+    }
+  }
+  // The old file's second name goes (it is still under its own name, since it was linked).
+  if (linked) rmSync(aside, { force: true });
+  if (stuck.length === 0)
+    return new RestoreError(`The restore failed and changed nothing: ${messageOf(error)}`);
+  const where = stuck.map(([was, to]) => `${was} is now ${to}`).join('; ');
+  return new RestoreError(
+    `The restore failed (${messageOf(error)}) and could not put everything back: ${where}. Move ${stuck.length === 1 ? 'it' : 'each'} back to its old name by hand before you start the bot (a database without its -wal lacks its last writes); ${existsSync(file) ? `${file} is the database that was there` : `there is no database at ${file} now`}, and the backup was not put in place.`,
+  );
 }
 
 /**

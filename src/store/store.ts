@@ -14,7 +14,7 @@ import { StatsRepo } from './statsRepo.js';
 import { TableIndexRepo } from './tableIndexRepo.js';
 import { TableRepo } from './tableRepo.js';
 import { type Sync, WalSync } from './walSync.js';
-import { type WriteFailure, writeFailureOf, writeProblem } from './writeCheck.js';
+import { passesByItself, probeWrite, type WriteFailure, writeFailureOf, writeProblem } from './writeCheck.js';
 
 export class Store {
   readonly tables: TableRepo;
@@ -93,9 +93,13 @@ export class Store {
   /**
    * Why the database cannot be written now, in plain words, or null: a failed flush, a full disk,
    * the file, its folder or its -wal not writable for this process, or the last write's failure.
-   * Cheap (a few system calls): /healthz asks it at each request.
+   * Cheap (a few system calls): /healthz asks it at each request. A last write refused for a lock
+   * another connection held is looked at again (one BEGIN IMMEDIATE, ROLLBACK): reported while the
+   * lock is still held, forgotten once it can be taken.
    */
   writeProblem(): string | null {
+    if (this.lastFailure && passesByItself(this.lastFailure))
+      this.lastFailure = probeWrite(this.db, this.lastFailure, Date.now());
     return writeProblem({
       path: this.health.path,
       flushFailed: this.wal.failed,

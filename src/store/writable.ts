@@ -6,9 +6,10 @@
  * its write lock, it is a database, and a page can be allocated). Each failure is one StoreOpenError
  * line naming the path, the cause and what to do.
  */
-import { closeSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
+import type { NewFiles } from './newFiles.js';
 import { makeFolder, type OpenOptions, openDatabase, StoreOpenError, storeFailure } from './open.js';
 
 /** What the scratch file writes: room for the WAL to take a few busy transactions. */
@@ -17,6 +18,8 @@ export const SCRATCH_BYTES = 1024 * 1024;
 export interface ProveOptions extends OpenOptions {
   /** How long to wait for another connection's write lock (default: the store's 5 s). */
   readonly busyTimeoutMs?: number;
+  /** What the start creates: told which file this check made, so that a failed start removes that one only. */
+  readonly created?: NewFiles;
 }
 
 /** Creates and migrates the database if needed, then proves the folder and the file writable. */
@@ -25,6 +28,7 @@ export function proveWritable(path: string, options: ProveOptions = {}): void {
   const file = resolve(path);
   makeFolder(file);
   proveFolder(file);
+  createFile(file, options.created);
   const db = openDatabase(file, options);
   try {
     if (options.busyTimeoutMs !== undefined) db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs)}`);
@@ -66,6 +70,27 @@ export function proveDatabase(db: Database.Database, file: string): void {
     }
   } catch (error) {
     throw storeFailure(file, error);
+  }
+}
+
+/**
+ * Makes the database file if there is none, exclusively (an empty file is a new database to SQLite),
+ * and tells `created` which file it is: a file someone else put under the name later is not it.
+ */
+function createFile(file: string, created: NewFiles | undefined): void {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx', 0o644);
+  } catch (error) {
+    // There already (or a link there): SQLite opens what is there, and it is not this start's.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+    throw storeFailure(file, error);
+  }
+  try {
+    const { dev, ino } = fstatSync(fd);
+    created?.made({ dev, ino });
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type Database from 'better-sqlite3';
 import type { DiskHealthState } from './diskHealth.js';
 import { errorCode } from './open.js';
 
@@ -24,6 +25,41 @@ export function writeFailureOf(error: unknown, now: number): WriteFailure | null
   const code = errorCode(error);
   if (!FILE_CODES.test(code)) return null;
   return { code, message: error instanceof Error ? error.message : String(error), at: now };
+}
+
+/**
+ * A lock another connection held (SQLITE_BUSY, SQLITE_LOCKED): it passes once that connection lets
+ * go, so /healthz looks again (`probeWrite`) rather than reporting it until the next commit, which
+ * on a quiet server may be hours away. Every other failure (read-only, I/O, damaged) stands until a
+ * write succeeds; a full disk is DiskHealth's.
+ */
+export function passesByItself(failure: WriteFailure): boolean {
+  return /^SQLITE_(BUSY|LOCKED)/.test(failure.code);
+}
+
+/** How long the probe waits for another connection's write lock: /healthz answers at once. */
+export const PROBE_BUSY_MS = 50;
+
+/**
+ * Whether the database's write lock can be taken now: BEGIN IMMEDIATE then ROLLBACK on the bot's
+ * own connection, waiting at most PROBE_BUSY_MS. Nothing is written (not even to the -wal), and the
+ * bot's state is untouched: its transactions are synchronous, so none is open while /healthz asks
+ * (one that is, is left alone and `previous` stands). Returns the failure to remember, or null.
+ */
+export function probeWrite(db: Database.Database, previous: WriteFailure, now: number): WriteFailure | null {
+  if (!db.open || db.inTransaction) return previous;
+  const timeout = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma(`busy_timeout = ${PROBE_BUSY_MS}`);
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    db.exec('ROLLBACK');
+    return null;
+  } catch (error) {
+    return writeFailureOf(error, now) ?? previous;
+  } finally {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    db.pragma(`busy_timeout = ${timeout}`);
+  }
 }
 
 export interface WriteState {

@@ -1,11 +1,11 @@
 /**
  * The bot's backup schedule on a clock the test moves: slots fall on the multiples of the interval
  * (UTC), each makes a real backup (in its thread) named with its slot's time and then prunes to
- * exactly BACKUP_KEEP; a failed backup is an error line and the next slot makes one; a slot that
+ * exactly BACKUP_KEEP of its own (a backup made by hand in the folder stays); a failed backup is an error line and the next slot makes one; a slot that
  * comes while the last backup is still being made is a warning, never silence; a stopped schedule
  * makes no more.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,6 +60,9 @@ describe('the schedule', () => {
     const database = join(dir, 'tichu.sqlite');
     Store.open(database).close();
     const backups = join(dir, 'backups');
+    // One made by hand before (npm run backup): the schedule never removes it.
+    mkdirSync(backups);
+    writeFileSync(join(backups, 'tichu-2026-11-27T22-00-00Z.sqlite'), 'by hand');
     const schedule = startScheduledBackups(database, { dir: backups, everyMs: 6 * HOUR, keep: 3 }, log);
     if (!schedule) throw new Error('BACKUP_EVERY was set: a schedule must run');
     expect(said('scheduled backups on')[0]?.fields).toMatchObject({
@@ -67,7 +70,7 @@ describe('the schedule', () => {
       keep: 3,
     });
     await vi.advanceTimersByTimeAsync(2 * HOUR);
-    expect(readdirSync(dir)).toEqual(['tichu.sqlite']);
+    expect(readdirSync(backups)).toEqual(['tichu-2026-11-27T22-00-00Z.sqlite']);
     for (let slot = 0; slot < 5; slot++) {
       await vi.advanceTimersByTimeAsync(6 * HOUR);
       await schedule.settled();
@@ -77,13 +80,15 @@ describe('the schedule', () => {
     expect(said(BACKUP_MADE_LINE)).toHaveLength(5);
     // Slots at 06:00, 12:00, 18:00, then 00:00 and 06:00 the next day: the newest three are kept.
     expect(readdirSync(backups).sort()).toEqual([
-      'tichu-2026-11-28T18-00-00Z.sqlite',
-      'tichu-2026-11-29T00-00-00Z.sqlite',
-      'tichu-2026-11-29T06-00-00Z.sqlite',
+      'tichu-2026-11-27T22-00-00Z.sqlite',
+      'tichu-auto-2026-11-28T18-00-00Z.sqlite',
+      'tichu-auto-2026-11-29T00-00-00Z.sqlite',
+      'tichu-auto-2026-11-29T06-00-00Z.sqlite',
+      'tichu-auto.owner',
     ]);
     expect(said(BACKUP_MADE_LINE)[4]?.fields).toMatchObject({
-      file: join(backups, 'tichu-2026-11-29T06-00-00Z.sqlite'),
-      removed: [join(backups, 'tichu-2026-11-28T12-00-00Z.sqlite')],
+      file: join(backups, 'tichu-auto-2026-11-29T06-00-00Z.sqlite'),
+      removed: [join(backups, 'tichu-auto-2026-11-28T12-00-00Z.sqlite')],
     });
   });
 
@@ -108,7 +113,10 @@ describe('the schedule', () => {
     await schedule?.settled();
     await schedule?.stop();
     expect(said(BACKUP_MADE_LINE)).toHaveLength(1);
-    expect(readdirSync(backups)).toEqual(['tichu-2026-11-28T05-00-00Z.sqlite']);
+    expect(readdirSync(backups).sort()).toEqual([
+      'tichu-auto-2026-11-28T05-00-00Z.sqlite',
+      'tichu-auto.owner',
+    ]);
   });
 
   it('says so when a slot comes while the last backup is still being made, and stops when told', async () => {

@@ -1,8 +1,11 @@
 /**
- * A sharded bot (SHARDS=2, METRICS_PORT) serves one endpoint from its main process: /metrics sums
- * both shard processes' counters (a table opened on each shard counts twice) and says each answered;
- * /healthz is 200 while both are healthy. A shard process that stops answering (SIGSTOP) is named
- * by /healthz within the second allowed, not waited on, while /metrics still serves the other's.
+ * A sharded bot (SHARDS=2, METRICS_PORT) serves one endpoint from its main process: /metrics puts
+ * both shard processes' series side by side, each labelled with its shard (a table opened on each
+ * shard is one in each series; PromQL's sum adds them), the shared file's tables once, and says each
+ * shard answered; /healthz is 200 while both are healthy. A shard process that stops answering
+ * (SIGSTOP) is named by /healthz within the second allowed, not waited on, and tichu_healthy is 0,
+ * while /metrics still serves the other's series unchanged (never a drop Prometheus would take for a
+ * counter reset).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -73,22 +76,29 @@ afterAll(async () => {
 });
 
 describe('SHARDS=2 with METRICS_PORT: one endpoint for the whole bot', () => {
-  it('/metrics sums both shards; /healthz is 200', async () => {
+  it('/metrics has each shard’s series, labelled; /healthz is 200', async () => {
     for (const { user, channel } of hosts)
       await user.slash(channel, 'table', { subcommand: 'create' }).reply(WAIT_MS);
     expect(await get('/healthz')).toEqual({ status: 200, body: 'ok\n' });
     const { status, body } = await get('/metrics');
     expect(status).toBe(200);
     const parsed = parsePrometheus(body);
-    expect(parsed.value('tichu_interactions_total', { kind: '/table create', outcome: 'ok' })).toBe(2);
+    const created = { kind: '/table create', outcome: 'ok' };
+    expect(parsed.value('tichu_interactions_total', { ...created, shard: '0' })).toBe(1);
+    expect(parsed.value('tichu_interactions_total', { ...created, shard: '1' })).toBe(1);
     // The shards share the file: its two tables are counted once, not once per shard.
-    expect(parsed.value('tichu_tables', { status: 'lobby' })).toBe(2);
+    expect(parsed.samples.filter((s) => s.name === 'tichu_tables' && s.labels.status === 'lobby')).toEqual([
+      { name: 'tichu_tables', labels: { status: 'lobby' }, value: 2 },
+    ]);
     expect(parsed.value('tichu_shard_up', { shard: '0' })).toBe(1);
     expect(parsed.value('tichu_shard_up', { shard: '1' })).toBe(1);
-    expect(parsed.value('tichu_healthy')).toBe(1);
+    expect(parsed.samples.filter((s) => s.name === 'tichu_healthy')).toEqual([
+      { name: 'tichu_healthy', labels: {}, value: 1 },
+    ]);
   });
 
-  it('a shard that does not answer is named within a second, not waited on; the other’s metrics are served', async () => {
+  it('a shard that does not answer is named within a second, not waited on; the other’s series are served unchanged', async () => {
+    const created = { kind: '/table create', outcome: 'ok' };
     const pid = logLines(run.out()).find((l) => l.msg === 'shard started' && l.shard === 1)?.pid as number;
     expect(pid).toBeGreaterThan(0);
     process.kill(pid, 'SIGSTOP');
@@ -99,7 +109,12 @@ describe('SHARDS=2 with METRICS_PORT: one endpoint for the whole bot', () => {
       const parsed = parsePrometheus((await get('/metrics')).body);
       expect(parsed.value('tichu_shard_up', { shard: '1' })).toBe(0);
       expect(parsed.value('tichu_shard_up', { shard: '0' })).toBe(1);
-      expect(parsed.value('tichu_interactions_total', { kind: '/table create', outcome: 'ok' })).toBe(1);
+      expect(parsed.value('tichu_healthy')).toBe(0);
+      // Shard 0's counter is as it was; shard 1's series are missing from this scrape (a gap), not 0.
+      expect(parsed.value('tichu_interactions_total', { ...created, shard: '0' })).toBe(1);
+      expect(
+        parsed.samples.filter((s) => s.name === 'tichu_interactions_total' && s.labels.shard === '1'),
+      ).toEqual([]);
     } finally {
       process.kill(pid, 'SIGCONT');
     }
@@ -107,6 +122,9 @@ describe('SHARDS=2 with METRICS_PORT: one endpoint for the whole bot', () => {
     while ((await get('/healthz')).status !== 200 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await get('/healthz')).toEqual({ status: 200, body: 'ok\n' });
+    const back = parsePrometheus((await get('/metrics')).body);
+    expect(back.value('tichu_interactions_total', { ...created, shard: '1' })).toBe(1);
+    expect(back.value('tichu_healthy')).toBe(1);
   });
 
   it('SIGTERM stops every shard and closes the endpoint', async () => {

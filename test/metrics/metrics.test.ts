@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { REST, Routes } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { kindLabel, outcomeClass, restRoute } from '../../src/discord/metricLabels.js';
@@ -16,6 +17,7 @@ import { FleetMetrics, type ShardLink } from '../../src/metrics/cluster.js';
 import { BotMetrics } from '../../src/metrics/registry.js';
 import { type MetricsServer, MetricsServerError, serveMetrics } from '../../src/metrics/server.js';
 import { Store } from '../../src/store/store.js';
+import { passesByItself } from '../../src/store/writeCheck.js';
 import { parsePrometheus } from '../support/promText.js';
 
 describe('labels', () => {
@@ -175,7 +177,7 @@ function fakeShard(id: number, metrics: BotMetrics | null, health = { ok: true a
 }
 
 describe('the sharded endpoint (the main process)', () => {
-  it('sums the shards’ counters, takes the tables once, and is healthy when every shard is', async () => {
+  it('puts the shards’ series side by side with their shard, takes the tables once, and is healthy when every shard is', async () => {
     const shards = [new BotMetrics(), new BotMetrics()];
     for (const [i, m] of shards.entries()) {
       m.handPlayed();
@@ -195,18 +197,60 @@ describe('the sharded endpoint (the main process)', () => {
     fleet.attach(() => links);
     expect(await fleet.health()).toEqual({ ok: true });
     const parsed = parsePrometheus(await fleet.metrics());
-    expect(parsed.value('tichu_hands_played_total')).toBe(2);
-    expect(parsed.value('tichu_interaction_answer_seconds_count')).toBe(2);
-    // The shards share one file: the same tables, counted once.
-    expect(parsed.value('tichu_tables', { status: 'playing' })).toBe(3);
-    expect(parsed.value('tichu_outbox_depth', { queue: 'channel' })).toBe(1);
+    expect(parsed.value('tichu_hands_played_total', { shard: '0' })).toBe(1);
+    expect(parsed.value('tichu_hands_played_total', { shard: '1' })).toBe(1);
+    expect(parsed.samples.filter((s) => s.name === 'tichu_hands_played_total')).toHaveLength(2);
+    expect(parsed.value('tichu_interaction_answer_seconds_count', { type: 'component', shard: '1' })).toBe(1);
+    expect(parsed.value('tichu_outbox_depth', { queue: 'channel', shard: '1' })).toBe(1);
+    // Every sample but the bot-wide ones names its shard; Node's own metrics too (one process each).
+    const bare = parsed.samples.filter((s) => s.labels.shard === undefined).map((s) => s.name);
+    expect([...new Set(bare)].sort()).toEqual(['tichu_healthy', 'tichu_tables']);
+    expect(parsed.value('process_cpu_seconds_total', { shard: '1' })).toBeGreaterThan(0);
+    // The shards share one file: the same tables, once, with no shard label.
+    expect(parsed.samples.filter((s) => s.name === 'tichu_tables')).toEqual([
+      { name: 'tichu_tables', labels: { status: 'playing' }, value: 3 },
+      { name: 'tichu_tables', labels: { status: 'lobby' }, value: 1 },
+    ]);
+    expect(parsed.samples.filter((s) => s.name === 'tichu_healthy')).toEqual([
+      { name: 'tichu_healthy', labels: {}, value: 1 },
+    ]);
     expect(parsed.value('tichu_shard_up', { shard: '0' })).toBe(1);
     expect(parsed.value('tichu_shard_up', { shard: '1' })).toBe(1);
   });
 
-  it('a shard that does not answer is named within the time allowed; the others’ metrics are still served', async () => {
+  it('a shard started again counts from 0 in its own series: no other series ever goes down', async () => {
+    const steady = new BotMetrics();
+    let restarted = new BotMetrics();
+    for (let i = 0; i < 5; i++) steady.handPlayed();
+    for (let i = 0; i < 3; i++) restarted.handPlayed();
+    const fleet = new FleetMetrics(300);
+    const links = [fakeShard(0, steady), fakeShard(1, null)];
+    fleet.attach(() => links);
+    links[1] = fakeShard(1, restarted);
+    const before = parsePrometheus(await fleet.metrics());
+    // Shard 1's process dies and is started again: a new registry, its counters at 0.
+    restarted = new BotMetrics();
+    restarted.handPlayed();
+    links[1] = fakeShard(1, restarted);
+    const after = parsePrometheus(await fleet.metrics());
+    expect(before.value('tichu_hands_played_total', { shard: '0' })).toBe(5);
+    expect(after.value('tichu_hands_played_total', { shard: '0' })).toBe(5);
+    expect(before.value('tichu_hands_played_total', { shard: '1' })).toBe(3);
+    expect(after.value('tichu_hands_played_total', { shard: '1' })).toBe(1);
+    // A shard that misses a scrape is a gap in its own series, not a drop in anyone's.
+    links[1] = fakeShard(1, null);
+    const missed = parsePrometheus(await fleet.metrics());
+    expect(missed.value('tichu_hands_played_total', { shard: '0' })).toBe(5);
+    expect(missed.samples.filter((s) => s.labels.shard === '1').map((s) => s.name)).toEqual([
+      'tichu_shard_up',
+    ]);
+  });
+
+  it('a shard that does not answer is named within the time allowed; tichu_healthy is 0 and the others’ metrics are still served', async () => {
     const answering = new BotMetrics();
     answering.handPlayed();
+    // It answers, healthy: alone it would say 1; the bot, with a shard missing, is not healthy.
+    answering.attach({ tablesByStatus: () => ({}), queueDepth: () => ({}), health: () => ({ ok: true }) });
     const fleet = new FleetMetrics(200);
     const unwell = fakeShard(2, new BotMetrics(), {
       ok: false,
@@ -220,9 +264,61 @@ describe('the sharded endpoint (the main process)', () => {
     });
     expect(Date.now() - started).toBeLessThan(1_000);
     const parsed = parsePrometheus(await fleet.metrics());
-    expect(parsed.value('tichu_hands_played_total')).toBe(1);
+    expect(parsed.value('tichu_hands_played_total', { shard: '0' })).toBe(1);
     expect(parsed.value('tichu_shard_up', { shard: '1' })).toBe(0);
     expect(parsed.value('tichu_shard_up', { shard: '0' })).toBe(1);
+    expect(parsed.samples.filter((s) => s.name === 'tichu_healthy')).toEqual([
+      { name: 'tichu_healthy', labels: {}, value: 0 },
+    ]);
+    // Every shard well again: 1.
+    const well = new FleetMetrics(200);
+    well.attach(() => [fakeShard(0, answering)]);
+    expect(parsePrometheus(await well.metrics()).value('tichu_healthy')).toBe(1);
+    well.stop();
+    expect(parsePrometheus(await well.metrics()).value('tichu_healthy')).toBe(0);
+  });
+  it('tichu_healthy is 0 while a shard is missing, though every shard that answered says 1', async () => {
+    const answering = new BotMetrics();
+    answering.attach({ tablesByStatus: () => ({}), queueDepth: () => ({}), health: () => ({ ok: true }) });
+    const fleet = new FleetMetrics(200);
+    fleet.attach(() => [fakeShard(0, answering), fakeShard(1, null)]);
+    expect((await fleet.health()).ok).toBe(false);
+    expect(parsePrometheus(await fleet.metrics()).value('tichu_healthy')).toBe(0);
+  });
+});
+
+describe('the gauges', () => {
+  it('leave out what they cannot read now, never keeping the last value read; nothing once the bot has stopped', async () => {
+    const metrics = new BotMetrics();
+    let broken = false;
+    metrics.attach({
+      tablesByStatus: () => {
+        if (broken) throw new Error('The database connection is not open');
+        return { playing: 2, lobby: 1 };
+      },
+      queueDepth: () => {
+        if (broken) throw new Error('gone');
+        return { channel: 4, panels: 1 };
+      },
+      health: () => ({ ok: true }),
+    });
+    const read = async () => parsePrometheus(await metrics.text());
+    const first = await read();
+    expect(first.value('tichu_tables', { status: 'playing' })).toBe(2);
+    expect(first.value('tichu_outbox_depth', { queue: 'channel' })).toBe(4);
+    broken = true;
+    const failing = await read();
+    expect(failing.samples.filter((s) => s.name === 'tichu_tables')).toEqual([]);
+    expect(failing.samples.filter((s) => s.name === 'tichu_outbox_depth')).toEqual([]);
+    broken = false;
+    expect((await read()).value('tichu_tables', { status: 'lobby' })).toBe(1);
+    // The bot stopped (its store closed): nothing is read, and it is not healthy.
+    metrics.attach(null);
+    const stopped = await read();
+    expect(
+      stopped.samples.filter((s) => s.name === 'tichu_tables' || s.name === 'tichu_outbox_depth'),
+    ).toEqual([]);
+    expect(stopped.value('tichu_healthy')).toBe(0);
   });
 });
 
@@ -245,6 +341,43 @@ describe('the database write check', () => {
     } finally {
       store.close();
     }
+  });
+
+  it('a write refused for a lock held elsewhere is reported while the lock is held, and not once it is let go (no commit needed)', () => {
+    dir = mkdtempSync(join(tmpdir(), 'tichu-write-'));
+    const path = join(dir, 'tichu.sqlite');
+    const store = Store.open(path);
+    const other = new Database(path);
+    try {
+      store.db.pragma('busy_timeout = 20');
+      other.exec('BEGIN IMMEDIATE');
+      expect(() => store.transaction(() => 1)).toThrow(/locked|busy/i);
+      expect(store.writeProblem()).toMatch(/^the last write to the database failed \(SQLITE_BUSY/);
+      // Still held: still reported (the probe could not take the lock either).
+      expect(store.writeProblem()).toMatch(/^the last write to the database failed \(SQLITE_BUSY/);
+      other.exec('ROLLBACK');
+      // Nothing has committed since, yet the file takes writes again: healthy.
+      expect(store.writeProblem()).toBeNull();
+      // The probe left the bot's connection as it was: no transaction, its own busy timeout.
+      expect(store.db.inTransaction).toBe(false);
+      expect(store.db.pragma('busy_timeout', { simple: true })).toBe(20);
+      expect(store.transaction(() => 2)).toBe(2);
+    } finally {
+      other.close();
+      store.close();
+    }
+  });
+
+  it('only a lock is looked at again: a read-only file, I/O errors and damage stand until a write succeeds', () => {
+    const failure = (code: string) => ({ code, message: code, at: 0 });
+    expect(
+      ['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED'].map((c) => passesByItself(failure(c))),
+    ).toEqual([true, true, true]);
+    expect(
+      ['SQLITE_READONLY', 'SQLITE_IOERR_WRITE', 'SQLITE_CORRUPT', 'SQLITE_CANTOPEN'].map((c) =>
+        passesByItself(failure(c)),
+      ),
+    ).toEqual([false, false, false, false]);
   });
 });
 

@@ -2,17 +2,21 @@
  * Backups on files: a copy taken while another connection keeps committing is the database as it
  * stood when the copy began (no step restarted, no later write in it), one checked file under a
  * name with its time, and nothing half-made is ever left under a backup's name (a stopped copy, a
- * name already taken). Pruning keeps exactly the newest N backups of that database and touches
- * nothing else in the folder.
+ * name already taken, even by a link to nothing); a stop inside work SQLite cannot interrupt is
+ * bounded and removes the copy itself. Pruning keeps exactly the newest N scheduled backups of that
+ * database and touches nothing else in the folder, backups made by hand included; two databases of
+ * the same name are not scheduled into one folder.
  */
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,6 +104,19 @@ describe('a backup', () => {
     expect(readdirSync(join(dir, 'backups'))).toEqual([backupName(file, T0)]);
   });
 
+  it('never takes a name already there, even a link to nothing (which existsSync misses)', async () => {
+    const file = database(10);
+    const backups = join(dir, 'backups');
+    mkdirSync(backups);
+    const name = join(backups, backupName(file, T0));
+    symlinkSync(join(dir, 'nowhere'), name);
+    await expect(backupDatabase(file, backups, { now: T0 })).rejects.toThrow(
+      /exists already \(a backup taken in the same second\): nothing was overwritten/,
+    );
+    expect(lstatSync(name).isSymbolicLink()).toBe(true);
+    expect(readdirSync(backups)).toEqual([backupName(file, T0)]);
+  });
+
   it('refuses a database that is not there, making no folder', () => {
     expect(() => startBackup(join(dir, 'none.sqlite'), join(dir, 'backups'))).toThrow(BackupError);
     expect(() => startBackup(join(dir, 'none.sqlite'), join(dir, 'backups'))).toThrow(
@@ -117,32 +134,85 @@ describe('a backup', () => {
     await expect(run.done).rejects.toThrow(/failed: the bot stopped while it was being made/);
     expect(readdirSync(join(dir, 'backups'))).toEqual([]);
   });
+
+  it('stopped inside work SQLite cannot interrupt (the integrity check): the stop is bounded and removes the copy itself', async () => {
+    const file = database(10);
+    const run = startBackup(file, join(dir, 'backups'), {
+      now: T0,
+      entry: new URL('../support/stuckBackupWorker.mjs', import.meta.url),
+      stopWaitMs: 300,
+    });
+    const partial = partialName(run.file);
+    while (!existsSync(`${partial}-journal`)) await new Promise((r) => setTimeout(r, 10));
+    const started = Date.now();
+    await run.stop();
+    // The thread is still stuck (for two seconds): the stop did not wait for it, and left nothing.
+    expect(Date.now() - started).toBeLessThan(1_200);
+    expect(readdirSync(join(dir, 'backups'))).toEqual([]);
+    await expect(run.done).rejects.toThrow(/the bot stopped while it was being made/);
+  });
+});
+
+describe('scheduled backups', () => {
+  it('are named apart from those made by hand, and one folder takes one database of a name', async () => {
+    const first = database(10);
+    const second = join(dir, 'elsewhere', 'tichu.sqlite');
+    mkdirSync(join(dir, 'elsewhere'));
+    Store.open(second).close();
+    const shared = join(dir, 'shared');
+    const made = await backupDatabase(first, shared, { now: T0, kind: 'scheduled' });
+    expect(made.file).toBe(join(shared, 'tichu-auto-2026-11-28T03-10-00Z.sqlite'));
+    // The other database of that name would prune these (and these its): refused, in words.
+    expect(() => startBackup(second, shared, { now: T0 + HOUR, kind: 'scheduled' })).toThrow(
+      new RegExp(
+        `^The scheduled backup of ${second} was not made: the folder ${shared} already holds the scheduled backups of another database of the same name, ${first} \\(as ${join(shared, 'tichu-auto.owner')} says\\).* Set BACKUP_DIR to a folder of its own for each database`,
+      ),
+    );
+    // By hand into the same folder: never pruned, so never refused.
+    await backupDatabase(second, shared, { now: T0 + HOUR });
+    expect(readdirSync(shared).sort()).toEqual([
+      'tichu-2026-11-28T04-10-00Z.sqlite',
+      'tichu-auto-2026-11-28T03-10-00Z.sqlite',
+      'tichu-auto.owner',
+    ]);
+    // The first database gone (moved away): the folder is the second's.
+    rmSync(first);
+    await backupDatabase(second, shared, { now: T0 + 2 * HOUR, kind: 'scheduled' });
+    expect(readFileSync(join(shared, 'tichu-auto.owner'), 'utf8')).toBe(`${second}\n`);
+  });
 });
 
 describe('pruning', () => {
-  it('keeps exactly the newest N backups of the database, and nothing else is touched', () => {
+  it('keeps exactly the newest N scheduled backups of the database; those made by hand and everything else stay', () => {
     const backups = join(dir, 'backups');
     mkdirSync(backups);
     const db = join(dir, 'tichu.sqlite');
-    const made = [0, 1, 2, 3, 4, 5].map((h) => join(backups, backupName(db, T0 + h * HOUR)));
+    const made = [0, 1, 2, 3, 4, 5].map((h) => join(backups, backupName(db, T0 + h * HOUR, 'scheduled')));
     for (const file of made) writeFileSync(file, 'backup');
     const others = [
       'notes.txt',
-      backupName(join(dir, 'other.sqlite'), T0),
+      // Made by hand (npm run backup), older and newer than the scheduled ones: never pruned.
+      backupName(db, T0 - HOUR),
+      backupName(db, T0 + 10 * HOUR),
+      backupName(join(dir, 'other.sqlite'), T0, 'scheduled'),
       'tichu-yesterday.sqlite',
-      `${backupName(db, T0 + 9 * HOUR)}.bak`,
+      `${backupName(db, T0 + 9 * HOUR, 'scheduled')}.bak`,
     ];
     for (const name of others) writeFileSync(join(backups, name), 'keep me');
-    // A copy half-made by a process that is gone (a bot killed mid-backup), and one under way here.
-    const stale = partialName(join(backups, backupName(db, T0 + 7 * HOUR)), 2 ** 22 + 17);
-    const live = partialName(join(backups, backupName(db, T0 + 8 * HOUR)));
+    // Copies half-made by a process that is gone (a bot killed mid-backup, a backup by hand killed),
+    // and one under way here.
+    const stale = partialName(join(backups, backupName(db, T0 + 7 * HOUR, 'scheduled')), 2 ** 22 + 17);
+    const staleByHand = partialName(join(backups, backupName(db, T0 + 7 * HOUR)), 2 ** 22 + 19);
+    const live = partialName(join(backups, backupName(db, T0 + 8 * HOUR, 'scheduled')));
     writeFileSync(stale, 'half');
     writeFileSync(`${stale}-journal`, 'half');
+    writeFileSync(staleByHand, 'half');
     writeFileSync(live, 'half');
 
     const removed = pruneBackups(backups, db, 3);
-    expect(removed.sort()).toEqual([...made.slice(0, 3), stale, `${stale}-journal`].sort());
-    expect(listBackups(backups, db).map((b) => b.file)).toEqual(made.slice(3).reverse());
+    expect(removed.sort()).toEqual([...made.slice(0, 3), stale, `${stale}-journal`, staleByHand].sort());
+    expect(listBackups(backups, db, 'scheduled').map((b) => b.file)).toEqual(made.slice(3).reverse());
+    expect(listBackups(backups, db, 'manual').map((b) => b.name)).toEqual([others[2], others[1]]);
     expect(readdirSync(backups).sort()).toEqual(
       [...made.slice(3), ...others, live].map((f) => f.split('/').at(-1)).sort(),
     );

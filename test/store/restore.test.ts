@@ -3,20 +3,26 @@
  * with its -wal (which holds commits not yet in the main file), folded into it; an older
  * backup is restored and brought up to date at the next open. Refused, each time changing nothing
  * in either folder: while a bot runs on the file, a broken file, a file that is no database, a
- * SQLite file of another program, one newer than this code, one with a write-ahead log beside it,
- * and the database itself. The CLI answers with its lines and exit codes.
+ * SQLite file of another program, one newer than this code, one with a write-ahead log or a hot
+ * rollback journal beside it, and the database itself. A database reached through a symbolic link
+ * keeps its link. A failure once a file has moved (put in by the restore's seam) says where each file
+ * is, never "changed nothing". The CLI answers with its lines and exit codes.
  */
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +34,7 @@ import { backupDatabase } from '../../src/store/backup.js';
 import { takeBotLock } from '../../src/store/botLock.js';
 import { migrate, readMigrations } from '../../src/store/migrate.js';
 import { MIGRATIONS_DIR } from '../../src/store/open.js';
-import { RestoreError, restoreDatabase } from '../../src/store/restore.js';
+import { RestoreError, type RestoreOptions, restoreDatabase } from '../../src/store/restore.js';
 import { Store } from '../../src/store/store.js';
 
 const LATEST = readMigrations(MIGRATIONS_DIR).length;
@@ -154,6 +160,100 @@ describe('restore', () => {
     expect(playersOf(target)).toEqual(['Ann']);
   });
 
+  it('through a symbolic link: the link stays a link, and the file it points at is replaced beside itself', async () => {
+    const backup = await goodBackup();
+    const disk = join(realpathSync(dir), 'disk');
+    mkdirSync(disk);
+    const real = join(disk, 'tichu.sqlite');
+    botDatabase(real, ['Old']);
+    symlinkSync(real, target);
+    const report = restoreDatabase(target, backup, { now: T0 });
+    expect(lstatSync(target).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(target)).toBe(real);
+    const aside = `${real}.before-restore-2026-11-28T03-10-00Z`;
+    expect(report).toMatchObject({ target: real, keptAside: [aside] });
+    // Nothing of the restore beside the link; the file kept aside beside the file.
+    expect(readdirSync(live)).toEqual(['tichu.sqlite']);
+    expect(readdirSync(disk).sort()).toEqual([
+      'tichu.sqlite',
+      'tichu.sqlite.before-restore-2026-11-28T03-10-00Z',
+    ]);
+    expect(playersOf(target)).toEqual(['Ann', 'Ben']);
+    expect(playersOf(aside)).toEqual(['Old']);
+  });
+
+  describe('fails once something has moved: says where each file is', () => {
+    const aside = () => `${target}.before-restore-2026-11-28T03-10-00Z`;
+    function failure(backup: string, options: RestoreOptions): string {
+      try {
+        restoreDatabase(target, backup, options);
+      } catch (error) {
+        expect(error).toBeInstanceOf(RestoreError);
+        return (error as Error).message;
+      }
+      throw new Error('expected the restore to fail');
+    }
+
+    it('the folder cannot be flushed once the backup is in place', async () => {
+      const backup = await goodBackup();
+      botDatabase(target, ['Old']);
+      const message = failure(backup, {
+        now: T0,
+        fs: {
+          syncFolder: () => {
+            throw new Error('EIO: i/o error, fsync');
+          },
+        },
+      });
+      expect(message).toBe(
+        `The backup is in place of ${target} (the database that was there is kept as ${aside()}), but the folder could not be flushed to disk (EIO: i/o error, fsync), so a power cut could still undo the restore. Run sync, check that the disk is healthy, then start the bot.`,
+      );
+      expect(playersOf(target)).toEqual(['Ann', 'Ben']);
+      expect(playersOf(aside())).toEqual(['Old']);
+    });
+
+    it('the last move fails, and moving a side file back fails too', async () => {
+      const backup = await goodBackup();
+      botDatabase(target, ['Old']);
+      writeFileSync(`${target}-wal`, '');
+      const message = failure(backup, {
+        now: T0,
+        fs: {
+          rename: (from, to) => {
+            if (to === target) throw new Error('ENOSPC: no space left on device, rename');
+            if (to === `${target}-wal`) throw new Error('EIO: i/o error, rename');
+            renameSync(from, to);
+          },
+        },
+      });
+      expect(message).toBe(
+        `The restore failed (ENOSPC: no space left on device, rename) and could not put everything back: ${target}-wal is now ${aside()}-wal. Move it back to its old name by hand before you start the bot (a database without its -wal lacks its last writes); ${target} is the database that was there, and the backup was not put in place.`,
+      );
+      expect(readdirSync(live).sort()).toEqual([
+        'tichu.sqlite',
+        'tichu.sqlite.before-restore-2026-11-28T03-10-00Z-wal',
+      ]);
+      expect(playersOf(target)).toEqual(['Old']);
+    });
+
+    it('a move that fails and is put back changed nothing', async () => {
+      const backup = await goodBackup();
+      botDatabase(target, ['Old']);
+      writeFileSync(`${target}-wal`, '');
+      const message = failure(backup, {
+        now: T0,
+        fs: {
+          rename: (from, to) => {
+            if (to === target) throw new Error('ENOSPC: no space left on device, rename');
+            renameSync(from, to);
+          },
+        },
+      });
+      expect(message).toBe('The restore failed and changed nothing: ENOSPC: no space left on device, rename');
+      expect(readdirSync(live).sort()).toEqual(['tichu.sqlite', 'tichu.sqlite-wal']);
+    });
+  });
+
   describe('refuses, changing nothing', () => {
     /** Restores `file` expecting `refusal`; both folders as they were, byte for byte. */
     function expectRefused(file: string, refusal: RegExp): void {
@@ -250,6 +350,15 @@ describe('restore', () => {
       expectRefused(backup, /has a write-ahead log beside it/);
       expectRefused(target, /is the database itself: name a backup to restore/);
       expectRefused(join(dir, 'missing.sqlite'), /^There is no file .*missing\.sqlite to restore/);
+    });
+
+    it('a file with a hot rollback journal beside it (copied in the middle of a write)', async () => {
+      const backup = await goodBackup();
+      writeFileSync(`${backup}-journal`, 'half a write');
+      expectRefused(
+        backup,
+        /^Refused: .*source-2026-11-28T03-10-00Z\.sqlite has a rollback journal beside it \(.*-journal\), so a program was writing to it.* may be half written\. Restore a file made by npm run backup/,
+      );
     });
   });
 });

@@ -2,13 +2,16 @@
  * The start-up write check, in process, on real SQLite and system errors: each cause is one line
  * naming the file. (test/startup.test.ts runs the same causes through the bot's entry point.)
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { backupDatabase } from '../../src/store/backup.js';
 import { NewFiles } from '../../src/store/newFiles.js';
 import { openDatabase, StoreOpenError, storeFailure } from '../../src/store/open.js';
+import { restoreDatabase } from '../../src/store/restore.js';
+import { Store } from '../../src/store/store.js';
 import { proveDatabase, proveWritable } from '../../src/store/writable.js';
 
 let dir: string;
@@ -137,7 +140,7 @@ describe('NewFiles', () => {
   it('removes the file a failed start created, its side files and the folders made for it', () => {
     const file = join(dir, 'x', 'y', 'tichu.sqlite');
     const created = NewFiles.before(file);
-    proveWritable(file);
+    proveWritable(file, { created });
     writeFileSync(`${file}-wal`, '');
     writeFileSync(`${file}-shm`, '');
     created.remove();
@@ -153,8 +156,40 @@ describe('NewFiles', () => {
 
     const fresh = join(dir, 'data', 'fresh.sqlite');
     const created = NewFiles.before(fresh);
-    proveWritable(fresh);
+    proveWritable(fresh, { created });
     created.remove();
     expect(readdirSync(join(dir, 'data'))).toEqual(['kept.sqlite']);
+  });
+
+  it('leaves a database a restore put under the name after the start made its own (the bot opened it, then its login failed)', async () => {
+    const file = join(dir, 'data', 'tichu.sqlite');
+    const created = NewFiles.before(file);
+    proveWritable(file, { created });
+    // Meanwhile, before the bot marks the file: npm run restore puts a backup in place.
+    const source = join(dir, 'source.sqlite');
+    proveWritable(source);
+    const backup = await backupDatabase(source, join(dir, 'backups'), {
+      now: Date.parse('2026-11-28T03:10:00Z'),
+    });
+    restoreDatabase(file, backup.file, { now: Date.parse('2026-11-28T03:11:00Z') });
+    const restored = statSync(file).ino;
+    // The bot opens it (its -wal and -shm appear), then the login fails.
+    Store.open(file).close();
+    created.remove();
+    expect(existsSync(file) && statSync(file).ino).toBe(restored);
+    // The file the start made is the one the restore kept aside: that one is the admin's to delete.
+    expect(readdirSync(join(dir, 'data')).sort()).toEqual([
+      'tichu.sqlite',
+      'tichu.sqlite.before-restore-2026-11-28T03-11-00Z',
+    ]);
+  });
+
+  it('removes nothing of a database it was not told it made', () => {
+    const file = join(dir, 'tichu.sqlite');
+    const created = NewFiles.before(file);
+    // Made by someone else after `before` looked (an import, a restore): not this start's.
+    proveWritable(file);
+    created.remove();
+    expect(existsSync(file)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * A strict reader of Prometheus' text format (0.0.4) for tests: every line is a `# HELP`, a
- * `# TYPE` or a sample `name{label="value",...} number`, and every sample's family was typed first;
+ * `# TYPE` or a sample `name{label="value",...} number`, every sample's family was typed first,
+ * each family is typed once and its samples come together under it (as Prometheus requires);
  * anything else throws, so a test that reads /metrics also proves it parses.
  */
 
@@ -25,6 +26,8 @@ const LABEL = /\s*([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"\s*(,|$)/y;
 export function parsePrometheus(text: string): Scrape {
   const samples: Sample[] = [];
   const types = new Map<string, string>();
+  /** The family whose TYPE came last: every sample belongs to it. */
+  let current = '';
   const lines = text.split('\n');
   lines.forEach((line, index) => {
     const where = `line ${index + 1}: ${line}`;
@@ -43,6 +46,7 @@ export function parsePrometheus(text: string): Scrape {
         throw new Error(`bad TYPE, ${where}`);
       if (types.has(name)) throw new Error(`family typed twice, ${where}`);
       types.set(name, type as string);
+      current = name;
       return;
     }
     if (line.startsWith('#')) return;
@@ -65,6 +69,8 @@ export function parsePrometheus(text: string): Scrape {
     if (Number.isNaN(value) && raw.toLowerCase() !== 'nan') throw new Error(`bad value, ${where}`);
     const family = name.replace(/_(bucket|sum|count|total|created)$/, '');
     if (!types.has(name) && !types.has(family)) throw new Error(`sample before its TYPE, ${where}`);
+    if ((types.has(name) ? name : family) !== current)
+      throw new Error(`sample away from its family's other samples, ${where}`);
     samples.push({ name, labels, value });
   });
   return {
