@@ -10,6 +10,7 @@ import { inviteLink, type RunningBot, startBot } from './discord/bot.js';
 import type { ShardId } from './discord/shards.js';
 import { openBotEndpoint } from './metrics/endpoint.js';
 import { ImportRunningError, importsRunningOn, refuseDuringImport } from './store/botLock.js';
+import { backupDirProblem } from './store/folderErrors.js';
 import { NewFiles } from './store/newFiles.js';
 import { StoreOpenError } from './store/open.js';
 import { proveWritable } from './store/writable.js';
@@ -75,6 +76,7 @@ export async function runBotProcess(config: Config, logger: Logger, shard?: Shar
   const endpoint = await openBotEndpoint(config, shard !== undefined, () => bot);
 
   exitDuringImport(config);
+  if (!shard) exitOnBadBackupDir(config);
   // A start that fails takes away the database file it created (a bad token leaves nothing behind).
   const created = NewFiles.before(config.databasePath);
   try {
@@ -113,7 +115,7 @@ export async function runBotProcess(config: Config, logger: Logger, shard?: Shar
     );
   // BACKUP_EVERY: this process backs the file up, unless it is a shard's (the main process does).
   if (!shard && !signals.stopping())
-    backups = startScheduledBackups(config.databasePath, config.backups, logger);
+    backups = startScheduledBackups(config.databasePath, config.backups, logger, endpoint.metrics);
   if (managerGone) halt(bot, logger);
   else if (signals.stopping()) finish(bot);
 }
@@ -137,6 +139,18 @@ async function halt(bot: RunningBot, logger: Logger): Promise<never> {
   }
   logger.info('stopped at once');
   process.exit(0);
+}
+
+/**
+ * Exits, saying why, when BACKUP_EVERY is set and BACKUP_DIR is a file (or lies below one): the
+ * first slot, hours later, would be the first to say so. Only the process that runs the schedule asks.
+ */
+export function exitOnBadBackupDir(config: Config): void {
+  if (config.backups.everyMs === null || config.databasePath === ':memory:') return;
+  const problem = backupDirProblem(config.backups.dir);
+  if (problem === null) return;
+  console.error(`The bot cannot start: ${problem}.`);
+  process.exit(1);
 }
 
 /** Exits, saying why, while an import writes to the file: before anything opens (or creates) it. */

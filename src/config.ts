@@ -299,7 +299,9 @@ export function loadConfig(env: Env, file?: EnvFile): ConfigResult {
   const schema = schemaFor(file);
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => issue.message);
+    const problems = parsed.error.issues.map((issue) =>
+      withValue(issue.message, String(issue.path[0]), env, file),
+    );
     // The settings that must agree with each other are checked too wherever both parsed: every
     // problem at once, so that fixing one does not reveal the next.
     const failed = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
@@ -344,6 +346,31 @@ export function loadConfig(env: Env, file?: EnvFile): ConfigResult {
       backups: backupSettings(v),
     },
   };
+}
+
+/** The longest value a problem repeats; a longer one is cut (a pasted paragraph, a whole file). */
+const LONGEST_ECHO = 40;
+/** Settings whose value is never repeated: a secret must not reach a terminal's scrollback or a log. */
+const SECRETS = new Set(['DISCORD_TOKEN']);
+
+/**
+ * A bad value's problem with the value given and where it came from (.env or the environment), so
+ * that "6 hours" can be seen for what it is and looked for in the right place. Missing and empty
+ * values say where already (emptyWhere); the token's value is never repeated, only where it is.
+ */
+function withValue(message: string, key: string, env: Env, file: EnvFile | undefined): string {
+  const value = env[key];
+  if (value === undefined || value.trim() === '') return message;
+  const where = !file
+    ? ''
+    : file.applied.has(key)
+      ? ' in .env'
+      : file.shadowed.has(key)
+        ? ' in the environment, which wins over the value in .env'
+        : ' in the environment';
+  if (SECRETS.has(key)) return where === '' ? message : `${message} (it is set${where})`;
+  const shown = value.length > LONGEST_ECHO ? `${value.slice(0, LONGEST_ECHO)}…` : value;
+  return `${message} (it is ${JSON.stringify(shown)}${where})`;
 }
 
 /**
@@ -424,7 +451,9 @@ export function problemReport(what: string, problems: readonly string[], file: E
   const head = file.unreadable
     ? `${what}: ${file.path} exists but cannot be read (${file.unreadable}). Fix its permissions; meanwhile:`
     : file.found
-      ? `${what} until these are fixed in ${file.path}:`
+      ? problems.some((problem) => / in the environment\b/.test(problem))
+        ? `${what} until these are fixed, each where it says (${file.path} or the environment):`
+        : `${what} until these are fixed in ${file.path}:`
       : `${what}: there is no .env file at ${file.path}. Copy .env.example to .env there and fill it in (or set these in the environment):`;
   return [head, ...problems.map((problem) => `  - ${problem}`)];
 }

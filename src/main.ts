@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { type BackupSchedule, startScheduledBackups } from './app/backupSchedule.js';
 import {
   exitDuringImport,
+  exitOnBadBackupDir,
   madeByImport,
   onSignals,
   runBotProcess,
@@ -98,6 +99,8 @@ async function runSharded(): Promise<void> {
   // METRICS_PORT: one endpoint for every shard, served here (opened before anything is touched).
   const endpoint = await openFleetEndpoint(config);
   exitDuringImport(config);
+  // The schedule runs here: a BACKUP_DIR that is a file is refused now, not at its first slot.
+  exitOnBadBackupDir(config);
   const created = NewFiles.before(config.databasePath);
   try {
     // Once, here: the shards then open a file that is up to date (and find it writable).
@@ -139,6 +142,8 @@ async function runSharded(): Promise<void> {
     process.exit(1);
   }
   // BACKUP_EVERY: the one file every shard shares is backed up here, never by a shard.
-  if (!stopRequested) backups = startScheduledBackups(config.databasePath, config.backups, logger);
+  // Its metrics are the main process's own, served beside the shards' (src/metrics/cluster.ts).
+  if (!stopRequested)
+    backups = startScheduledBackups(config.databasePath, config.backups, logger, endpoint?.fleet.backups);
   if (stopRequested) stopFleet(fleet);
 }

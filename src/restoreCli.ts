@@ -2,6 +2,7 @@
  * `npm run restore`: puts a backup in the database's place (docs/operations.md, "Backups and restore").
  *
  *   npm run restore -- FILE [--database PATH]
+ *   npm run restore -- --check FILE
  *
  * The database is DATABASE_PATH (from .env or the environment, as `npm start` reads it) unless
  * --database says otherwise. Refused while a bot runs on it, and for a file that is damaged, newer
@@ -12,7 +13,13 @@
 import { pathToFileURL } from 'node:url';
 import { size } from './backupCli.js';
 import { loadBackupPaths, readEnvFile } from './config.js';
-import { RestoreError, type RestoreReport, restoreDatabase } from './store/restore.js';
+import {
+  type CheckReport,
+  checkBackup,
+  RestoreError,
+  type RestoreReport,
+  restoreDatabase,
+} from './store/restore.js';
 
 export const USAGE = `Usage:
   npm run restore -- FILE [--database PATH]
@@ -20,6 +27,9 @@ export const USAGE = `Usage:
       check, a schema version this bot knows, the bot's tables). The database that was there is kept
       beside it as <name>.before-restore-<time>. Stop the bot first (restore refuses while one runs on
       the file); start it after: it resumes every table the backup holds.
+  npm run restore -- --check FILE
+      Makes the same checks on FILE and changes nothing (no database is needed, nor sqlite3): to
+      trust a backup, one copied off the machine say, before it is needed. Exit code 0 if it passes.
 
 The database is DATABASE_PATH (from .env or the environment, default ./data/tichu.sqlite) unless
 --database PATH is given. Exit codes: 0 restored, 1 refused (nothing changed) or failed (the message
@@ -31,16 +41,21 @@ export interface Output {
 }
 
 type Parsed =
-  | { readonly ok: true; readonly file: string; readonly database?: string }
+  | { readonly ok: true; readonly file: string; readonly database?: string; readonly check?: true }
   | { readonly ok: false; readonly problem: string | null };
 
 /** Reads the arguments; a problem of null means help was asked for. */
 export function parseRestoreArgs(args: readonly string[]): Parsed {
   const files: string[] = [];
   let database: string | undefined;
+  let check = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === '--help' || arg === '-h' || arg === 'help') return { ok: false, problem: null };
+    if (arg === '--check') {
+      check = true;
+      continue;
+    }
     if (arg === '--database' || arg.startsWith('--database=')) {
       const value = arg === '--database' ? args[++i] : arg.slice('--database='.length);
       if (!value) return { ok: false, problem: '--database needs the path of a database file.' };
@@ -48,10 +63,18 @@ export function parseRestoreArgs(args: readonly string[]): Parsed {
     } else if (arg.startsWith('-')) return { ok: false, problem: `Unknown option ${arg}.` };
     else files.push(arg);
   }
-  if (files.length === 0) return { ok: false, problem: 'Name the backup file to restore.' };
+  const verb = check ? 'check' : 'restore';
+  if (files.length === 0) return { ok: false, problem: `Name the backup file to ${verb}.` };
   if (files.length > 1)
-    return { ok: false, problem: `Name one backup file to restore, not ${files.length}.` };
-  return { ok: true, file: files[0] as string, ...(database === undefined ? {} : { database }) };
+    return { ok: false, problem: `Name one backup file to ${verb}, not ${files.length}.` };
+  if (check && database !== undefined)
+    return { ok: false, problem: '--check needs no database: it checks the backup file alone.' };
+  return {
+    ok: true,
+    file: files[0] as string,
+    ...(database === undefined ? {} : { database }),
+    ...(check ? { check: true as const } : {}),
+  };
 }
 
 /** Runs one restore; returns the exit code. */
@@ -71,6 +94,7 @@ export function runRestoreCli(
     out.warn(USAGE);
     return 2;
   }
+  if (parsed.check) return runCheck(parsed.file, out);
   const paths = loadBackupPaths({ ...env, DATABASE_PATH: parsed.database ?? env.DATABASE_PATH });
   if (!paths.ok) {
     for (const problem of paths.problems) out.warn(problem);
@@ -88,6 +112,27 @@ export function runRestoreCli(
     );
     return 1;
   }
+}
+
+/** `--check FILE`: the restore's checks alone; nothing is changed, whatever they find. */
+function runCheck(file: string, out: Output): number {
+  try {
+    out.say(checkedLine(checkBackup(file)));
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // The restore's sentences, told as a check's: nothing was going to change.
+    out.warn(
+      `The check failed: ${message.replace(/^Refused: /, '').replace(/ Nothing was changed\.$/, '')} It could not be restored.`,
+    );
+    return 1;
+  }
+}
+
+/** What a check found, in one line. */
+export function checkedLine(report: CheckReport): string {
+  const { lobby, playing, paused } = report.tables;
+  return `${report.from} passes the checks a restore makes (${size(report.bytes)}, schema version ${report.version}, integrity check ok): it holds ${playing} playing and ${paused} paused tables, and ${lobby} ${lobby === 1 ? 'lobby' : 'lobbies'}. Nothing was changed.`;
 }
 
 /** What a restore did, in lines for the operator. */

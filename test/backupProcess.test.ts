@@ -6,7 +6,7 @@
  * main process runs it once for the file, and no shard process does.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -81,6 +81,20 @@ function databaseFiles(): Record<string, string> {
   }
   return out;
 }
+
+describe('at start', () => {
+  it('with BACKUP_EVERY set, a BACKUP_DIR that is a file is refused in one sentence, nothing made', async () => {
+    const file = join(dir, 'x');
+    writeFileSync(file, 'not a folder');
+    const bot = startBot({ BACKUP_EVERY: '6h', BACKUP_DIR: file });
+    const exit = await within(bot.exited, WAIT_MS, 'still running' as const);
+    expect(exit, bot.out()).toEqual({ code: 1, signal: null });
+    expect(bot.out()).toContain(
+      `The bot cannot start: BACKUP_DIR ${file} is a file, not a folder: move the file away or set BACKUP_DIR to a folder (it is made if missing).`,
+    );
+    expect(existsSync(database)).toBe(false);
+  });
+});
 
 describe('beside the running bot', () => {
   it('backs up while it runs, refuses to restore under it, and restores once it has stopped', async () => {

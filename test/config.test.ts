@@ -175,7 +175,11 @@ describe('loadConfig', () => {
     ['a hard budget out of bounds', { ...good, BOT_HARD_BUDGET_MS: '5' }, /BOT_HARD_BUDGET_MS must be/],
     ['a fractional worker count', { ...good, BOT_WORKERS: '1.5' }, /BOT_WORKERS must be/],
     ['no workers', { ...good, BOT_WORKERS: '0' }, /BOT_WORKERS must be/],
-    ['no shards', { ...good, SHARDS: '0' }, /^SHARDS must be auto .* or left empty \(one process\)$/],
+    [
+      'no shards',
+      { ...good, SHARDS: '0' },
+      /^SHARDS must be auto .* or left empty \(one process\) \(it is "0"\)$/,
+    ],
     ['a fractional shard count', { ...good, SHARDS: '2.5' }, /^SHARDS must be auto/],
     ['too many shards', { ...good, SHARDS: '65' }, /^SHARDS must be auto .* from 1 to 64/],
     ['a word that is not auto', { ...good, SHARDS: 'many' }, /^SHARDS must be auto/],
@@ -204,7 +208,7 @@ describe('loadConfig', () => {
     [
       'no backups kept',
       { ...good, BACKUP_KEEP: '0' },
-      /^BACKUP_KEEP must be how many of the bot's scheduled backups \(named <database>-auto-<time>\) to keep, .*; backups made by npm run backup are never removed$/,
+      /^BACKUP_KEEP must be how many of the bot's scheduled backups \(named <database>-auto-<time>\) to keep, .*; backups made by npm run backup are never removed \(it is "0"\)$/,
     ],
     ['a fractional number of backups', { ...good, BACKUP_KEEP: '2.5' }, /^BACKUP_KEEP must be/],
     [
@@ -318,6 +322,53 @@ describe('.env: which keys are missing or empty, and where', () => {
       ]);
       expect(result.problems.join('\n')).not.toContain(good.DISCORD_TOKEN);
     }
+  });
+
+  it('a bad value is repeated with where it came from, and the first line names both places when one is in the environment', () => {
+    const { report } = startWith(
+      `DISCORD_TOKEN=${good.DISCORD_TOKEN}\nDISCORD_APPLICATION_ID=${good.DISCORD_APPLICATION_ID}\nBACKUP_EVERY=6 hours\n`,
+      { METRICS_PORT: '70000' },
+    );
+    expect(report).toEqual([
+      `The bot cannot start until these are fixed, each where it says (${join(dir, '.env')} or the environment):`,
+      expect.stringMatching(/^ {2}- METRICS_PORT must be the port .* \(it is "70000" in the environment\)$/),
+      expect.stringMatching(/^ {2}- BACKUP_EVERY must be how often .* \(it is "6 hours" in \.env\)$/),
+    ]);
+  });
+
+  it('all in .env: the first line names .env; a value set in both says the environment wins', () => {
+    const { report } = startWith(
+      `DISCORD_TOKEN=${good.DISCORD_TOKEN}\nDISCORD_APPLICATION_ID=${good.DISCORD_APPLICATION_ID}\nLOG_LEVEL=loud\n`,
+    );
+    expect(report).toEqual([
+      `The bot cannot start until these are fixed in ${join(dir, '.env')}:`,
+      expect.stringMatching(/^ {2}- LOG_LEVEL must be one of .* \(it is "loud" in \.env\)$/),
+    ]);
+    const both = startWith(
+      `DISCORD_TOKEN=${good.DISCORD_TOKEN}\nDISCORD_APPLICATION_ID=${good.DISCORD_APPLICATION_ID}\nSHARDS=2\n`,
+      { SHARDS: 'many' },
+    );
+    expect(both.report[1]).toMatch(
+      /^ {2}- SHARDS must be auto .* \(it is "many" in the environment, which wins over the value in \.env\)$/,
+    );
+  });
+
+  it('never repeats the token, only where it is; a long value is cut', () => {
+    const bad = `${'x'.repeat(30)}.not-a-token`;
+    const { report } = startWith(
+      `DISCORD_TOKEN=${bad}\nDISCORD_APPLICATION_ID=${good.DISCORD_APPLICATION_ID}\n`,
+      {
+        DATABASE_PATH: './data/t.sqlite',
+        LOG_LEVEL: 'y'.repeat(100),
+      },
+    );
+    expect(report.join('\n')).not.toContain(bad);
+    expect(report).toContainEqual(
+      expect.stringMatching(/^ {2}- DISCORD_TOKEN does not look like a bot token .* \(it is set in \.env\)$/),
+    );
+    expect(report).toContainEqual(
+      `  - LOG_LEVEL must be one of fatal, error, warn, info, debug, trace (it is "${'y'.repeat(40)}…" in the environment)`,
+    );
   });
 
   it('a full .env is read', () => {

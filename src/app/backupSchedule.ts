@@ -6,13 +6,15 @@
  * backups beyond BACKUP_KEEP are removed (`tichu-auto-<time>.sqlite`: those made by hand never are).
  * A backup that fails is an error line, and the next slot tries
  * again; one still being made when the next slot comes is a warning for the slot it skips.
- * Nothing is ever dropped without a line saying so.
+ * Nothing is ever dropped without a line saying so, and each slot's outcome is counted in the
+ * metrics (BackupRecorder) too, so that monitoring sees a schedule that keeps failing.
  *
  * One schedule per database file: `npm start` runs it in its one process, or in the main process
  * of a sharded bot (never in a shard process: every shard shares the one file).
  */
+import { type BackupRecorder, NO_METRICS } from '../metrics/recorder.js';
 import { type BackupRun, startBackup } from '../store/backup.js';
-import { pruneBackups } from '../store/backupFiles.js';
+import { listBackups, pruneBackups } from '../store/backupFiles.js';
 
 /** What the schedule writes to the log (pino's Logger has all three). */
 export interface BackupLog {
@@ -31,6 +33,8 @@ export interface ScheduleOptions {
   readonly everyMs: number;
   readonly keep: number;
   readonly log: BackupLog;
+  /** Where each slot's outcome is counted (METRICS_PORT); nothing by default. */
+  readonly metrics?: BackupRecorder;
   readonly now?: () => number;
   /** Starts one backup taken at `at` (default: into `dir`, off this thread); tests put theirs. */
   readonly start?: (at: number) => BackupRun;
@@ -51,13 +55,17 @@ export class BackupSchedule {
   private running: BackupRun | null = null;
   private ending: Promise<void> = Promise.resolve();
   private stopped = false;
+  private readonly metrics: BackupRecorder;
 
   constructor(private readonly options: ScheduleOptions) {
     this.now = options.now ?? Date.now;
+    this.metrics = options.metrics ?? NO_METRICS;
   }
 
   start(): void {
-    const { dir, everyMs, keep } = this.options;
+    const { dir, everyMs, keep, databasePath } = this.options;
+    // The newest backup a previous run made: an alert on its age holds across a restart.
+    this.metrics.backupsScheduled(listBackups(dir, databasePath, 'scheduled')[0]?.at ?? null);
     this.slot = nextSlot(this.now(), everyMs);
     this.options.log.info({ dir, everyMs, keep, next: iso(this.slot) }, 'scheduled backups on');
     this.arm();
@@ -108,6 +116,7 @@ export class BackupSchedule {
     const { log } = this.options;
     if (this.running) {
       log.warn({ slot: iso(slot), file: this.running.file, next: iso(this.slot) }, BACKUP_SKIPPED_LINE);
+      this.metrics.backupEnded('skipped', null);
       return;
     }
     let run: BackupRun;
@@ -117,12 +126,14 @@ export class BackupSchedule {
         : startBackup(this.options.databasePath, this.options.dir, { now, kind: 'scheduled' });
     } catch (error) {
       log.error({ slot: iso(slot), err: messageOf(error), next: iso(this.slot) }, BACKUP_FAILED_LINE);
+      this.metrics.backupEnded('failed', null);
       return;
     }
     this.running = run;
     this.ending = run.done
       .then(
         (done) => {
+          this.metrics.backupEnded('ok', done.ms / 1000);
           const removed = this.prune();
           log.info(
             { file: done.file, bytes: done.bytes, ms: Math.round(done.ms), removed },
@@ -133,6 +144,7 @@ export class BackupSchedule {
           // A stop ends the copy on purpose: the next start's slots make the next one.
           if (this.stopped) return;
           log.error({ slot: iso(slot), err: messageOf(error), next: iso(this.slot) }, BACKUP_FAILED_LINE);
+          this.metrics.backupEnded('failed', null);
         },
       )
       .finally(() => {
@@ -157,6 +169,7 @@ export function startScheduledBackups(
   databasePath: string,
   backups: { readonly dir: string; readonly everyMs: number | null; readonly keep: number },
   log: BackupLog,
+  metrics: BackupRecorder = NO_METRICS,
 ): BackupSchedule | null {
   if (backups.everyMs === null || databasePath === ':memory:') return null;
   const schedule = new BackupSchedule({
@@ -165,6 +178,7 @@ export function startScheduledBackups(
     everyMs: backups.everyMs,
     keep: backups.keep,
     log,
+    metrics,
   });
   schedule.start();
   return schedule;

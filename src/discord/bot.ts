@@ -119,6 +119,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // One error line when the disk fills, one when writes succeed again (`store.health.state()` is
   // part of what /healthz reads: `health()` below).
   store.health.log(logger);
+  // Likewise for writes that fail for the file's sake (read-only, I/O errors, a lock held elsewhere).
+  store.writes.log(logger);
   const metrics = options.metrics ?? NO_METRICS;
   if (options.metrics) store.wal.onFlushed = (seconds) => metrics.flushed(seconds);
   // Hard bots think in worker threads (started on the first hard decision), never on the thread

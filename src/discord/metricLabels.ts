@@ -109,16 +109,17 @@ export function interactionType(interaction: Interaction): InteractionType {
 /**
  * A REST request's route as discord.js buckets it: snowflakes as `:id`, an interaction callback's or
  * a webhook's token as `:token`, a reaction's emoji as `:reaction`, no query. A route of any other
- * shape than Discord's (letters, `:id`s, `@original`) is `other`.
+ * shape than Discord's (letters, `:id`s, `@original`, `@me`) is `other`. discord.js sends
+ * `@original` escaped (`messages/%40original`, every edit of an interaction's answer): read as `@`.
  */
 export function restRoute(fullRoute: string): string {
-  const path = fullRoute.split('?')[0] ?? '';
+  const path = (fullRoute.split('?')[0] ?? '').replace(/%40/gi, '@');
   const route = path
     .replace(/^\/interactions\/[^/]+\/[^/]+/, '/interactions/:id/:token')
     .replace(/^\/webhooks\/[^/]+\/[^/]+/, '/webhooks/:id/:token')
     .replace(/\/reactions\/.*/, '/reactions/:reaction')
     .replace(/\/\d+(?=\/|$)/g, '/:id');
-  return route.length <= 80 && /^(\/(:id|:token|:reaction|@original|[a-z][a-z-]*))+$/.test(route)
+  return route.length <= 80 && /^(\/(:id|:token|:reaction|@original|@me|[a-z][a-z-]*))+$/.test(route)
     ? route
     : 'other';
 }

@@ -11,9 +11,11 @@
  * ordinary reset and a missed scrape a gap. Two exceptions: `tichu_tables`, read from the database
  * file every shard shares, is one shard's (the same numbers, once, without a shard label); and
  * `tichu_healthy` is the main process's own, 0 whenever /healthz is not 200 (a shard missing or
- * unwell), as the shards' own could not say.
+ * unwell), as the shards' own could not say. The backup metrics are the main process's own too
+ * (`backups`): it runs BACKUP_EVERY's schedule, the shards never do.
  */
 import { type Metric, Registry } from 'prom-client';
+import { BACKUP_FAMILIES, BackupMetrics } from './backupMetrics.js';
 import type { Health } from './recorder.js';
 import { HEALTHY, HEALTHY_HELP, PREFIX, TABLES } from './registry.js';
 
@@ -86,6 +88,9 @@ export class FleetMetrics {
   private readonly waiting = new Map<number, (shard: number, reply: Reply) => void>();
   private links: (() => readonly ShardLink[]) | null = null;
   private stopping = false;
+  private readonly ownRegistry = new Registry();
+  /** What the main process's backup schedule records into (served with the shards' metrics). */
+  readonly backups = new BackupMetrics(this.ownRegistry);
 
   constructor(private readonly timeoutMs = SHARD_ANSWER_MS) {}
 
@@ -125,7 +130,8 @@ export class FleetMetrics {
         .sort((a, b) => a - b)
         .map((id) => `${PREFIX}shard_up{shard="${id}"} ${answers.has(id) ? 1 : 0}`),
     ];
-    const text = registry.getMetricsAsArray().length > 0 ? await registry.metrics() : '';
+    const shards = registry.getMetricsAsArray().length > 0 ? await registry.metrics() : '';
+    const text = `${shards}${await this.ownRegistry.metrics()}`;
     return `${text}${text.endsWith('\n') || text === '' ? '' : '\n'}${own.join('\n')}\n`;
   }
 
@@ -200,13 +206,14 @@ export class FleetMetrics {
  * The shards' families as one list: each family once (its HELP and TYPE from the lowest shard that
  * has it), every shard's samples in it labelled `shard`. The tables, read from the one file they
  * share, come from the lowest shard whose read worked, unlabelled; the shards' own health is left
- * out (the main process writes the bot's).
+ * out (the main process writes the bot's), and so are the backup metrics (the main process backs up).
  */
 export function mergeShards(answers: ReadonlyMap<number, { readonly metrics: MetricsJson }>): MetricsJson {
   const families = new Map<string, MetricsJson[number]>();
   for (const id of [...answers.keys()].sort((a, b) => a - b)) {
     for (const family of answers.get(id)?.metrics ?? []) {
-      if (family.name === HEALTHY) continue;
+      // The bot's health and its backups are the main process's own.
+      if (family.name === HEALTHY || BACKUP_FAMILIES.has(family.name)) continue;
       let merged = families.get(family.name);
       if (!merged) {
         merged = { ...family, values: [] };

@@ -15,7 +15,21 @@ export type DecisionLevel = 'easy' | 'normal' | 'hard';
 /** The broad type of an interaction, for the latency histogram. */
 export type InteractionType = 'command' | 'component' | 'autocomplete' | 'modal' | 'other';
 
-export interface Recorder {
+/** How one slot of the backup schedule ended: made and checked, failed, or skipped (the one before still running). */
+export type BackupOutcome = 'ok' | 'failed' | 'skipped';
+
+/**
+ * What the backup schedule tells the metrics. Its own interface: a sharded bot's schedule runs in
+ * the main process, which records into the fleet endpoint's backup metrics, not a bot's.
+ */
+export interface BackupRecorder {
+  /** The schedule started; `lastMadeMs` is when the newest scheduled backup already in its folder was made (null: none). */
+  backupsScheduled(lastMadeMs: number | null): void;
+  /** One slot ended: its outcome, and for a backup made, how long it took (s). */
+  backupEnded(outcome: BackupOutcome, seconds: number | null): void;
+}
+
+export interface Recorder extends BackupRecorder {
   /** One interaction handled: its kind and outcome class, and how long until its first answer went out (s). */
   interaction(kind: string, outcome: string, type: InteractionType, answerSeconds: number | null): void;
   /** A hand ended (whoever made its last move). */
@@ -53,6 +67,8 @@ export const NO_METRICS: Recorder = {
   restCall() {},
   rateLimited() {},
   flushed() {},
+  backupsScheduled() {},
+  backupEnded() {},
 };
 
 /** Whether the bot answers /healthz with 200, and if not, why in plain words. */

@@ -6,7 +6,8 @@
  * GC...) come with it. docs/operations.md ("Health and metrics") names each one.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { DecisionLevel, InteractionType, MetricSources, Metrics } from './recorder.js';
+import { BackupMetrics } from './backupMetrics.js';
+import type { BackupOutcome, DecisionLevel, InteractionType, MetricSources, Metrics } from './recorder.js';
 
 /** The prefix of the bot's own metrics. */
 export const PREFIX = 'tichu_';
@@ -108,6 +109,9 @@ export class BotMetrics implements Metrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
+  /** BACKUP_EVERY's schedule, when this process runs it (backupMetrics.ts). */
+  private readonly backups = new BackupMetrics(this.registry);
+
   /** What the gauges read from now on (the running bot). */
   attach(sources: MetricSources | null): void {
     this.sources = sources;
@@ -136,6 +140,14 @@ export class BotMetrics implements Metrics {
 
   flushed(seconds: number): void {
     this.flushSeconds.observe(seconds);
+  }
+
+  backupsScheduled(lastMadeMs: number | null): void {
+    this.backups.backupsScheduled(lastMadeMs);
+  }
+
+  backupEnded(outcome: BackupOutcome, seconds: number | null): void {
+    this.backups.backupEnded(outcome, seconds);
   }
 
   /** The text Prometheus scrapes. */

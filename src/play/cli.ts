@@ -18,6 +18,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readEnvFile } from '../config.js';
 import { loadCardImages } from '../discord/cardImages.js';
 import { deployCardEmoji, registerCommands } from '../discord/deploy.js';
 import { LocalDiscord, type ScriptedUser } from '../localDiscord/index.js';
@@ -230,7 +231,19 @@ async function connected(discord: LocalDiscord, ms: number): Promise<boolean> {
   return false;
 }
 
-/** The bot exactly as `npm start` runs it, pointed at the local Discord; its log shows warnings only. */
+/**
+ * The bot's LOG_LEVEL: the one set in the environment or in .env (as `npm start` reads them), else
+ * warn, so that the page's own lines are not lost among the bot's. Set here because the bot reads
+ * .env only for what its environment lacks: a default put in its environment would hide .env's.
+ */
+export function playLogLevel(env: Readonly<Record<string, string | undefined>>, root: string): string {
+  if (env.LOG_LEVEL?.trim()) return env.LOG_LEVEL;
+  const fromFile: Record<string, string | undefined> = {};
+  readEnvFile(root, fromFile);
+  return fromFile.LOG_LEVEL?.trim() || 'warn';
+}
+
+/** The bot exactly as `npm start` runs it, pointed at the local Discord; its log shows warnings only unless LOG_LEVEL says otherwise. */
 function startBotProcess(discord: LocalDiscord, database: string): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'main.ts')], {
     cwd: ROOT,
@@ -244,7 +257,7 @@ function startBotProcess(discord: LocalDiscord, database: string): ChildProcess 
       DATABASE_PATH: database,
       // One process, whatever a developer's .env says: the page stops the bot it started.
       SHARDS: '1',
-      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+      LOG_LEVEL: playLogLevel(process.env, ROOT),
     },
   });
 }

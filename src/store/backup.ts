@@ -14,6 +14,7 @@ import {
   partialName,
   removePartial,
 } from './backupFiles.js';
+import { backupFolderError } from './folderErrors.js';
 
 /** A backup that was refused or failed, in one sentence; nothing of it was kept. */
 export class BackupError extends Error {}
@@ -57,9 +58,7 @@ export function startBackup(databasePath: string, dir: string, options: BackupOp
   try {
     mkdirSync(folder, { recursive: true });
   } catch (error) {
-    throw new BackupError(
-      `Cannot create the backup folder ${folder}: ${error instanceof Error ? error.message : String(error)}. Choose a writable folder.`,
-    );
+    throw new BackupError(`${backupFolderError(folder, error)}.`);
   }
   const kind = options.kind ?? 'manual';
   if (kind === 'scheduled')

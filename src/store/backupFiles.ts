@@ -18,6 +18,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
+import { backupFolderError } from './folderErrors.js';
 
 /** A copy being made: `<final name>.<pid>.partial`, never mistaken for a backup (nor pruned as one). */
 const PARTIAL = /^(.+)\.(\d+)\.partial(-journal|-wal|-shm)?$/;
@@ -137,9 +138,9 @@ export function claimScheduledBackups(dir: string, databasePath: string): void {
   try {
     writeFileSync(owner, `${self}\n`);
   } catch (error) {
-    throw new Error(
-      `the folder ${dir} cannot be written (${error instanceof Error ? error.message : String(error)}): make it writable for the user the bot runs as, or set BACKUP_DIR to a writable folder`,
-    );
+    // Said after "The scheduled backup of … was not made:" (backup.ts): hence the small letter.
+    const why = backupFolderError(dir, error);
+    throw new Error(`${why.charAt(0).toLowerCase()}${why.slice(1)}`);
   }
 }
 

@@ -14,7 +14,7 @@
  * Advisory only: SQLite's own locking still guards every write.
  */
 import { readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 const MARK = '.bot-';
 const IMPORT_MARK = '.import-';
@@ -36,6 +36,7 @@ export interface BotLock {
 export function takeBotLock(path: string, pid: number = process.pid): BotLock {
   if (path === ':memory:') return { release() {} };
   const lock = mark(path, MARK, pid);
+  removeStaleMarks(path, MARK, pid);
   try {
     refuseDuringImport(path);
   } catch (error) {
@@ -113,6 +114,33 @@ function marksOn(path: string, kind: string): number[] {
     .map((name) => Number(name.slice(prefix.length)))
     .filter((pid) => pid > 0 && alive(pid))
     .sort((a, b) => a - b);
+}
+
+/**
+ * Removes `kind`'s marks whose process is gone (a bot killed, a machine that lost power): ignored as
+ * they are, they were left to puzzle an admin listing the folder. Only at a bot's start, and only a
+ * bot's marks. A bot that reuses a dead pid and marks in the instant between the look and the removal
+ * would lose its mark: advisory only, as every mark is (SQLite's locking guards every write).
+ */
+function removeStaleMarks(path: string, kind: string, own: number): void {
+  const file = canonical(path);
+  const prefix = `${basename(file)}${kind}`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(file));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(name.slice(prefix.length));
+    if (!name.startsWith(prefix) || !/^\d+$/.test(name.slice(prefix.length))) continue;
+    if (pid === own || alive(pid)) continue;
+    try {
+      rmSync(join(dirname(file), name), { force: true });
+    } catch {
+      // A folder that refuses it: the mark stays stale, and is ignored as before.
+    }
+  }
 }
 
 /** The mark's file name for `pid`, for the operator who must remove a mark left by another process reusing a pid. */

@@ -20,12 +20,14 @@ import {
   existsSync,
   linkSync,
   lstatSync,
+  mkdtempSync,
   readlinkSync,
   realpathSync,
   renameSync,
   rmSync,
   statSync,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { removePartial, syncFile, syncFolder } from './backupFiles.js';
@@ -102,6 +104,34 @@ export function restoreDatabase(target: string, backup: string, options: Restore
   }
 }
 
+/** What a backup holds, once it has passed the checks a restore makes. */
+export type CheckReport = Pick<RestoreReport, 'from' | 'bytes' | 'version' | 'latest' | 'tables'>;
+
+/**
+ * `npm run restore -- --check FILE`: the checks a restore makes (the same sentences, without the
+ * restore), on a copy in the system's temporary folder, so that a backup copied off the machine can
+ * be trusted before it is needed. Changes nothing: not the backup (never opened), not any database.
+ */
+export function checkBackup(
+  backup: string,
+  options: Pick<RestoreOptions, 'migrationsDir'> = {},
+): CheckReport {
+  const from = resolve(backup);
+  refuseCandidate(null, from);
+  const dir = mkdtempSync(join(tmpdir(), 'tichu-check-'));
+  try {
+    const checked = copyAndCheck(
+      from,
+      join(dir, basename(from)),
+      readMigrations(options.migrationsDir ?? MIGRATIONS_DIR),
+      'to the temporary folder',
+    );
+    return { from, bytes: statSync(from).size, ...checked };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * The file the database really is: symbolic links followed (to a file that does not exist yet too),
  * its folder's as well, so that the copy, the file kept aside and the marks all lie beside it.
@@ -125,11 +155,16 @@ function realFile(target: string): string {
 }
 
 /** The backup must be a file of its own, not the database itself, and not a database in use. */
-function refuseCandidate(file: string, from: string): void {
+function refuseCandidate(file: string | null, from: string): void {
   if (!existsSync(from)) throw new RestoreError(`There is no file ${from} to restore. Nothing was changed.`);
   if (!statSync(from).isFile())
     throw new RestoreError(`${from} is not a file: name a backup file to restore. Nothing was changed.`);
-  if (existsSync(file) && realpathSync(file) === realpathSync(from))
+  // SQLite opens an empty file as an empty database, which would read as "not the bot's".
+  if (statSync(from).size === 0)
+    throw new RestoreError(
+      `Refused: ${from} is empty (0 bytes): it is no backup (a copy cut short, or a disk that was full?). Restore another backup. Nothing was changed.`,
+    );
+  if (file !== null && existsSync(file) && realpathSync(file) === realpathSync(from))
     throw new RestoreError(`${from} is the database itself: name a backup to restore. Nothing was changed.`);
   const wal = `${from}-wal`;
   if (existsSync(wal) && statSync(wal).size > 0)
@@ -166,7 +201,12 @@ function refuseWhileInUse(file: string): void {
 type Checked = Pick<RestoreReport, 'version' | 'latest' | 'tables'>;
 
 /** Copies the backup to `incoming` and checks the copy; a copy that fails is removed. */
-function copyAndCheck(from: string, incoming: string, migrations: readonly Migration[]): Checked {
+function copyAndCheck(
+  from: string,
+  incoming: string,
+  migrations: readonly Migration[],
+  where = 'beside the database',
+): Checked {
   removePartial(incoming);
   try {
     copyFileSync(from, incoming);
@@ -175,7 +215,7 @@ function copyAndCheck(from: string, incoming: string, migrations: readonly Migra
     removePartial(incoming);
     if (error instanceof RestoreError) throw error;
     throw new RestoreError(
-      `Refused: ${from} could not be copied beside the database (${messageOf(error)}). Nothing was changed.`,
+      `Refused: ${from} could not be copied ${where} (${messageOf(error)}). Nothing was changed.`,
     );
   }
 }

@@ -14,7 +14,8 @@ import { StatsRepo } from './statsRepo.js';
 import { TableIndexRepo } from './tableIndexRepo.js';
 import { TableRepo } from './tableRepo.js';
 import { type Sync, WalSync } from './walSync.js';
-import { passesByItself, probeWrite, type WriteFailure, writeFailureOf, writeProblem } from './writeCheck.js';
+import { passesByItself, probeWrite, writeProblem } from './writeCheck.js';
+import { WriteFailures } from './writeFailures.js';
 
 export class Store {
   readonly tables: TableRepo;
@@ -37,7 +38,7 @@ export class Store {
   /** Whether the disk takes writes: full from a write refused for want of room until one succeeds. */
   readonly health: DiskHealth;
   /** The last transaction's failure for the file's sake (read-only, I/O, locked...), until one commits. */
-  private lastFailure: WriteFailure | null = null;
+  readonly writes: WriteFailures;
 
   /** `sync` flushes the WAL (fdatasync; tests inject a failing one). */
   constructor(
@@ -58,6 +59,7 @@ export class Store {
     const file = db.memory ? ':memory:' : mainFile(db);
     this.wal = new WalSync(db.memory ? null : `${file}-wal`, sync);
     this.health = new DiskHealth(file);
+    this.writes = new WriteFailures(file);
   }
 
   static open(path: string, options: OpenOptions = {}): Store {
@@ -77,8 +79,7 @@ export class Store {
       result = this.db.transaction(work).immediate();
     } catch (error) {
       const full = outermost ? this.health.refused(error) : null;
-      if (outermost && full === null)
-        this.lastFailure = writeFailureOf(error, Date.now()) ?? this.lastFailure;
+      if (outermost && full === null) this.writes.failed(error);
       if (full !== null && !(error instanceof DiskFullError))
         throw new DiskFullError(this.health.path, full, error);
       throw error;
@@ -86,7 +87,7 @@ export class Store {
     this.wal.noteCommit();
     // After a failed flush the disk is not trusted again (see WalSync.durable): no "room again".
     if (outermost && !this.wal.failed) this.health.wrote();
-    if (outermost) this.lastFailure = null;
+    if (outermost) this.writes.wrote();
     return result;
   }
 
@@ -98,13 +99,13 @@ export class Store {
    * lock is still held, forgotten once it can be taken.
    */
   writeProblem(): string | null {
-    if (this.lastFailure && passesByItself(this.lastFailure))
-      this.lastFailure = probeWrite(this.db, this.lastFailure, Date.now());
+    const last = this.writes.current;
+    if (last && passesByItself(last)) this.writes.replace(probeWrite(this.db, last, Date.now()));
     return writeProblem({
       path: this.health.path,
       flushFailed: this.wal.failed,
       disk: this.health.state(),
-      lastFailure: this.lastFailure,
+      lastFailure: this.writes.current,
     });
   }
 

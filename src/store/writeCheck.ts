@@ -76,7 +76,7 @@ export function writeProblem(state: WriteState): string | null {
   if (state.flushFailed)
     return 'the database could not be flushed to disk: the bot has stopped answering and must be restarted';
   if (disk.diskFull)
-    return `the database's disk is full (${disk.code}) since ${new Date(disk.since ?? 0).toISOString()}: ${disk.refused} writes refused`;
+    return `the database's disk is full (${disk.code}) since ${new Date(disk.since ?? 0).toISOString()}: ${disk.refused} ${disk.refused === 1 ? 'write' : 'writes'} refused`;
   if (path !== ':memory:') {
     const problem =
       accessProblem(path, 'the database file') ??
@@ -85,9 +85,23 @@ export function writeProblem(state: WriteState): string | null {
     if (problem) return problem;
   }
   if (lastFailure)
-    return `the last write to the database failed (${lastFailure.code}: ${lastFailure.message})`;
+    return `the last write to the database failed (${lastFailure.code}: ${lastFailure.message})${failureAdvice(lastFailure.code)}`;
   return null;
 }
+
+/** What to do about a failed write, after its code: a lock passes by itself, the rest need a person. */
+function failureAdvice(code: string): string {
+  if (/^SQLITE_(READONLY|PERM|CANTOPEN)/.test(code))
+    return `: make the database file, its -wal and its folder writable for the user the bot runs as (${IMMUTABLE_HINT})`;
+  if (code.startsWith('SQLITE_IOERR'))
+    return `: check the disk (the system log, dmesg) and whether the database file or its -wal may be written (${IMMUTABLE_HINT})`;
+  if (/^SQLITE_(CORRUPT|NOTADB)/.test(code))
+    return ': the file is damaged: stop the bot and restore the latest backup (npm run restore)';
+  return '';
+}
+
+/** A file made immutable refuses writes even to root, and ls -l does not show it. */
+const IMMUTABLE_HINT = 'an immutable flag shows as an i in lsattr; chattr -i removes it';
 
 /** Whether this process may write `path`, as the system says (root passes any mode, not a read-only mount). */
 function accessProblem(path: string, what: string): string | null {
@@ -95,10 +109,18 @@ function accessProblem(path: string, what: string): string | null {
     accessSync(path, constants.W_OK);
     return null;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
-    if (code === 'ENOENT')
-      return `${what} ${path} is gone (ENOENT): it was moved or deleted while the bot runs`;
-    if (code === 'EROFS') return `${what} ${path} is on a read-only file system (EROFS)`;
-    return `${what} ${path} is read-only (${code}): make it writable for the user the bot runs as`;
+    return accessWords(what, path, (error as NodeJS.ErrnoException).code ?? 'unknown');
   }
+}
+
+/** Why `what` at `path` cannot be written, from the system's code, and what to do about it. */
+export function accessWords(what: string, path: string, code: string): string {
+  if (code === 'ENOENT')
+    return `${what} ${path} is gone (ENOENT): it was moved or deleted while the bot runs`;
+  if (code === 'EROFS')
+    return `${what} ${path} is on a read-only file system (EROFS): remount it read-write or move DATABASE_PATH to a writable disk`;
+  // access(2) answers EPERM for an immutable file (chattr +i), which no mode or owner shows.
+  if (code === 'EPERM')
+    return `${what} ${path} may not be written (EPERM): make it writable for the user the bot runs as; if lsattr shows it immutable (an i), remove the flag with chattr -i`;
+  return `${what} ${path} is read-only (${code}): make it writable for the user the bot runs as`;
 }

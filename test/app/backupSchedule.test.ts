@@ -17,6 +17,7 @@ import {
   nextSlot,
   startScheduledBackups,
 } from '../../src/app/backupSchedule.js';
+import type { BackupOutcome, BackupRecorder } from '../../src/metrics/recorder.js';
 import type { BackupRun } from '../../src/store/backup.js';
 import type { BackupDone } from '../../src/store/backupCopy.js';
 import { Store } from '../../src/store/store.js';
@@ -165,6 +166,53 @@ describe('the schedule', () => {
     await vi.advanceTimersByTimeAsync(10 * HOUR);
     expect(started).toHaveLength(2);
     expect(said(BACKUP_MADE_LINE)).toHaveLength(2);
+  });
+
+  it('counts each slot in the metrics: a failure, then a backup made', async () => {
+    const database = join(dir, 'tichu.sqlite');
+    const backups = join(dir, 'backups');
+    const counted: Array<{ outcome: BackupOutcome; seconds: number | null }> = [];
+    const scheduled: Array<number | null> = [];
+    const metrics: BackupRecorder = {
+      backupsScheduled: (last) => scheduled.push(last),
+      backupEnded: (outcome, seconds) => counted.push({ outcome, seconds }),
+    };
+    // A scheduled backup from an earlier run: the metrics start from its time.
+    mkdirSync(backups);
+    writeFileSync(join(backups, 'tichu-auto-2026-11-28T02-00-00Z.sqlite'), 'earlier');
+    const schedule = startScheduledBackups(database, { dir: backups, everyMs: HOUR, keep: 7 }, log, metrics);
+    expect(scheduled).toEqual([Date.parse('2026-11-28T02:00:00Z')]);
+    // 04:00: no database yet.
+    await vi.advanceTimersByTimeAsync(HOUR);
+    await schedule?.settled();
+    expect(counted).toEqual([{ outcome: 'failed', seconds: null }]);
+    Store.open(database).close();
+    await vi.advanceTimersByTimeAsync(HOUR);
+    await schedule?.settled();
+    await schedule?.stop();
+    expect(counted).toHaveLength(2);
+    expect(counted[1]).toEqual({ outcome: 'ok', seconds: expect.any(Number) });
+  });
+
+  it('counts a skipped slot', async () => {
+    const counted: BackupOutcome[] = [];
+    const schedule = new BackupSchedule({
+      databasePath: join(dir, 'tichu.sqlite'),
+      dir,
+      everyMs: HOUR,
+      keep: 2,
+      log,
+      metrics: { backupsScheduled: () => {}, backupEnded: (outcome) => counted.push(outcome) },
+      start: (): BackupRun => ({
+        file: join(dir, 'copy'),
+        done: new Promise(() => {}),
+        stop: async () => {},
+      }),
+    });
+    schedule.start();
+    await vi.advanceTimersByTimeAsync(2 * HOUR);
+    await schedule.stop();
+    expect(counted).toEqual(['skipped']);
   });
 
   it('is off when BACKUP_EVERY is empty', () => {

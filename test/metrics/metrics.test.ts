@@ -17,7 +17,7 @@ import { FleetMetrics, type ShardLink } from '../../src/metrics/cluster.js';
 import { BotMetrics } from '../../src/metrics/registry.js';
 import { type MetricsServer, MetricsServerError, serveMetrics } from '../../src/metrics/server.js';
 import { Store } from '../../src/store/store.js';
-import { passesByItself } from '../../src/store/writeCheck.js';
+import { accessWords, passesByItself, writeProblem } from '../../src/store/writeCheck.js';
 import { parsePrometheus } from '../support/promText.js';
 
 describe('labels', () => {
@@ -39,6 +39,21 @@ describe('labels', () => {
       '/channels/:id/messages/:id/reactions/:reaction',
     );
     expect(restRoute('/applications/123456789012345678/emojis')).toBe('/applications/:id/emojis');
+    // The routes as discord.js makes them: an edit of an interaction's answer escapes its @.
+    expect(restRoute(Routes.webhookMessage('123456789012345678', token, '@original'))).toBe(
+      '/webhooks/:id/:token/messages/@original',
+    );
+    expect(restRoute(`/webhooks/1576091799292870657/${token}-_x/messages/%40original`)).toBe(
+      '/webhooks/:id/:token/messages/@original',
+    );
+    expect(restRoute(Routes.webhookMessage('123456789012345678', token, '323456789012345678'))).toBe(
+      '/webhooks/:id/:token/messages/:id',
+    );
+    expect(restRoute(Routes.interactionCallback('123456789012345678', token))).toBe(
+      '/interactions/:id/:token/callback',
+    );
+    expect(restRoute(Routes.user('@me'))).toBe('/users/@me');
+    expect(restRoute(Routes.guildMember('123456789012345678', '@me'))).toBe('/guilds/:id/members/@me');
     // Anything not shaped like Discord's routes is one label, whatever it holds.
     expect(restRoute('/channels/10jd phoenix/x')).toBe('other');
     expect(restRoute(`/${'a'.repeat(100)}`)).toBe('other');
@@ -204,7 +219,12 @@ describe('the sharded endpoint (the main process)', () => {
     expect(parsed.value('tichu_outbox_depth', { queue: 'channel', shard: '1' })).toBe(1);
     // Every sample but the bot-wide ones names its shard; Node's own metrics too (one process each).
     const bare = parsed.samples.filter((s) => s.labels.shard === undefined).map((s) => s.name);
-    expect([...new Set(bare)].sort()).toEqual(['tichu_healthy', 'tichu_tables']);
+    // The backup series are the main process's own (it runs the schedule): the shards' are left out.
+    expect([...new Set(bare)].filter((name) => !name.startsWith('tichu_backup')).sort()).toEqual([
+      'tichu_healthy',
+      'tichu_tables',
+    ]);
+    expect(parsed.samples.filter((s) => s.name.startsWith('tichu_backup') && s.labels.shard)).toEqual([]);
     expect(parsed.value('process_cpu_seconds_total', { shard: '1' })).toBeGreaterThan(0);
     // The shards share one file: the same tables, once, with no shard label.
     expect(parsed.samples.filter((s) => s.name === 'tichu_tables')).toEqual([
@@ -287,6 +307,64 @@ describe('the sharded endpoint (the main process)', () => {
   });
 });
 
+describe('the backup metrics', () => {
+  it('count each slot by outcome and keep the time of the last backup made; absent until one is known', async () => {
+    const metrics = new BotMetrics();
+    let scrape = parsePrometheus(await metrics.text());
+    expect(scrape.samples.filter((s) => s.name === 'tichu_backup_last_success_timestamp_seconds')).toEqual(
+      [],
+    );
+    metrics.backupsScheduled(null);
+    scrape = parsePrometheus(await metrics.text());
+    for (const outcome of ['ok', 'failed', 'skipped'])
+      expect(scrape.value('tichu_backups_total', { outcome })).toBe(0);
+    expect(scrape.samples.filter((s) => s.name === 'tichu_backup_last_success_timestamp_seconds')).toEqual(
+      [],
+    );
+    const before = Date.now() / 1000;
+    metrics.backupEnded('ok', 2.5);
+    metrics.backupEnded('failed', null);
+    metrics.backupEnded('skipped', null);
+    metrics.backupEnded('failed', null);
+    scrape = parsePrometheus(await metrics.text());
+    expect(scrape.value('tichu_backups_total', { outcome: 'ok' })).toBe(1);
+    expect(scrape.value('tichu_backups_total', { outcome: 'failed' })).toBe(2);
+    expect(scrape.value('tichu_backups_total', { outcome: 'skipped' })).toBe(1);
+    expect(scrape.types.get('tichu_backup_last_success_timestamp_seconds')).toBe('gauge');
+    // A failure after it leaves the time of the last success alone: its age is what an alert watches.
+    expect(scrape.value('tichu_backup_last_success_timestamp_seconds')).toBeGreaterThanOrEqual(before);
+    expect(scrape.value('tichu_backup_duration_seconds_count')).toBe(1);
+    expect(scrape.value('tichu_backup_duration_seconds_sum')).toBe(2.5);
+  });
+
+  it('a schedule started again takes the time of the newest backup already made', async () => {
+    const metrics = new BotMetrics();
+    metrics.backupsScheduled(Date.parse('2026-11-28T06:00:00Z'));
+    const scrape = parsePrometheus(await metrics.text());
+    expect(scrape.value('tichu_backup_last_success_timestamp_seconds')).toBe(
+      Date.parse('2026-11-28T06:00:00Z') / 1000,
+    );
+  });
+
+  it('sharded, the main process serves its own backup series beside the shards’', async () => {
+    const shard = new BotMetrics();
+    shard.attach({ tablesByStatus: () => ({}), queueDepth: () => ({}), health: () => ({ ok: true }) });
+    const fleet = new FleetMetrics(300);
+    const links = [fakeShard(0, shard)];
+    fleet.attach(() => links);
+    fleet.backups.backupsScheduled(null);
+    fleet.backups.backupEnded('failed', null);
+    fleet.backups.backupEnded('ok', 1);
+    const scrape = parsePrometheus(await fleet.metrics());
+    expect(scrape.samples.filter((s) => s.name === 'tichu_backups_total')).toEqual([
+      { name: 'tichu_backups_total', labels: { outcome: 'ok' }, value: 1 },
+      { name: 'tichu_backups_total', labels: { outcome: 'failed' }, value: 1 },
+      { name: 'tichu_backups_total', labels: { outcome: 'skipped' }, value: 0 },
+    ]);
+    expect(scrape.value('tichu_backup_last_success_timestamp_seconds')).toBeGreaterThan(0);
+  });
+});
+
 describe('the gauges', () => {
   it('leave out what they cannot read now, never keeping the last value read; nothing once the bot has stopped', async () => {
     const metrics = new BotMetrics();
@@ -366,6 +444,44 @@ describe('the database write check', () => {
       other.close();
       store.close();
     }
+  });
+
+  it('says what to do: a read-only mount, an immutable file (EPERM), a failed write by its code', () => {
+    expect(accessWords('the database file', '/srv/t.sqlite', 'EROFS')).toBe(
+      'the database file /srv/t.sqlite is on a read-only file system (EROFS): remount it read-write or move DATABASE_PATH to a writable disk',
+    );
+    expect(accessWords("the database's -wal file", '/srv/t.sqlite-wal', 'EPERM')).toBe(
+      "the database's -wal file /srv/t.sqlite-wal may not be written (EPERM): make it writable for the user the bot runs as; if lsattr shows it immutable (an i), remove the flag with chattr -i",
+    );
+    const failed = (code: string, message: string) =>
+      writeProblem({
+        path: ':memory:',
+        flushFailed: false,
+        disk: { diskFull: false, since: null, code: null, refused: 0 },
+        lastFailure: { code, message, at: 0 },
+      });
+    expect(failed('SQLITE_IOERR_WRITE', 'disk I/O error')).toBe(
+      'the last write to the database failed (SQLITE_IOERR_WRITE: disk I/O error): check the disk (the system log, dmesg) and whether the database file or its -wal may be written (an immutable flag shows as an i in lsattr; chattr -i removes it)',
+    );
+    expect(failed('SQLITE_READONLY', 'attempt to write a readonly database')).toMatch(
+      /: make the database file, its -wal and its folder writable for the user the bot runs as \(an immutable flag/,
+    );
+    expect(failed('SQLITE_CORRUPT', 'database disk image is malformed')).toMatch(
+      /restore the latest backup \(npm run restore\)$/,
+    );
+    const full = (refused: number) =>
+      writeProblem({
+        path: ':memory:',
+        flushFailed: false,
+        disk: { diskFull: true, since: 0, code: 'SQLITE_FULL', refused },
+        lastFailure: null,
+      });
+    expect(full(1)).toMatch(/: 1 write refused$/);
+    expect(full(4)).toMatch(/: 4 writes refused$/);
+    // A lock passes by itself: nothing to add.
+    expect(failed('SQLITE_BUSY', 'database is locked')).toBe(
+      'the last write to the database failed (SQLITE_BUSY: database is locked)',
+    );
   });
 
   it('only a lock is looked at again: a read-only file, I/O errors and damage stand until a write succeeds', () => {

@@ -4,7 +4,7 @@
  * local Discord accepts); with pictures, only this run's.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,14 @@ import { emojiName } from '../../src/discord/cardEmoji.js';
 import { facesFrom } from '../../src/discord/looks.js';
 import { DECK } from '../../src/engine/index.js';
 import { LocalDiscord } from '../../src/localDiscord/index.js';
-import { type Args, addPeople, parseArgs, storeCardEmoji, UsageError } from '../../src/play/cli.js';
+import {
+  type Args,
+  addPeople,
+  parseArgs,
+  playLogLevel,
+  storeCardEmoji,
+  UsageError,
+} from '../../src/play/cli.js';
 import { Store } from '../../src/store/store.js';
 
 const APP = '1000000000000000001';
@@ -134,5 +141,22 @@ describe('npm run play -- --users N', () => {
       '--users wants a whole number from 4 to 12 (the page\'s people), not "2".',
     );
     expect(run.stdout).toBe('');
+  });
+});
+
+describe('the bot’s log level on the play page', () => {
+  it('is LOG_LEVEL from the environment, else from .env, else warn', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tichu-play-env-'));
+    try {
+      expect(playLogLevel({}, root)).toBe('warn');
+      writeFileSync(join(root, '.env'), 'LOG_LEVEL=info\nDATABASE_PATH=./data/tichu.sqlite\n');
+      expect(playLogLevel({}, root)).toBe('info');
+      expect(playLogLevel({ LOG_LEVEL: 'debug' }, root)).toBe('debug');
+      expect(playLogLevel({ LOG_LEVEL: '' }, root)).toBe('info');
+      // Reading .env leaves the page's own environment alone.
+      expect(process.env.DATABASE_PATH).not.toBe('./data/tichu.sqlite');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

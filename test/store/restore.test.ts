@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { restoredLines, runRestoreCli } from '../../src/restoreCli.js';
+import { checkedLine, restoredLines, runRestoreCli } from '../../src/restoreCli.js';
 import { backupDatabase } from '../../src/store/backup.js';
 import { takeBotLock } from '../../src/store/botLock.js';
 import { migrate, readMigrations } from '../../src/store/migrate.js';
@@ -315,6 +315,12 @@ describe('restore', () => {
       expectRefused(file, /^Refused: .*notes\.sqlite is not a SQLite database/);
     });
 
+    it('an empty file: said to be empty, not foreign', () => {
+      const file = join(dir, 'cut.sqlite');
+      writeFileSync(file, '');
+      expectRefused(file, /^Refused: .*cut\.sqlite is empty \(0 bytes\): it is no backup/);
+    });
+
     it('a SQLite database of another program', () => {
       const file = join(dir, 'foreign.sqlite');
       const db = new Database(file);
@@ -382,5 +388,58 @@ describe('npm run restore', () => {
     expect(said).toHaveLength(3);
     expect(said[0]).toContain(`into ${target}`);
     expect(playersOf(target)).toEqual(['Ann', 'Ben']);
+  });
+});
+
+describe('npm run restore -- --check', () => {
+  it('makes the restore’s checks on the file alone and changes nothing, whatever they find', async () => {
+    const backup = await goodBackup();
+    const said: string[] = [];
+    const warned: string[] = [];
+    const out = { say: (l: string) => said.push(l), warn: (l: string) => warned.push(l) };
+    const before = { backups: snapshot(join(dir, 'backups')), live: snapshot(live) };
+    // No DATABASE_PATH needed, and none is touched.
+    expect(runRestoreCli(['--check', backup], {}, out)).toBe(0);
+    expect(said).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${backup.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} passes the checks a restore makes \\(.*, schema version ${LATEST}, integrity check ok\\): it holds 0 playing and 0 paused tables, and 0 lobbies\\. Nothing was changed\\.$`,
+        ),
+      ),
+    ]);
+    expect({ backups: snapshot(join(dir, 'backups')), live: snapshot(live) }).toEqual(before);
+
+    const bytes = readFileSync(backup);
+    bytes.fill(0x5a, 4096 + 8, 2 * 4096);
+    const damaged = join(dir, 'damaged.sqlite');
+    writeFileSync(damaged, bytes);
+    const empty = join(dir, 'empty.sqlite');
+    writeFileSync(empty, '');
+    const hash = snapshot(dir);
+    expect(runRestoreCli(['--check', empty], {}, out)).toBe(1);
+    expect(warned.at(-1)).toBe(
+      `The check failed: ${empty} is empty (0 bytes): it is no backup (a copy cut short, or a disk that was full?). Restore another backup. It could not be restored.`,
+    );
+    expect(runRestoreCli([damaged, '--check'], {}, out)).toBe(1);
+    expect(warned.at(-1)).toMatch(
+      /^The check failed: .*damaged\.sqlite (is damaged|is not a SQLite database)/,
+    );
+    expect(snapshot(dir)).toEqual(hash);
+    expect(runRestoreCli(['--check'], {}, out)).toBe(2);
+    expect(warned.at(-2)).toBe('Name the backup file to check.');
+  });
+
+  it('reads as one line', () => {
+    expect(
+      checkedLine({
+        from: '/b/t.sqlite',
+        bytes: 1_500_000,
+        version: 3,
+        latest: 3,
+        tables: { lobby: 1, playing: 2, paused: 0 },
+      }),
+    ).toBe(
+      '/b/t.sqlite passes the checks a restore makes (1.5 MB, schema version 3, integrity check ok): it holds 2 playing and 0 paused tables, and 1 lobby. Nothing was changed.',
+    );
   });
 });
