@@ -34,7 +34,8 @@ let group: number | undefined;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tichu-backup-process-'));
   database = join(dir, 'data', 'tichu.sqlite');
-  discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000 });
+  // Two shards may connect at once (as test/shards.test.ts does): no 5.5 s pause between them.
+  discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000, maxConcurrency: 2 });
 });
 afterEach(async () => {
   killGroup(group);
@@ -99,7 +100,8 @@ describe('at start', () => {
 describe('beside the running bot', () => {
   it('backs up while it runs, refuses to restore under it, and restores once it has stopped', async () => {
     const bot = startBot({ BACKUP_EVERY: '6h', BACKUP_DIR: join(dir, 'scheduled') });
-    const ready = await logOrExit(bot, 'ready: invite the bot with this link', WAIT_MS);
+    // Three processes each load tsx: on a loaded machine that alone can take a while.
+    const ready = await logOrExit(bot, 'ready: invite the bot with this link', 2 * WAIT_MS);
     expect(typeof ready === 'object', `the bot did not start:\n${bot.out()}`).toBe(true);
     await logOrExit(bot, 'scheduled backups on', WAIT_MS);
     const scheduled = logLines(bot.out()).filter((l) => l.msg === 'scheduled backups on');
@@ -161,5 +163,5 @@ describe('beside the running bot', () => {
     expect(scheduled[0]).not.toHaveProperty('shard');
     process.kill(bot.child.pid as number, 'SIGTERM');
     expect(await within(bot.exited, WAIT_MS, 'still running')).toEqual({ code: 0, signal: null });
-  }, 60_000);
+  }, 90_000);
 });
