@@ -4,8 +4,8 @@
  * the cause, and nothing reaches Discord; a failed login leaves no new file; a missing or partial
  * .env names exactly the keys to fill in.
  */
-import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -27,10 +27,18 @@ import {
 import { connectError, REFUSED_PORT } from './support/refusedPort.js';
 
 const WAIT_MS = 20_000;
-/** Root writes through any file mode: the read-only cases run the bot as an ordinary user. */
+/**
+ * Root writes through any file mode: the read-only cases run the bot as root without the
+ * capabilities that let it (file modes then bind it as they bind any file's owner), and without
+ * CAP_KILL (it may not signal another user's process, as an ordinary user may not). Still root, it
+ * reads node_modules wherever the clone sits: an ordinary user could not in a folder only root may
+ * enter (a clone in /root, a `mktemp -d` folder).
+ */
 const AS_ROOT = process.getuid?.() === 0;
 const NOBODY = 65_534;
-const asUser: RunOptions = AS_ROOT ? { uid: NOBODY, gid: NOBODY } : {};
+const boundByModes: RunOptions = AS_ROOT
+  ? { withoutCapabilities: ['dac_override', 'dac_read_search', 'fowner', 'kill'] }
+  : {};
 
 let dir: string;
 let discord: LocalDiscord;
@@ -62,11 +70,6 @@ function existingDatabase(file: string): void {
   Store.open(file).close();
 }
 
-/** A folder (and the file in it) that the user the bot runs as owns. */
-function giveToBotUser(...paths: string[]): void {
-  if (AS_ROOT) for (const path of paths) chownSync(path, NOBODY, NOBODY);
-}
-
 /**
  * Starts the bot and expects it to refuse: it exits 1 before 'ready' (bounded), prints one line
  * naming the file and matching `cause`, and never called Discord.
@@ -88,10 +91,9 @@ describe('npm start refuses a database it cannot write, before connecting', () =
   it('a read-only file', async () => {
     const file = join(dir, 'tichu.sqlite');
     existingDatabase(file);
-    giveToBotUser(dir, file);
     chmodSync(file, 0o444);
     const line = await expectRefusal(
-      runMain(connected({ DATABASE_PATH: file }), asUser),
+      runMain(connected({ DATABASE_PATH: file }), boundByModes),
       file,
       /is read-only \(attempt to write a readonly database\)/,
     );
@@ -103,10 +105,9 @@ describe('npm start refuses a database it cannot write, before connecting', () =
     mkdirSync(folder);
     const file = join(folder, 'tichu.sqlite');
     existingDatabase(file);
-    giveToBotUser(dir, folder, file);
     chmodSync(folder, 0o555);
     const line = await expectRefusal(
-      runMain(connected({ DATABASE_PATH: file }), asUser),
+      runMain(connected({ DATABASE_PATH: file }), boundByModes),
       file,
       /The folder .*data of the database .* is read-only \(EACCES/,
     );
@@ -134,26 +135,32 @@ describe('npm start refuses a database it cannot write, before connecting', () =
   it('an import writing to the file (npm run guild -- import): refused before the file is made, one process or sharded', async () => {
     const file = join(dir, 'fresh', 'tichu.sqlite');
     mkdirSync(join(dir, 'fresh'));
-    giveToBotUser(dir, join(dir, 'fresh'));
-    // This test process is the import: its mark stands beside the file the whole time.
-    const importing = takeImportLock(file);
+    // The import: as root, a process of another user (the bot, without CAP_KILL, learns that it
+    // lives only from EPERM); else this test process. Its mark stands beside the file the whole time.
+    const other = AS_ROOT
+      ? spawn('sleep', ['600'], { uid: NOBODY, gid: NOBODY, cwd: '/', stdio: 'ignore' })
+      : undefined;
+    const pid = other === undefined ? process.pid : (other.pid ?? 0);
+    expect(pid).toBeGreaterThan(0);
+    const importing = takeImportLock(file, pid);
     try {
       const said = await expectRefusal(
-        runMain(connected({ DATABASE_PATH: file }), asUser),
+        runMain(connected({ DATABASE_PATH: file }), boundByModes),
         file,
         new RegExp(
-          `^The bot could not start: an import \\(npm run guild -- import, pid ${process.pid}\\) is writing to `,
+          `^The bot could not start: an import \\(npm run guild -- import, pid ${pid}\\) is writing to `,
         ),
       );
       expect(said).not.toMatch(/token/i);
       expect(existsSync(file)).toBe(false);
-      const sharded = runMain(connected({ DATABASE_PATH: file, SHARDS: '2' }), asUser);
+      const sharded = runMain(connected({ DATABASE_PATH: file, SHARDS: '2' }), boundByModes);
       running = sharded;
       expect(await within(sharded.exited, WAIT_MS, 'still running')).toEqual({ code: 1, signal: null });
       expect(plainLines(sharded.out())).toEqual([expect.stringContaining(`is writing to ${file}`)]);
       expect(existsSync(file)).toBe(false);
     } finally {
       importing.release();
+      other?.kill('SIGKILL');
     }
   });
 

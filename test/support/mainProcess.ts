@@ -29,6 +29,13 @@ export interface RunOptions {
   /** Run as this user and group (a test running as root drops to an ordinary user). */
   readonly uid?: number;
   readonly gid?: number;
+  /**
+   * Run without these capabilities (setpriv's names: 'dac_override', 'kill', ...), through
+   * util-linux's setpriv. A test running as root stays root, so it reads node_modules wherever the
+   * clone sits (an ordinary user cannot, in a folder only root may enter), and loses only the
+   * powers named: without 'dac_override' file modes bind it as they bind any file's owner.
+   */
+  readonly withoutCapabilities?: readonly string[];
   /** Its own process group, so that the whole tree can be found and ended. */
   readonly detached?: boolean;
 }
@@ -64,7 +71,15 @@ export function spawnProcess(
     ...(options.uid === undefined ? {} : { uid: options.uid }),
     ...(options.gid === undefined ? {} : { gid: options.gid }),
   };
-  const child = spawn(command, args, spawnOptions);
+  const dropped = (options.withoutCapabilities ?? []).map((name) => `-${name}`).join(',');
+  // Left out of the bounding set too: an exec by root gains every capability the set still holds.
+  const child = dropped
+    ? spawn(
+        'setpriv',
+        [`--inh-caps=${dropped}`, `--bounding-set=${dropped}`, '--', command, ...args],
+        spawnOptions,
+      )
+    : spawn(command, args, spawnOptions);
   child.stdout?.on('data', (chunk: Buffer) => {
     out += chunk.toString();
   });
