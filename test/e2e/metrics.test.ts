@@ -5,10 +5,9 @@
  * by route; no card, hand, id or token appears in any metric or label (as the log's tests check the
  * log); /healthz turns 503 naming the file when the database is made read-only under the running
  * bot, and 200 again when it is writable; SIGTERM closes the endpoint. Root writes through any file
- * mode, so as root (CI) the bot runs as the ordinary user `nobody`, as test/startup.test.ts does.
+ * mode, so as root (CI) the bot runs without the capabilities that allow it, as test/startup.test.ts does.
  */
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -16,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/deploy.js';
 import { DECK, formatCard } from '../../src/engine/index.js';
 import { LocalDiscord, type ScriptedUser } from '../../src/localDiscord/index.js';
+import { freePort } from '../support/freePort.js';
 import {
   botEnv,
   killGroup,
@@ -31,8 +31,10 @@ import { parsePrometheus, type Scrape } from '../support/promText.js';
 
 const WAIT_MS = 20_000;
 const AS_ROOT = process.getuid?.() === 0;
-const NOBODY = 65_534;
-const asUser: RunOptions = AS_ROOT ? { uid: NOBODY, gid: NOBODY } : {};
+/** As root: root without the powers that pass file modes by (test/startup.test.ts does the same). */
+const asUser: RunOptions = AS_ROOT
+  ? { withoutCapabilities: ['dac_override', 'dac_read_search', 'fowner', 'kill'] }
+  : {};
 
 let discord: LocalDiscord;
 let dir: string;
@@ -44,14 +46,6 @@ let channel: string;
 let first: Scrape;
 
 /** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function get(path: string): Promise<{ status: number; body: string }> {
   const response = await fetch(`http://127.0.0.1:${port}${path}`);
   return { status: response.status, body: await response.text() };
@@ -81,7 +75,6 @@ beforeAll(async () => {
   channel = (channels[0] as { id: string }).id;
   await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
   dir = mkdtempSync(join(tmpdir(), 'tichu-metrics-'));
-  if (AS_ROOT) chownSync(dir, NOBODY, NOBODY);
   database = join(dir, 'tichu.sqlite');
   port = await freePort();
   run = runMain(

@@ -8,12 +8,12 @@
  * counter reset).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/deploy.js';
 import { LocalDiscord, type ScriptedUser } from '../../src/localDiscord/index.js';
+import { freePort } from '../support/freePort.js';
 import {
   botEnv,
   killGroup,
@@ -49,10 +49,7 @@ beforeAll(async () => {
     hosts.push({ user: discord.addUser(`Host ${shard}`), channel: (channels[0] as { id: string }).id });
   }
   dir = mkdtempSync(join(tmpdir(), 'tichu-metrics-shards-'));
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  port = (probe.address() as { port: number }).port;
-  await new Promise((resolve) => probe.close(resolve));
+  port = await freePort();
   run = runMain(
     botEnv({
       DISCORD_TOKEN: discord.token,
