@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDiscord } from '../src/localDiscord/index.js';
 import { Store } from '../src/store/store.js';
+import { eventually } from './support/discordFixture.js';
 import {
   botEnv,
   type Exit,
@@ -154,8 +155,13 @@ describe('beside the running bot', () => {
     const ready = await logOrExit(bot, 'ready: invite the bot with this link', WAIT_MS);
     expect(typeof ready === 'object', `the sharded bot did not start:\n${bot.out()}`).toBe(true);
     await logOrExit(bot, 'scheduled backups on', WAIT_MS);
+    // Each shard logs its own 'shard ready' from its own process: it may come after the main
+    // process's lines.
+    await eventually(
+      () => (logLines(bot.out()).filter((l) => l.msg === 'shard ready').length === 2 ? true : undefined),
+      'both shards ready',
+    );
     const lines = logLines(bot.out());
-    expect(lines.filter((l) => l.msg === 'shard ready')).toHaveLength(2);
     const scheduled = lines.filter((l) => l.msg === 'scheduled backups on');
     expect(scheduled).toEqual([
       expect.objectContaining({ dir: join(dir, 'data', 'backups'), everyMs: 86_400_000 }),
