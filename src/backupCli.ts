@@ -11,6 +11,7 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { type CliLines, type Unusable, usageExit } from './cliUsage.js';
 import { loadBackupPaths, readEnvFile } from './config.js';
 import { BackupError, backupDatabase } from './store/backup.js';
 
@@ -23,14 +24,9 @@ The database is DATABASE_PATH and the folder BACKUP_DIR (from .env or the enviro
 ./data/tichu.sqlite and a backups folder beside it) unless --database PATH or --to DIR is given.
 Exit codes: 0 done, 1 failed (no backup file left), 2 bad usage.`;
 
-export interface Output {
-  readonly say: (line: string) => void;
-  readonly warn: (line: string) => void;
-}
+export type Output = CliLines;
 
-type Parsed =
-  | { readonly ok: true; readonly to?: string; readonly database?: string }
-  | { readonly ok: false; readonly problem: string | null };
+type Parsed = { readonly ok: true; readonly to?: string; readonly database?: string } | Unusable;
 
 /** Reads the arguments; a problem of null means help was asked for. */
 export function parseBackupArgs(args: readonly string[]): Parsed {
@@ -62,15 +58,7 @@ export async function runBackupCli(
   out: Output,
 ): Promise<number> {
   const parsed = parseBackupArgs(args);
-  if (!parsed.ok) {
-    if (parsed.problem === null) {
-      out.say(USAGE);
-      return 0;
-    }
-    out.warn(parsed.problem);
-    out.warn(USAGE);
-    return 2;
-  }
+  if (!parsed.ok) return usageExit(parsed, USAGE, out);
   // --database stands for DATABASE_PATH: without BACKUP_DIR, the backups go beside that file.
   const paths = loadBackupPaths({ ...env, DATABASE_PATH: parsed.database ?? env.DATABASE_PATH });
   if (!paths.ok) {

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ZodError } from 'zod';
+import { type CliLines, type Unusable, usageExit } from './cliUsage.js';
 import { loadDatabasePath, readEnvFile } from './config.js';
 import { GuildFileError, type GuildTable, parseGuildFile } from './store/guildFile.js';
 import {
@@ -37,10 +38,8 @@ The database is DATABASE_PATH (from .env or the environment, default ./data/tich
 --database PATH is given. Exit codes: 0 done, 1 refused or failed (nothing changed), 2 bad usage.`;
 
 /** Where the CLI writes: the export's JSON, lines for the operator, and problems. */
-export interface CliOutput {
+export interface CliOutput extends CliLines {
   readonly data: (text: string) => void;
-  readonly say: (line: string) => void;
-  readonly warn: (line: string) => void;
 }
 
 export interface CliContext {
@@ -57,7 +56,7 @@ type Parsed =
       readonly target: string;
       readonly database?: string;
     }
-  | { readonly ok: false; readonly problem: string | null };
+  | Unusable;
 
 /** Reads the arguments; a problem of null means help was asked for. */
 export function parseArgs(args: readonly string[]): Parsed {
@@ -95,15 +94,7 @@ export function parseArgs(args: readonly string[]): Parsed {
 export function runGuildCli(args: readonly string[], context: CliContext): number {
   const { out } = context;
   const parsed = parseArgs(args);
-  if (!parsed.ok) {
-    if (parsed.problem === null) {
-      out.say(USAGE);
-      return 0;
-    }
-    out.warn(parsed.problem);
-    out.warn(USAGE);
-    return 2;
-  }
+  if (!parsed.ok) return usageExit(parsed, USAGE, out);
   let database: string;
   try {
     database = resolve(parsed.database ?? loadDatabasePath(context.env));

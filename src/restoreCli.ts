@@ -12,6 +12,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { size } from './backupCli.js';
+import { type CliLines, type Unusable, usageExit } from './cliUsage.js';
 import { loadBackupPaths, readEnvFile } from './config.js';
 import {
   type CheckReport,
@@ -35,14 +36,11 @@ The database is DATABASE_PATH (from .env or the environment, default ./data/tich
 --database PATH is given. Exit codes: 0 restored, 1 refused (nothing changed) or failed (the message
 says what changed, if anything), 2 bad usage.`;
 
-export interface Output {
-  readonly say: (line: string) => void;
-  readonly warn: (line: string) => void;
-}
+export type Output = CliLines;
 
 type Parsed =
   | { readonly ok: true; readonly file: string; readonly database?: string; readonly check?: true }
-  | { readonly ok: false; readonly problem: string | null };
+  | Unusable;
 
 /** Reads the arguments; a problem of null means help was asked for. */
 export function parseRestoreArgs(args: readonly string[]): Parsed {
@@ -85,15 +83,7 @@ export function runRestoreCli(
   now: () => number = Date.now,
 ): number {
   const parsed = parseRestoreArgs(args);
-  if (!parsed.ok) {
-    if (parsed.problem === null) {
-      out.say(USAGE);
-      return 0;
-    }
-    out.warn(parsed.problem);
-    out.warn(USAGE);
-    return 2;
-  }
+  if (!parsed.ok) return usageExit(parsed, USAGE, out);
   if (parsed.check) return runCheck(parsed.file, out);
   const paths = loadBackupPaths({ ...env, DATABASE_PATH: parsed.database ?? env.DATABASE_PATH });
   if (!paths.ok) {
