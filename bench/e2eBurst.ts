@@ -112,8 +112,8 @@ function figures(
       key: 'e2e.duringBurst.p99Ms',
       value: round(p99),
       unit: 'ms',
-      target: '<= 25 ms',
-      met: p99 <= 25 && allAnswered(done),
+      target: '(info: closed loop, retired; see e2e.capacity.perSec)',
+      met: allAnswered(done),
       note: `floor p99 ${round(floor.p99)} ms, ${ratio(p99)}; ${tables} tables of four people as in e2e.clickToResponse, while the deadlines of ${BURST_TABLES} other tables (stored in the file, armed at start-up) fall at one instant ${offset} s into the clicking, each a forced first lead by the normal policy: the ${inWindow.length} clicks answered from that instant to ${WINDOW_MS / 1000} s after it; whole run p99 ${round(wholeP99)} ms, ${ratio(wholeP99)} (${done.interactions} interactions, ${done.actions} game actions, ${done.refused.length} refused calls${unansweredText(done)}); ${load}`,
     },
     {
