@@ -25,8 +25,8 @@ const TABLES = 50;
 /** Pause of a scripted player between two clicks: quick for a person, so the load stays high. */
 const THINK_MS = 100;
 
-/** The real bot on a fresh database, connected to the load's local Discord. */
-async function startRealBot(ready: Ready): Promise<Answerer> {
+/** The real bot on a fresh database, connected to the load's local Discord (`botPaceMs`: its bots' pause, default none). */
+export async function startRealBot(ready: Ready, extra: { botPaceMs?: number } = {}): Promise<Answerer> {
   const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-e2e-'));
   storeCardFaces(join(dir, 'bench.sqlite'), ready);
   const bot = await startBot({
@@ -37,6 +37,7 @@ async function startRealBot(ready: Ready): Promise<Answerer> {
       ? pino({ level: 'info' }, pino.destination(process.env.BENCH_LOG))
       : pino({ level: 'silent' }),
     restApi: ready.restUrl,
+    ...extra,
     // E2E_REST_MAIN=1: REST requests from the bot's own thread, to compare with the REST thread.
     ...(process.env.E2E_REST_MAIN ? { restOnThread: false } : {}),
     // E2E_METRICS=1: the bot records its metrics as with METRICS_PORT, to compare with none.

@@ -12,6 +12,7 @@ import {
   GatewayIntentBits,
   MessageFlags,
   Options,
+  type REST,
   Routes,
 } from 'discord.js';
 import type { ScriptedUser } from '../src/localDiscord/index.js';
@@ -70,8 +71,13 @@ export async function connectFloor(connection: FloorConnection): Promise<Client>
 
 /** Posts the floor's message (one button to click) in each channel: not timed. */
 export async function postFloorMessages(client: Client, channelIds: Iterable<string>): Promise<void> {
+  await postFloorMessagesWith(client.rest, channelIds);
+}
+
+/** The same with any REST client (bench/rawResponder.ts has no discord.js client). */
+export async function postFloorMessagesWith(rest: REST, channelIds: Iterable<string>): Promise<void> {
   for (const channelId of channelIds)
-    await client.rest.post(Routes.channelMessages(channelId), {
+    await rest.post(Routes.channelMessages(channelId), {
       body: { content: 'Floor: click to get a constant answer.', components: [FLOOR_ROW] },
     });
 }

@@ -111,7 +111,7 @@ export async function runLoad(
  * flushes its WAL, timed from the call to its callback on this thread (where the bot's own flushes
  * land, so the wait for this thread's event loop is in it too). Light: one flush at a time.
  */
-function flushProbe(): { stop(): Promise<number[]> } {
+export function flushProbe(): { stop(): Promise<number[]> } {
   const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-flush-'));
   const fd = openSync(join(dir, 'probe'), 'w');
   const page = Buffer.alloc(4096, 1);
