@@ -79,15 +79,23 @@ async function stepBoth(bot: Side, floor: Side): Promise<{ bot: Tried[]; floor: 
 }
 
 export async function capacityFigures(options: { plot: boolean }): Promise<Figure[]> {
-  const bot = await startSide('bot', { tables: TABLES, answerer: 'bot', people: 4 }, (ready) =>
+  const bot = await startSide('bot', { tables: TABLES, answerer: 'bot', people: 4, timer: 'off' }, (ready) =>
     startRealBot(ready),
   );
-  const floor = await startSide('floor', { tables: TABLES, answerer: 'floor', people: 4 }, startFloorBot);
+  const floor = await startSide(
+    'floor',
+    { tables: TABLES, answerer: 'floor', people: 4, timer: 'off' },
+    startFloorBot,
+  );
   const tried = await stepBoth(bot, floor);
   await bot.close();
   await floor.close();
   const topRate = Math.max(...tried.bot.map((t) => t.perSec), ...tried.floor.map((t) => t.perSec));
-  const raw = await startSide('raw', { tables: TABLES, answerer: 'floor', people: 4 }, startRawResponder);
+  const raw = await startSide(
+    'raw',
+    { tables: TABLES, answerer: 'floor', people: 4, timer: 'off' },
+    startRawResponder,
+  );
   const rawTried = await measureAt(raw, topRate, Math.round(topRate));
   await raw.close();
 

@@ -9,8 +9,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { registerCommands } from '../src/discord/deploy.js';
 import { LocalDiscord, type ScriptedUser, WaitTimeout } from '../src/localDiscord/index.js';
-import { Dice, openPanel, takeTurn } from '../test/support/panelPlayer.js';
+import { Dice, find, openPanel, tableMessage, takeTurn } from '../test/support/panelPlayer.js';
 import { floorStep } from './e2eFloor.js';
+import { quiet } from './e2eLagWatch.js';
 import { harnessFirst } from './e2ePlayers.js';
 import { type Click, pausedSchedule, poissonSchedule, summarize, uniform } from './openLoop.js';
 import { threadCpuMs } from './procCpu.js';
@@ -21,6 +22,11 @@ export interface CapacitySetup {
   readonly answerer: 'bot' | 'floor';
   /** People at each table (4; 3 with a normal bot in the fourth seat). */
   readonly people: 3 | 4;
+  /**
+   * The tables' turn timer: 'off' where bot and floor alternate (a timer falling at an idle bot table
+   * would run in the floor's measurement); the default '2m' at people's pace.
+   */
+  readonly timer: 'off' | '2m';
 }
 
 export interface StepRequest {
@@ -83,7 +89,17 @@ port.postMessage({
 });
 await new Promise<void>((resolve) => port.once('message', () => resolve()));
 await discord.waitForBot(10_000);
-if (setup.answerer === 'bot') await openTables();
+if (setup.answerer === 'bot') {
+  await openTables();
+  // Every table message posted and showing its hand button (the bot's own posts and edits wait on
+  // Discord's 50 a second: 1,000 tables take 20 s and more), and its edits quiet, before any step.
+  await quiet(discord, 1_000, 240_000, () =>
+    channels.every((c, t) => {
+      const shown = tableMessage(seatedAt(t)[0] as ScriptedUser, c.id);
+      return shown !== undefined && find(shown, 'hand') !== undefined;
+    }),
+  );
+}
 port.postMessage({ type: 'opened' });
 
 /** Whose step is next at each table: carried from one rate to the next. */
@@ -234,19 +250,31 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Every table created, seated and started by slash commands, before anything is timed. */
+/**
+ * Every table created, seated and started by slash commands, before anything is timed: 50 tables
+ * at a time (a thousand at once would be a burst no server sees), each answer waited for up to 60 s.
+ */
 async function openTables(): Promise<void> {
+  const WAIT_MS = 60_000;
+  let next = 0;
+  const open = async (t: number) => {
+    const channel = channels[t] as { id: string };
+    const seated = seatedAt(t);
+    const host = seated[0] as ScriptedUser;
+    await host
+      .slash(channel.id, 'table', { subcommand: 'create', options: { target: 10000, timer: setup.timer } })
+      .reply(WAIT_MS);
+    for (const u of seated.slice(1))
+      await u.slash(channel.id, 'table', { subcommand: 'join' }).reply(WAIT_MS);
+    if (setup.people === 3)
+      await host
+        .slash(channel.id, 'table', { subcommand: 'bot', options: { do: 'add', seat: 4, level: 'normal' } })
+        .reply(WAIT_MS);
+    await host.slash(channel.id, 'table', { subcommand: 'start' }).reply(WAIT_MS);
+  };
   await Promise.all(
-    channels.map(async (channel, t) => {
-      const seated = seatedAt(t);
-      const host = seated[0] as ScriptedUser;
-      await host.slash(channel.id, 'table', { subcommand: 'create', options: { target: 10000 } }).reply();
-      for (const u of seated.slice(1)) await u.slash(channel.id, 'table', { subcommand: 'join' }).reply();
-      if (setup.people === 3)
-        await host
-          .slash(channel.id, 'table', { subcommand: 'bot', options: { do: 'add', seat: 4, level: 'normal' } })
-          .reply();
-      await host.slash(channel.id, 'table', { subcommand: 'start' }).reply();
+    Array.from({ length: Math.min(50, channels.length) }, async () => {
+      while (next < channels.length) await open(next++);
     }),
   );
 }

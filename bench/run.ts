@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints each figure beside its target (listed in docs/operations.md). `npm run bench -- --json`
  * adds one JSON object with every figure on the last line; `-- --bots-only` runs only the bot
- * figures (minutes on every core). Figures, never timed assertions.
+ * figures (minutes on every core); `-- --plot` redraws docs/capacity.svg from the capacity run
+ * (docs/performance.md). Figures, never timed assertions.
  */
 
 import { spawn } from 'node:child_process';
@@ -47,7 +48,7 @@ function benchFile(path: string): string {
  * one missed figure, `<part>.failed`, with the end of what it said: the parts after it still run,
  * so one bad run does not cost the whole bench its figures (and the bench exits 1 at the end).
  */
-async function partFigures(part: string, args: string[]): Promise<Figure[]> {
+async function partFigures(part: string, args: string[], limitMs = 300_000): Promise<Figure[]> {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let said = '';
@@ -58,7 +59,7 @@ async function partFigures(part: string, args: string[]): Promise<Figure[]> {
     process.stderr.write(chunk);
     said = (said + chunk.toString()).slice(-4_000);
   });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
   const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
   clearTimeout(timer);
   const last = out.trim().split('\n').at(-1) ?? '';
@@ -126,6 +127,27 @@ for (const figure of await partFigures('e2e.shards', [
   '--figures',
   '--baseline',
 ]))
+  record(figure);
+// Capacity, open-loop (bench/capacity.ts): bot and floor stepped up in rate until p99 passes 50 ms;
+// `--plot` also redraws docs/capacity.svg. Then people's pace at 1,000 tables (bench/humanPace.ts).
+for (const figure of await partFigures(
+  'capacity',
+  [
+    '--expose-gc',
+    '--import',
+    'tsx',
+    benchFile('./capacity.ts'),
+    '--figures',
+    ...(process.argv.includes('--plot') ? ['--plot'] : []),
+  ],
+  1_500_000,
+))
+  record(figure);
+for (const figure of await partFigures(
+  'humanPace',
+  ['--expose-gc', '--import', 'tsx', benchFile('./humanPace.ts'), '--figures'],
+  600_000,
+))
   record(figure);
 // Backups (bench/backup.ts): a 1 GB file backed up beside a plain copy, and the 50-table run's
 // click p99 while its backups run beside the same run without them.
