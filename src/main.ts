@@ -1,8 +1,9 @@
 /**
  * `npm start`: reads .env, checks the configuration, then runs the bot: in this one process (SHARDS
  * empty or 1, as always), or as discord.js's ShardingManager with one process per shard (SHARDS=N or
- * auto). `npm start` execs this file as the only process under npm, so SIGINT and SIGTERM reach it
- * (npm forwards them to its child); a sharded main process passes them on to its shards.
+ * auto). `npm start` execs this file, compiled (dist/src/main.js, built by scripts/build.mjs), as the
+ * only process under npm, so SIGINT and SIGTERM reach it (npm forwards them to its child); a sharded
+ * main process passes them on to its shards.
  */
 import { fileURLToPath } from 'node:url';
 import { type BackupSchedule, startScheduledBackups } from './app/backupSchedule.js';
@@ -107,9 +108,14 @@ async function runSharded(): Promise<void> {
     proveWritable(config.databasePath, { created });
     Store.open(config.databasePath).close();
     fleet = await startShards({
-      file: fileURLToPath(new URL('./shardMain.ts', import.meta.url)),
-      // tsx by its absolute address: the shards run from any folder, as `npm start` does.
-      execArgv: ['--import', import.meta.resolve('tsx')],
+      // Compiled (dist/, as `npm start` runs it), the shards run shardMain.js with plain node; from
+      // the sources, shardMain.ts with tsx by its absolute address (the shards run from any folder).
+      ...(import.meta.url.endsWith('.js')
+        ? { file: fileURLToPath(new URL('./shardMain.js', import.meta.url)), execArgv: [] }
+        : {
+            file: fileURLToPath(new URL('./shardMain.ts', import.meta.url)),
+            execArgv: ['--import', import.meta.resolve('tsx')],
+          }),
       token: config.discordToken,
       count,
       ...(ids ? { ids } : {}),

@@ -1,9 +1,9 @@
 /**
- * Backups and restore beside the real bot process (`node --import tsx src/main.ts`, what `npm start`
- * execs), through `npm run backup` and `npm run restore` as an admin types them: a backup made while
- * the bot runs; a restore refused while it runs (one sentence, the bot's files as they were), and
- * done once it has stopped. With BACKUP_EVERY the one process runs the schedule; with SHARDS=2 the
- * main process runs it once for the file, and no shard process does.
+ * Backups and restore beside the real bot process (`node --import tsx src/main.ts`, the sources of
+ * what `npm start` runs compiled), through `npm run backup` and `npm run restore` as an admin types
+ * them: a backup made while the bot runs; a restore refused while it runs (one sentence, the bot's
+ * files as they were), and done once it has stopped. With BACKUP_EVERY the one process runs the
+ * schedule; with SHARDS=2 the main process runs it once for the file, and no shard process does.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -25,8 +25,9 @@ interface Run {
 }
 
 /**
- * Runs a script of src/ with tsx's loader in one process (`node --import tsx`, what `npm start`
- * execs), with only the given environment. test/signals.test.ts runs `npm start` itself.
+ * Runs a script of src/ with tsx's loader in one process (`node --import tsx`: the sources of what
+ * `npm start` runs compiled), with only the given environment. test/signals.test.ts runs `npm start`
+ * itself.
  */
 function run(script: string, env: Record<string, string>): Run {
   let out = '';

@@ -1,7 +1,8 @@
 /**
- * `npm start` exactly as the README says, against the local Discord: one process under npm, so a
- * SIGTERM or SIGINT sent to npm (as a process manager does) reaches the bot, which drains, closes
- * the database and exits 0, and no process of the tree outlives it. A stop that hangs is ended by
+ * `npm start` exactly as the README says (dist/ built first when stale, then the compiled bot),
+ * against the local Discord: one process under npm, so a SIGTERM or SIGINT sent to npm (as a
+ * process manager does) reaches the bot, which drains, closes the database and exits 0, and no
+ * process of the tree outlives it. A stop that hangs is ended by
  * the 5 s guard, non-zero, with a log line.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -82,18 +83,18 @@ describe('npm start and signals', () => {
       expect(await survivors([...tree.map((p) => p.pid), -npmPid], 5_000)).toEqual([]);
       group = undefined;
 
-      // One process under npm: the bot itself, with no shell or tsx wrapper between them. (Below
-      // it may run tsx's esbuild service, which compiles the TypeScript; it goes with the bot.)
+      // One process under npm: the compiled bot itself, run by plain node, with no shell, launcher
+      // or tsx between them (scripts/build.mjs checked dist/ and ended before the shell exec'd it),
+      // and nothing below it.
       const children = tree.filter((p) => p.ppid === npmPid);
       expect(
         children.map((p) => p.cmd),
         JSON.stringify(tree),
-      ).toEqual([expect.stringMatching(/^\S*node --import tsx src\/main\.ts$/)]);
-      const bot = children[0]?.pid;
-      for (const helper of tree.filter((p) => p.ppid !== npmPid)) {
-        expect(helper.ppid).toBe(bot);
-        expect(helper.cmd).toMatch(/esbuild --service/);
-      }
+      ).toEqual([expect.stringMatching(/^\S*node dist\/src\/main\.js$/)]);
+      expect(
+        tree.filter((p) => p.ppid !== npmPid),
+        JSON.stringify(tree),
+      ).toEqual([]);
 
       const logged = logLines(npm.out());
       expect(logged.some((l) => l.msg === 'shutting down' && l.signal === signal)).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * `npm start`'s checks before it connects, run as the real process (`node --import tsx src/main.ts`,
- * what `npm start` execs): a database it cannot write is refused with one line naming the path and
+ * the sources of what `npm start` runs compiled): a database it cannot write is refused with one line naming the path and
  * the cause, and nothing reaches Discord; a failed login leaves no new file; a missing or partial
  * .env names exactly the keys to fill in.
  */

@@ -3,7 +3,13 @@
 // worker's execArgv does not apply to its entry module on Node 20, and a bare 'tsx' resolves from
 // the working directory. So this plain module registers tsx in this thread, resolved from here,
 // then loads the worker (as src/bots/decisionWorker.mjs does).
-import { register } from 'tsx/esm/api';
+// Run from dist/ (npm start), the compiled body sits beside it and is loaded as it is, without tsx.
+import { existsSync } from 'node:fs';
 
-register();
-await import('./reviewWorker.ts');
+const compiled = new URL('./reviewWorker.js', import.meta.url);
+if (existsSync(compiled)) await import(compiled.href);
+else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('./reviewWorker.ts');
+}

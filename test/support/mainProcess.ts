@@ -1,7 +1,7 @@
 /**
- * The bot's entry point as a real process: `node --import tsx src/main.ts` (what `npm start` execs)
- * or `npm start` itself, with only the environment given; its output, its exit, and its process
- * tree. Every wait is bounded.
+ * The bot's entry point as a real process: `node --import tsx src/main.ts` (the sources of what
+ * `npm start` runs compiled, from dist/) or `npm start` itself, with only the environment given; its
+ * output, its exit, and its process tree. Every wait is bounded.
  */
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -92,7 +92,7 @@ export function spawnProcess(
   return { child, out: () => out, exited };
 }
 
-/** `node --import tsx src/main.ts`, as `npm start` runs it. */
+/** `node --import tsx src/main.ts`: the sources `npm start` runs compiled (test/startBuild.test.ts). */
 export function runMain(env: Record<string, string>, options: RunOptions = {}): MainProcess {
   return spawnProcess(process.execPath, MAIN_ARGS, env, options);
 }
