@@ -10,7 +10,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { registerCommands } from '../src/discord/deploy.js';
 import { LocalDiscord, type ScriptedUser, WaitTimeout } from '../src/localDiscord/index.js';
 import { Dice, find, openPanel, tableMessage, takeTurn } from '../test/support/panelPlayer.js';
-import { floorStep } from './e2eFloor.js';
+import { idOnShard } from '../test/support/shardGuilds.js';
+import { FLOOR_PREFIX, floorStep } from './e2eFloor.js';
 import { quiet } from './e2eLagWatch.js';
 import { harnessFirst } from './e2ePlayers.js';
 import { type Click, pausedSchedule, poissonSchedule, summarize, uniform } from './openLoop.js';
@@ -27,6 +28,8 @@ export interface CapacitySetup {
    * would run in the floor's measurement); the default '2m' at people's pace.
    */
   readonly timer: 'off' | '2m';
+  /** Shard processes the answerer runs as (one guild a shard here); default 1, one process. */
+  readonly shards?: number;
 }
 
 export interface StepRequest {
@@ -67,28 +70,54 @@ harnessFirst();
 const port = parentPort;
 if (!port) throw new Error('run as a worker');
 
-const discord = await LocalDiscord.start({ heartbeatIntervalMs: 30_000, globalRequestsPerSecond: 50 });
-const { guild, channels } = discord.addGuild(
-  'Capacity',
-  Array.from({ length: setup.tables }, (_, i) => `table-${i}`),
-);
+const shards = setup.shards ?? 1;
+const discord = await LocalDiscord.start({
+  heartbeatIntervalMs: 30_000,
+  globalRequestsPerSecond: 50,
+  maxConcurrency: shards,
+});
+// One guild a shard (table t in shard t % shards's), so every shard has its share of the tables.
+const channels: Array<{ id: string }> = new Array(setup.tables);
+const guildIds: string[] = [];
+for (let shard = 0; shard < shards; shard++) {
+  const mine = Array.from({ length: setup.tables }, (_, t) => t).filter((t) => t % shards === shard);
+  const { guild, channels: made } = discord.addGuild(
+    shards === 1 ? 'Capacity' : `Shard ${shard}`,
+    mine.map((t) => `table-${t}`),
+    shards === 1 ? {} : { guildId: idOnShard(discord, shard, shards) },
+  );
+  guildIds.push(guild.id);
+  mine.forEach((t, i) => {
+    channels[t] = made[i] as { id: string };
+  });
+  if (setup.answerer === 'bot')
+    await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
+}
 const users = Array.from({ length: setup.tables * setup.people }, (_, i) => discord.addUser(`player${i}`));
 const seatedAt = (t: number) => users.slice(t * setup.people, t * setup.people + setup.people);
-if (setup.answerer === 'bot')
-  await registerCommands(discord.token, discord.applicationId, guild.id, discord.restUrl);
 port.postMessage({
   type: 'ready',
   restUrl: discord.restUrl,
   token: discord.token,
   applicationId: discord.applicationId,
   channelIds: channels.map((c) => c.id),
-  guildId: guild.id,
+  guildId: guildIds[0],
   burstChannelIds: [],
   burstUserIds: [],
   cardFaces: [],
 });
 await new Promise<void>((resolve) => port.once('message', () => resolve()));
-await discord.waitForBot(10_000);
+for (let waited = 0; discord.gateway.connectedShards().length < shards; waited += 50) {
+  if (waited > 60_000) throw new Error(`${shards} shards did not all connect within 60 s`);
+  await sleep(50);
+}
+if (setup.answerer === 'floor')
+  // The floor posts its button in every channel (the floor processes of a sharded run, on their own).
+  await quiet(discord, 0, 120_000, () =>
+    channels.every((c, t) =>
+      (seatedAt(t)[0] as ScriptedUser).messages(c.id).some((m) => find(m, FLOOR_PREFIX) !== undefined),
+    ),
+  );
 if (setup.answerer === 'bot') {
   await openTables();
   // Every table message posted and showing its hand button (the bot's own posts and edits wait on

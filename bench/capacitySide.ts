@@ -10,7 +10,7 @@ import type { Answerer, Ready } from './e2eRun.js';
 import { mainThreadCpuMs } from './procCpu.js';
 
 export interface Measured extends StepResult {
-  /** CPU ms of this thread (where the answerer runs) in the measuring window. */
+  /** CPU ms of the answerer in the measuring window: this thread, or all its processes when it has its own. */
   readonly answererCpuMs: number;
 }
 
@@ -20,10 +20,15 @@ export interface Side {
   close(): Promise<void>;
 }
 
+/** An answerer in processes of its own (shards) says how much CPU they have used; else this thread's is counted. */
+export interface MeteredAnswerer extends Answerer {
+  cpuMs?(): number;
+}
+
 export async function startSide(
   label: string,
   setup: CapacitySetup,
-  start: (ready: Ready) => Promise<Answerer>,
+  start: (ready: Ready) => Promise<MeteredAnswerer>,
 ): Promise<Side> {
   const worker = new Worker(new URL('./capacityWorker.mjs', import.meta.url), { workerData: setup });
   const next = <T>(type: string) =>
@@ -38,6 +43,7 @@ export async function startSide(
       worker.once('error', reject);
     });
   const answerer = await start(await next<Ready>('ready'));
+  const cpuMs = () => (answerer.cpuMs ? answerer.cpuMs() : mainThreadCpuMs());
   const opened = next<unknown>('opened');
   worker.postMessage('go');
   await opened;
@@ -51,17 +57,17 @@ export async function startSide(
       let cpuFrom = Number.NaN;
       let cpuTo = Number.NaN;
       const opens = setTimeout(() => {
-        cpuFrom = mainThreadCpuMs();
+        cpuFrom = cpuMs();
       }, fromEpoch - Date.now());
       const closes = setTimeout(() => {
-        cpuTo = mainThreadCpuMs();
+        cpuTo = cpuMs();
       }, toEpoch - Date.now());
       const done = next<StepResult>('stepDone');
       worker.postMessage({ ...request, type: 'step', startEpochMs } satisfies StepRequest);
       const result = await done;
       clearTimeout(opens);
       clearTimeout(closes);
-      if (Number.isNaN(cpuTo)) cpuTo = mainThreadCpuMs();
+      if (Number.isNaN(cpuTo)) cpuTo = cpuMs();
       return { ...result, answererCpuMs: cpuTo - cpuFrom };
     },
     async close() {

@@ -1,0 +1,96 @@
+/**
+ * Answerers for the open-loop load at two shards (issue 30): the bot as `npm start` runs it with
+ * SHARDS=2 (a main process and two shard processes on one database file), and its floor, one bare
+ * discord.js process a shard answering a constant (bench/e2eFloorProcess.ts). Their CPU is read
+ * from /proc for every process (and what each started) while they answer.
+ */
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  botEnv,
+  descendants,
+  type MainProcess,
+  ROOT,
+  spawnProcess,
+  TSX,
+  within,
+} from '../test/support/mainProcess.js';
+import type { MeteredAnswerer } from './capacitySide.js';
+import type { Ready } from './e2eRun.js';
+import { cpuMsOf } from './procCpu.js';
+
+const FLOOR_ENTRY = fileURLToPath(new URL('./e2eFloorProcess.ts', import.meta.url));
+
+/** The processes' CPU ms, and those they started, read now. */
+function cpuOfTree(processes: readonly MainProcess[]): number {
+  const tops = processes.map((p) => p.child.pid as number);
+  const pids = [...tops, ...tops.flatMap((pid) => descendants(pid).map((d) => d.pid))];
+  return pids.reduce((sum, pid) => {
+    try {
+      return sum + cpuMsOf(pid);
+    } catch {
+      return sum; // ended meanwhile
+    }
+  }, 0);
+}
+
+function metered(processes: MainProcess[], cleanup: () => void = () => {}): MeteredAnswerer {
+  return {
+    cpuMs: () => cpuOfTree(processes),
+    async stop() {
+      await Promise.all(
+        processes.map(async (p) => {
+          if (p.child.exitCode !== null) return;
+          p.child.kill('SIGTERM');
+          if ((await within(p.exited, 10_000, 'timeout')) === 'timeout') p.child.kill('SIGKILL');
+        }),
+      );
+      cleanup();
+    },
+  };
+}
+
+/** dist/ built as `npm start` builds it (only when missing or stale). */
+function buildDist(): string {
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--if-stale'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 120_000,
+  });
+  return join(ROOT, 'dist', 'src', 'main.js');
+}
+
+/** The bot exactly as `npm start` runs it: compiled, plain node, SHARDS=shards. */
+export async function startShardedBot(ready: Ready, shards = 2): Promise<MeteredAnswerer> {
+  const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-capacity-shards-'));
+  const bot = spawnProcess(
+    process.execPath,
+    [buildDist()],
+    botEnv({
+      DISCORD_TOKEN: ready.token,
+      DISCORD_APPLICATION_ID: ready.applicationId,
+      DISCORD_API_URL: ready.restUrl,
+      DATABASE_PATH: join(dir, 'bench.sqlite'),
+      LOG_LEVEL: 'warn',
+      BOT_PACE_MS: '0',
+      SHARDS: String(shards),
+    }),
+  );
+  return metered([bot], () => rmSync(dir, { recursive: true, force: true }));
+}
+
+export async function startShardedFloor(ready: Ready, shards = 2): Promise<MeteredAnswerer> {
+  const floors = Array.from({ length: shards }, (_, shard) =>
+    spawnProcess(process.execPath, ['--import', TSX, FLOOR_ENTRY], {
+      ...botEnv({}),
+      FLOOR_TOKEN: ready.token,
+      FLOOR_API: ready.restUrl,
+      FLOOR_SHARD: String(shard),
+      FLOOR_SHARDS: String(shards),
+    }),
+  );
+  return metered(floors);
+}
