@@ -39,6 +39,16 @@ export function tichuRefusal(hand: HandState, settings: Settings, seat: Seat) {
   return null;
 }
 
+/** `tichuRefusal(hand, settings, seat) === null`, without building the refusal (legal actions ask it at every step). */
+export function mayCallTichu(hand: HandState, settings: Settings, seat: Seat): boolean {
+  return (
+    (hand.phase === 'exchange' || hand.phase === 'play') &&
+    hand.calls[seat] === 'none' &&
+    !hand.played[seat] &&
+    (settings.callsAfterFirstOut || hand.out.length === 0)
+  );
+}
+
 export function callTichu(hand: HandState, settings: Settings, seat: Seat): HandStepResult {
   const refusal = tichuRefusal(hand, settings, seat);
   if (refusal) return err(refusal);

@@ -1,4 +1,5 @@
 /** Cards, the deck and the card notation of docs/RULES.md (`10st`, `Kjd`, `mahjong`, ...). */
+import { CARD_TEXT, indexOfCard } from './cardIndex.js';
 import { err, ok, type Result } from './result.js';
 
 export const SUITS = ['jd', 'sw', 'pg', 'st'] as const;
@@ -35,11 +36,9 @@ export interface CardInfo {
 const INFO = new Map<string, CardInfo>();
 /** Every card of the deck in a fixed order: specials last. */
 export const DECK: readonly Card[] = (() => {
-  const deck: Card[] = [];
-  for (const rank of RANKS) {
-    for (const suit of SUITS) deck.push(`${rankName(rank)}${suit}` as NormalCard);
-  }
-  deck.push(...SPECIALS);
+  // The very strings of cardIndex.ts (the same order as RANKS × SUITS, then SPECIALS), so that its
+  // look-up compares a dealt card with its own string.
+  const deck = CARD_TEXT.slice() as Card[];
   deck.forEach((card, index) => {
     const special = SPECIALS.includes(card as Special);
     const rank = special ? specialRank(card as Special) : rankValue(card.slice(0, -2) as RankName);
@@ -77,13 +76,17 @@ function rankValue(name: RankName): Rank {
   return (RANK_NAMES.indexOf(name) + 2) as Rank;
 }
 
+/** Each card's info by its index in DECK. */
+const INFO_BY_INDEX: readonly CardInfo[] = DECK.map((card) => INFO.get(card) as CardInfo);
+
 export function isCard(value: unknown): value is Card {
-  return typeof value === 'string' && INFO.has(value);
+  return typeof value === 'string' && indexOfCard(value) >= 0;
 }
 
 /** Everything about a card in one look-up (for hot loops). */
 export function cardInfo(card: Card): CardInfo {
-  return INFO.get(card) as CardInfo;
+  const index = typeof card === 'string' ? indexOfCard(card) : -1;
+  return (index >= 0 ? INFO_BY_INDEX[index] : undefined) as CardInfo;
 }
 
 const info = cardInfo;
@@ -115,26 +118,61 @@ export function pointsIn(cards: readonly Card[]): number {
   return sum;
 }
 
-/** Low to high by rank, then suit; specials at their rank (Dog and Phoenix first). */
-export function sortCards(cards: readonly Card[]): Card[] {
-  if (isSorted(cards)) return [...cards];
-  const keyed = cards.map((card) => {
-    const { rank, index } = info(card);
-    return { card, key: rank * 100 + index };
-  });
-  keyed.sort((a, b) => a.key - b.key);
-  return keyed.map((k) => k.card);
+/** Each card's sort key by its index in DECK: rank × 100 + index. */
+const SORT_KEY_BY_INDEX: readonly number[] = INFO_BY_INDEX.map((i) => i.rank * 100 + i.index);
+/** The deck in sorted order, and each card's place in it by its index in DECK. */
+const SORTED_DECK: readonly Card[] = [...DECK].sort(
+  (a, b) => (SORT_KEY_BY_INDEX[DECK.indexOf(a)] as number) - (SORT_KEY_BY_INDEX[DECK.indexOf(b)] as number),
+);
+const SORTED_PLACE_BY_INDEX: readonly number[] = DECK.map((card) => SORTED_DECK.indexOf(card));
+
+/** A card's place in the sorted deck; anything that is not a card throws, as it always did. */
+function sortedPlace(card: Card): number {
+  const index = typeof card === 'string' ? indexOfCard(card) : -1;
+  if (index < 0) throw new TypeError(`not a card: ${String(card)}`);
+  return SORTED_PLACE_BY_INDEX[index] as number;
 }
 
-function isSorted(cards: readonly Card[]): boolean {
+/**
+ * Low to high by rank, then suit; specials at their rank (Dog and Phoenix first). Distinct cards are
+ * sorted by setting their places in the sorted deck as bits (two 28-bit words) and reading them back.
+ */
+export function sortCards(cards: readonly Card[]): Card[] {
   let previous = -1;
-  for (const card of cards) {
-    const { rank, index } = info(card);
-    const key = rank * 100 + index;
-    if (key < previous) return false;
-    previous = key;
+  let sorted = true;
+  let twice = false;
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < cards.length; i++) {
+    const place = sortedPlace(cards[i] as Card);
+    if (place < previous) sorted = false;
+    previous = place;
+    if (place < 28) {
+      if ((lo >> place) & 1) twice = true;
+      lo |= 1 << place;
+    } else {
+      if ((hi >> (place - 28)) & 1) twice = true;
+      hi |= 1 << (place - 28);
+    }
   }
-  return true;
+  if (sorted) return cards.slice();
+  if (twice) {
+    const keyed = cards.map((card) => ({ card, place: sortedPlace(card) }));
+    keyed.sort((a, b) => a.place - b.place);
+    return keyed.map((k) => k.card);
+  }
+  const out: Card[] = [];
+  while (lo !== 0) {
+    const bit = lo & -lo;
+    out.push(SORTED_DECK[31 - Math.clz32(bit)] as Card);
+    lo ^= bit;
+  }
+  while (hi !== 0) {
+    const bit = hi & -hi;
+    out.push(SORTED_DECK[59 - Math.clz32(bit)] as Card);
+    hi ^= bit;
+  }
+  return out;
 }
 
 /** What was wrong with a typed card, with what a sentence about it needs (in any language). */

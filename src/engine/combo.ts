@@ -72,6 +72,9 @@ export function phoenixSingleRank(top: Combo | null): number {
   return top && top.type === 'single' ? top.rank + 1 : PHOENIX_LEAD_RANK;
 }
 
+/** Cards per rank (0..14) of the cards `readCombos` is reading: scratch, as reading is never re-entered. */
+const readCounts: number[] = new Array<number>(15).fill(0);
+
 /**
  * Every way the cards can be read as a combo: several only when a Phoenix allows it. A Phoenix
  * single takes its value from `top` (the combo it is played on, null when led).
@@ -80,7 +83,8 @@ export function readCombos(cards: readonly Card[], top: Combo | null = null): Co
   const n = cards.length;
   if (n === 0) return [];
   if (n === 1) return [readSingle(cards[0] as Card, top)];
-  const counts = new Array<number>(15).fill(0);
+  const counts = readCounts;
+  counts.fill(0);
   let phoenix = false;
   let suit = -2; // the one suit so far; -1 once mixed (the Mah Jong has none)
   for (const card of cards) {

@@ -1,6 +1,6 @@
 /** `legalActions`: everything one seat may do right now. It feeds buttons, selects, autocomplete and bots. */
 import type { Action } from './actions.js';
-import { tichuRefusal } from './calls.js';
+import { mayCallTichu } from './calls.js';
 import { RANKS } from './cards.js';
 import { type Combo, isBomb } from './combo.js';
 import { enumerateBombs, enumerateCombos } from './enumerate.js';
@@ -18,7 +18,7 @@ export function legalActions(state: MatchState, seat: Seat, options: LegalOption
   if (state.status === 'finished') return [];
   const hand = state.hand;
   const actions: Action[] = [];
-  if (tichuRefusal(hand, state.settings, seat) === null) actions.push({ type: 'tichu' });
+  if (mayCallTichu(hand, state.settings, seat)) actions.push({ type: 'tichu' });
   switch (hand.phase) {
     case 'grandTichu':
       if (hand.grand[seat] === null)

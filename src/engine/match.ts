@@ -1,6 +1,7 @@
 /** A match: hands dealt one after another until a team reaches the target; `apply` is the engine's door. */
 import { type Action, isSeat, parseAction } from './actions.js';
 import { callTichu, decideGrandTichu } from './calls.js';
+import { takeCanonical } from './canonical.js';
 import { comboShape } from './combo.js';
 import { dealHand } from './deal.js';
 import { giveDragon, nameWish } from './decisions.js';
@@ -54,7 +55,23 @@ export function apply(state: MatchState, seat: unknown, input: unknown): Result<
   const stepped = applyToHand(state, seat, parsed.value);
   if (!stepped.ok) return stepped;
   const events = [...stepped.value.events];
-  const hand = canonicalHand(stepped.value.hand);
+  const stepHand = stepped.value.hand;
+  const hand = takeCanonical(stepHand) ? stepHand : canonicalHand(stepHand);
+  if (hand.phase !== 'finished' || hand.result === null) {
+    // The hand goes on: what canonicalMatch({ ...state, version, hand }) makes, built at once.
+    const next: MatchState = {
+      version: state.version + 1,
+      settings: state.settings,
+      seed: state.seed,
+      scores: state.scores,
+      history: state.history,
+      hand,
+      status: state.status,
+      winner: state.winner,
+      lastEnding: state.lastEnding ?? null,
+    };
+    return ok({ state: next, events });
+  }
   const next = canonicalMatch(settleHand({ ...state, version: state.version + 1, hand }, events));
   return ok({ state: next, events });
 }

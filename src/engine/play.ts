@@ -1,4 +1,5 @@
 /** Playing cards (in turn, or a bomb out of turn) and passing. */
+import { markCanonical } from './canonical.js';
 import type { Card, Rank } from './cards.js';
 import { beats, type Combo, isBomb, readCombos } from './combo.js';
 import type { RuleError } from './errors.js';
@@ -6,7 +7,7 @@ import type { GameEvent } from './events.js';
 import { collectTrick, finishHand, hasCards, isDoubleVictory, leaderFrom, nextWithCards } from './flow.js';
 import { err, ok, type Result } from './result.js';
 import type { Settings } from './settings.js';
-import { type HandState, partnerOf, type Seat, setSeat } from './state.js';
+import { type HandState, type Pending, partnerOf, type Seat, setSeat, type Trick } from './state.js';
 import type { HandStepResult } from './step.js';
 import { containsWished, satisfiesWish, wishObligation } from './wish.js';
 
@@ -32,9 +33,12 @@ export function judgePlay(
 ): Result<Combo, RuleError> {
   const blocked = checkCanAct(hand, seat);
   if (blocked) return err(blocked);
-  if (new Set(cards).size !== cards.length) return err({ code: 'duplicate_cards', cards });
-  const missing = cards.filter((card) => !hand.hands[seat].includes(card));
-  if (missing.length > 0) return err({ code: 'not_in_hand', cards: missing });
+  const held = heldCheck(cards, hand.hands[seat]);
+  if (held === 'duplicate') return err({ code: 'duplicate_cards', cards });
+  if (held === 'missing') {
+    const missing = cards.filter((card) => !hand.hands[seat].includes(card));
+    return err({ code: 'not_in_hand', cards: missing });
+  }
   const top = topOf(hand);
   let readings = readCombos(cards, top);
   if (readings.length === 0) return err({ code: 'not_a_combo', cards });
@@ -63,6 +67,26 @@ export function judgePlay(
   return ok(combo);
 }
 
+/**
+ * Whether the cards are all different and all in the hand: what `new Set(cards)` and `includes`
+ * said, by plain loops (a play names a few cards, a hand holds at most 14; cards are strings, for
+ * which === is SameValueZero).
+ */
+function heldCheck(cards: readonly Card[], handCards: readonly Card[]): 'ok' | 'duplicate' | 'missing' {
+  const n = cards.length;
+  for (let i = 1; i < n; i++) {
+    const card = cards[i];
+    for (let j = 0; j < i; j++) if (cards[j] === card) return 'duplicate';
+  }
+  for (let i = 0; i < n; i++) if (!holds(handCards, cards[i] as Card)) return 'missing';
+  return 'ok';
+}
+
+function holds(cards: readonly Card[], card: Card): boolean {
+  for (let i = 0; i < cards.length; i++) if (cards[i] === card) return true;
+  return false;
+}
+
 function highest(readings: readonly Combo[]): Combo {
   let best = readings[0] as Combo;
   for (const combo of readings) if (combo.rank > best.rank) best = combo;
@@ -83,7 +107,7 @@ export function playCards(
 
 function applyPlay(before: HandState, seat: Seat, combo: Combo): { hand: HandState; events: GameEvent[] } {
   const events: GameEvent[] = [{ type: 'played', seat, combo, outOfTurn: before.turn !== seat }];
-  const remaining = before.hands[seat].filter((card) => !combo.cards.includes(card));
+  const remaining = withoutCards(before.hands[seat], combo.cards);
   let wish = before.wish;
   if (wish !== null && containsWished(combo, wish)) {
     events.push({ type: 'wishFulfilled', seat, rank: wish });
@@ -94,22 +118,97 @@ function applyPlay(before: HandState, seat: Seat, combo: Combo): { hand: HandSta
     out = [...out, seat];
     events.push({ type: 'wentOut', seat, place: out.length });
   }
-  const common = {
-    hands: setSeat(before.hands, seat, remaining),
-    played: setSeat(before.played, seat, true),
-    wish,
-    out,
-  };
+  const hands = setSeat(before.hands, seat, remaining);
+  const played = setSeat(before.played, seat, true);
+  const common = { hands, played, wish, out };
   if (combo.type === 'dog')
     return { hand: leadWithDog({ ...before, ...common }, seat, combo, events), events };
   const passedBefore = before.trick?.passed ?? [];
   const play = passedBefore.length > 0 ? { seat, combo, passedBefore } : { seat, combo };
   const trick = { plays: [...(before.trick?.plays ?? []), play], passed: [] };
-  const hand: HandState = { ...before, ...common, trick };
-  if (isDoubleVictory(hand)) return { hand: finishHand(hand, events, play), events };
-  if (out.length >= 3) return { hand: thirdOutTakesTrick(hand, seat, combo, events), events };
+  if (out.length >= 2) {
+    const hand: HandState = { ...before, ...common, trick };
+    if (isDoubleVictory(hand)) return { hand: finishHand(hand, events, play), events };
+    if (out.length >= 3) return { hand: thirdOutTakesTrick(hand, seat, combo, events), events };
+  }
   const pending = combo.cards.includes('mahjong') ? ({ kind: 'wish', seat } as const) : null;
-  return { hand: { ...hand, turn: nextWithCards(hand, seat), pending }, events };
+  // What `{ ...before, ...common, trick, turn, pending }` and canonicalHand make, built at once.
+  const hand: HandState = {
+    number: before.number,
+    seed: before.seed,
+    phase: before.phase,
+    hands,
+    undealt: before.undealt,
+    grand: before.grand,
+    calls: before.calls,
+    exchange: before.exchange,
+    received: before.received,
+    played,
+    turn: nextHolder(hands, seat),
+    trick,
+    won: before.won,
+    out,
+    wish,
+    pending,
+    lastTrick: before.lastTrick,
+    result: before.result,
+    dogLead: before.dogLead ?? null,
+    ending: before.ending ?? null,
+  };
+  return { hand: markCanonical(hand), events };
+}
+
+/** nextWithCards over the hands alone: the first seat after `seat` (or itself) still holding cards. */
+function nextHolder(hands: HandState['hands'], seat: Seat): Seat | null {
+  for (let offset = 1; offset <= 4; offset++) {
+    const candidate = ((seat + offset) % 4) as Seat;
+    if (hands[candidate].length > 0) return candidate;
+  }
+  return null;
+}
+
+/** `hand` without `gone`, in its order: `hand.filter((c) => !gone.includes(c))` by plain loops. */
+function withoutCards(hand: readonly Card[], gone: readonly Card[]): Card[] {
+  const kept: Card[] = [];
+  for (let i = 0; i < hand.length; i++) {
+    const card = hand[i] as Card;
+    if (!holds(gone, card)) kept.push(card);
+  }
+  return kept;
+}
+
+/**
+ * `hand` with its trick, turn and pending decision replaced, built at once in the field order of
+ * canonicalHand (what `{ ...hand, trick, turn, pending }` and canonicalHand make, without the copies).
+ */
+function withTurn(
+  hand: HandState,
+  trick: Trick | null,
+  turn: Seat | null,
+  pending: Pending | null,
+): HandState {
+  return {
+    number: hand.number,
+    seed: hand.seed,
+    phase: hand.phase,
+    hands: hand.hands,
+    undealt: hand.undealt,
+    grand: hand.grand,
+    calls: hand.calls,
+    exchange: hand.exchange,
+    received: hand.received,
+    played: hand.played,
+    turn,
+    trick,
+    won: hand.won,
+    out: hand.out,
+    wish: hand.wish,
+    pending,
+    lastTrick: hand.lastTrick,
+    result: hand.result,
+    dogLead: hand.dogLead ?? null,
+    ending: hand.ending ?? null,
+  };
 }
 
 /**
@@ -144,12 +243,21 @@ export function passTurn(hand: HandState, seat: Seat): HandStepResult {
   const events: GameEvent[] = [{ type: 'passed', seat }];
   const passed = [...trick.passed, seat];
   const owner = (trick.plays[trick.plays.length - 1] as { seat: Seat }).seat;
-  const after: HandState = { ...hand, trick: { ...trick, passed } };
-  const waiting = [0, 1, 2, 3].some(
-    (s) => s !== owner && hasCards(after, s as Seat) && !passed.includes(s as Seat),
-  );
-  if (waiting) return ok({ hand: { ...after, turn: nextWithCards(after, seat) }, events });
-  return ok({ hand: endTrick(after, owner, top, events), events });
+  const passedTrick: Trick = { ...trick, passed };
+  let waiting = false;
+  for (let s = 0; s < 4; s++) {
+    if (s !== owner && hasCards(hand, s as Seat) && !passed.includes(s as Seat)) {
+      waiting = true;
+      break;
+    }
+  }
+  // The hands are the same before and after a pass: whose turn is next reads them from `hand`.
+  if (waiting)
+    return ok({
+      hand: markCanonical(withTurn(hand, passedTrick, nextWithCards(hand, seat), hand.pending)),
+      events,
+    });
+  return ok({ hand: endTrick({ ...hand, trick: passedTrick }, owner, top, events), events });
 }
 
 /** Everyone still holding cards passed: the owner takes the trick, or must give a Dragon away. */
