@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { botFigures } from './bots.js';
 import { challengeFigures } from './challenge.js';
-import { type Figure, legalLead14, plainLoopMs, selfPlay } from './engine.js';
+import { type Figure, legalLead14, plainLoopMs, selfPlayFigures } from './engine.js';
 import { fuzzFigures } from './fuzz.js';
 import { malformedFigures } from './fuzzMalformed.js';
 import { paceFigures } from './pace.js';
@@ -107,7 +107,7 @@ if (process.argv.includes('--bots-only')) {
 // One floor for both engine figures, taken right before them.
 const engineFloorMs = plainLoopMs();
 record(legalLead14(undefined, undefined, engineFloorMs));
-record(selfPlay(undefined, engineFloorMs));
+for (const figure of selfPlayFigures(undefined, engineFloorMs)) record(figure);
 record(await actionCommit());
 for (const figure of startup10k()) record(figure);
 for (const figure of statsFigures()) record(figure);
