@@ -43,15 +43,26 @@ export interface PlayServer {
   close(): Promise<void>;
 }
 
-/** A refusal the page shows as it is. */
+/**
+ * A refusal the page shows as it is; with a `code`, the page says it in its own words (its
+ * language) instead: 'stale' for a click on a button or menu its message no longer has.
+ */
 class Refused extends Error {
   constructor(
     message: string,
     readonly status = 400,
+    readonly code?: 'stale',
   ) {
     super(message);
   }
 }
+
+/**
+ * The local Discord's refusals of a click or a pick on a message as it is now (the button gone or
+ * disabled since the page drew it, the message gone): as Discord's own client would, the page says
+ * the control is out of date and draws the message again, rather than quoting the refusal's ids.
+ */
+const STALE = /has no component|is disabled|cannot see message|is not a (button|string select)|has no option|takes \d+ to \d+ values/;
 
 const optionValue = z.union([z.string().max(6_000), z.number(), z.boolean()]);
 const options = z.record(z.string().max(100), optionValue);
@@ -116,11 +127,13 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
     },
     async click(body) {
       const b = parse(schemas.click, body);
-      return acknowledged(() => userOf(b.user).click(b.messageId, b.customId));
+      const user = userOf(b.user);
+      return acknowledged(() => staleAsSuch(() => user.click(b.messageId, b.customId)));
     },
     async select(body) {
       const b = parse(schemas.select, body);
-      return acknowledged(() => userOf(b.user).select(b.messageId, b.customId, b.values));
+      const user = userOf(b.user);
+      return acknowledged(() => staleAsSuch(() => user.select(b.messageId, b.customId, b.values)));
     },
     async modal(body) {
       const b = parse(schemas.modal, body);
@@ -141,7 +154,11 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
     handle(req, res).catch((error: unknown) => {
       const refused =
         error instanceof Refused ? error : new Refused('Something went wrong on the page’s server.', 500);
-      send(res, refused.status, { ok: false, error: refused.message });
+      send(res, refused.status, {
+        ok: false,
+        error: refused.message,
+        ...(refused.code ? { code: refused.code } : {}),
+      });
     });
   });
 
@@ -176,6 +193,11 @@ export async function startPlayServer(options: PlayServerOptions): Promise<PlayS
       return send(res, 200, { ok: true, ...(await action(await readJson(req))) });
     }
     if (req.method !== 'GET') throw new Refused('Only GET here.', 405);
+    // Browsers ask for it on their own: no icon, and no 404 in the page's console.
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
     const emoji = /^\/emojis\/(\d{1,25})\.png$/.exec(url.pathname)?.[1];
     if (emoji !== undefined) return serveEmoji(res, discord.emojiPicture(emoji));
     return serveFile(res, url.pathname === '/' ? '/index.html' : url.pathname);
@@ -344,7 +366,18 @@ async function guard<T>(run: () => Promise<T>): Promise<T> {
   });
 }
 
+function staleAsSuch<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof Error && STALE.test(error.message))
+      throw new Refused('That button or menu is out of date: its message has changed since.', 409, 'stale');
+    throw error;
+  }
+}
+
 function refusedFrom(error: unknown): Refused {
+  if (error instanceof Refused) return error;
   return new Refused(error instanceof Error ? error.message : String(error));
 }
 

@@ -109,9 +109,14 @@ describe('the play API', () => {
     expect(bens.some((m) => m.id === panel?.id)).toBe(false);
     const grand = panel?.components.flatMap((r) => r.components).find((c) => c.custom_id);
     const refused = await post('click', { user: ids[1], messageId: panel?.id, customId: grand?.custom_id });
-    expect(refused.status).toBe(400);
-    expect(refused.json.ok).toBe(false);
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ ok: false, code: 'stale' });
     expect(String(refused.json.error)).not.toBe('');
+    // A button the table message no longer has (an old page): said as out of date, no ids quoted.
+    const stale = await post('click', { user: ids[0], messageId: table.id, customId: 'hand:gone:0' });
+    expect(stale.status).toBe(409);
+    expect(stale.json).toMatchObject({ ok: false, code: 'stale' });
+    expect(String(stale.json.error)).not.toMatch(/\d{6,}|hand:/);
   });
 
   it('offers the bot’s autocomplete', async () => {
@@ -131,7 +136,7 @@ describe('the play API', () => {
       ['slash', '{not json', 400, /not valid JSON/],
       ['slash', { user: 'nobody', name: 'table', options: {} }, 400, /No such player/],
       ['slash', { user: ids[0], name: 'nosuchcommand', options: {} }, 400, /./],
-      ['click', { user: ids[0], messageId: '1', customId: 'x' }, 400, /./],
+      ['click', { user: ids[0], messageId: '1', customId: 'x' }, 409, /out of date/],
       ['select', { user: ids[0], messageId: '1', customId: 'x', values: 'a' }, 400, /Bad request: values/],
       ['shutdown', {}, 404, /no such request/],
     ];
@@ -179,5 +184,7 @@ describe('the play API', () => {
     expect((await fetch(`${server.url}/..%2Fplay.ts`)).status).toBe(404);
     expect((await fetch(`${server.url}/%E0%A4%A`)).status).toBe(404);
     expect((await fetch(`${server.url}/nothing.js`)).status).toBe(404);
+    // The icon a browser asks for on its own: nothing, and no error in the page's console.
+    expect((await fetch(`${server.url}/favicon.ico`)).status).toBe(204);
   });
 });

@@ -15,6 +15,8 @@ async function call(path, init) {
     // Not JSON: said below with the status.
   }
   if (!response.ok || !body || body.ok === false) {
+    // A refusal with a code is said in the page's own words (its language); others as the server said them.
+    if (body && body.code === 'stale') throw new Error(t('staleControl'));
     const said = body && typeof body.error === 'string' && body.error !== '' ? body.error : null;
     throw new Error(said ?? t('serverAnswered', { status: `${response.status} ${response.statusText}` }));
   }

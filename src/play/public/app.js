@@ -77,6 +77,8 @@ async function act(path, body) {
     return true;
   } catch (error) {
     showError(error.message);
+    // What was refused may have been drawn from an old state (a page that missed an update): draw it again.
+    void refresh();
     return false;
   }
 }
