@@ -62,7 +62,8 @@ class Refused extends Error {
  * disabled since the page drew it, the message gone): as Discord's own client would, the page says
  * the control is out of date and draws the message again, rather than quoting the refusal's ids.
  */
-const STALE = /has no component|is disabled|cannot see message|is not a (button|string select)|has no option|takes \d+ to \d+ values/;
+const STALE =
+  /has no component|is disabled|cannot see message|is not a (button|string select)|has no option|takes \d+ to \d+ values/;
 
 const optionValue = z.union([z.string().max(6_000), z.number(), z.boolean()]);
 const options = z.record(z.string().max(100), optionValue);

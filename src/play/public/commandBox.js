@@ -166,10 +166,7 @@ export function createCommandBox(form, host) {
     if (Array.isArray(option.choices) && option.choices.length > 0)
       return menu(option.choices.map((c) => el('option', { value: String(c.value) }, choiceName(c))));
     if (option.type === T.BOOLEAN)
-      return menu([
-        el('option', { value: 'true' }, t('yes')),
-        el('option', { value: 'false' }, t('no')),
-      ]);
+      return menu([el('option', { value: 'true' }, t('yes')), el('option', { value: 'false' }, t('no'))]);
     if (option.type === T.USER) return menu(session.users.map((u) => el('option', { value: u.id }, u.name)));
     if (option.type === T.CHANNEL)
       return menu(el('option', { value: session.channel.id }, `#${session.channel.name}`));

@@ -36,7 +36,8 @@ const WORDS = {
     serverAnswered: 'The page’s server answered {status}.',
     yes: 'yes',
     no: 'no',
-    staleControl: 'That button or menu is out of date: its message has changed since. Here it is as it is now.',
+    staleControl:
+      'That button or menu is out of date: its message has changed since. Here it is as it is now.',
     used: ' used {what}',
     aCommand: 'a command',
     someone: 'someone',
@@ -94,7 +95,8 @@ const WORDS = {
     serverAnswered: 'Der Server der Seite antwortete {status}.',
     yes: 'ja',
     no: 'nein',
-    staleControl: 'Dieser Knopf oder dieses Menü ist nicht mehr aktuell: seine Nachricht hat sich inzwischen geändert. Hier ist sie, wie sie jetzt ist.',
+    staleControl:
+      'Dieser Knopf oder dieses Menü ist nicht mehr aktuell: seine Nachricht hat sich inzwischen geändert. Hier ist sie, wie sie jetzt ist.',
     used: ' hat {what} verwendet',
     aCommand: 'einen Befehl',
     someone: 'jemand',
