@@ -16,8 +16,12 @@ export function outMark(place: number, lang: Lang): string {
   return ` · ${t(lang, 'table.trick.outMark', { place })}`;
 }
 
-/** "Ann: 🐕 Dog → the lead passes to Cat" (`dog`: the Dog as the place shows it). */
+/**
+ * "Ann: 🐕 Dog → the lead passes to Cat" (`dog`: the Dog as the place shows it); to the viewer on
+ * their own panel "… to you" ("… geht an dich", not "an Du").
+ */
 export function dogWords(from: string, to: string, dog: string, lang: Lang): string {
+  if (to === t(lang, 'panel.table.you')) return t(lang, 'table.trick.dog_you', { name: from, dog });
   return t(lang, 'table.trick.dog', { name: from, dog, to });
 }
 

@@ -8,9 +8,11 @@ import type { Ui } from './ui.js';
 /** Discord's limit for an embed field's value. */
 const FIELD_MAX = 1_024;
 
-/** " · Ben, Cat pass" (or " · Ben passes"). */
+/** " · Ben, Cat pass" (or " · Ben passes"; on the viewer's own panel " · You pass", not "You passes"). */
 function passes(names: readonly string[], lang: Lang): string {
   if (names.length === 0) return '';
+  if (names.length === 1 && names[0] === t(lang, 'panel.table.you'))
+    return ` · ${t(lang, 'table.trick.passes_you')}`;
   return ` · ${plural(lang, 'table.trick.passes', names.length, { names: names.join(', ') })}`;
 }
 

@@ -127,6 +127,27 @@ describe('the trick on the table message', () => {
     expect(lines.at(-1)).toBe(`Player 1: straight 2-J (${cardsLabel(straight.cards, EN_TEXT)})`);
   });
 
+  it.each([
+    ['en', 'You pass', '→ the lead passes to you'],
+    ['de', 'Du passt', '→ das Anspiel geht an dich'],
+  ] as const)('on the viewer’s own panel (%s): "%s", and the Dog’s lead "%s"', (lang, pass, dog) => {
+    const single = readCombos(['Kst'] as Card[])[0];
+    if (!single) throw new Error('no single');
+    const view = {
+      trick: { plays: [{ seat: 0 as Seat, combo: single, passedBefore: [] }], passed: [1] },
+      out: [],
+      dogLead: { from: 3, to: 1 },
+    } as unknown as ReturnType<typeof publicView>;
+    const you = lang === 'en' ? 'You' : 'Du';
+    const text = trickLines(view, (seat) => (seat === 1 ? you : `P${seat}`), { lang, faces: null }) ?? '';
+    expect(text).toContain(`· ${pass}`);
+    expect(text).toContain(dog);
+    expect(text).not.toMatch(/You passes|an Du\b/);
+    // Someone else's pass and lead read as before.
+    const others = trickLines(view, (seat) => `P${seat}`, { lang, faces: null }) ?? '';
+    expect(others).toMatch(lang === 'en' ? /· P1 passes/ : /· P1 passt/);
+  });
+
   it('says whom it waits for in the Grand Tichu and exchange phases, and marks their seats', () => {
     let state = newMatch(DEFAULT_SETTINGS, 'await-seed');
     state = act(state, 0, { type: 'grandTichu', call: false });

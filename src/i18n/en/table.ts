@@ -69,12 +69,14 @@ export const table = {
   // The trick in full, and the last one.
   'table.trick.passes_one': '{names} passes',
   'table.trick.passes_other': '{names} pass',
+  'table.trick.passes_you': 'You pass',
   'table.trick.earlier_one': '… {count} earlier play',
   'table.trick.earlier_other': '… {count} earlier plays',
   'table.trick.tookWith': '{name} took it with {combo} · {points} points',
   'table.trick.took': '{name} took it · {points} points',
   'table.trick.givenTo': '(given to {name})',
   'table.trick.dog': '{name}: {dog} → the lead passes to {to}',
+  'table.trick.dog_you': '{name}: {dog} → the lead passes to you',
   'table.trick.outMark': '🏁 out #{place}',
   'table.trick.lastPlay': 'Last play: {play}',
   // Turn timers.

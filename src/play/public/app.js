@@ -37,6 +37,12 @@ let seen = new Map();
 let shown = new Map();
 /** Whether the list is scrolled to the bottom, where new messages (and a shrinking list) keep it. */
 let pinned = true;
+/**
+ * After the user's own click or command: the messages shown before it, and until when to look for
+ * the answer it brings (a panel opened from the table message far up the list), to scroll to it.
+ */
+let reveal = null;
+const REVEAL_MS = 3_000;
 
 function recall(key) {
   try {
@@ -70,6 +76,7 @@ function showError(text) {
 
 // ---- acting as the chosen user
 async function act(path, body) {
+  reveal = { before: new Set(shown.keys()), until: Date.now() + REVEAL_MS };
   try {
     const answer = await postJson(path, { user: userId, ...body });
     if (answer.answered === false) showError(t('noAnswer'));
@@ -145,6 +152,20 @@ function renderMessages(messages) {
   empty.hidden = messages.length > 0;
   restoreFocus(place);
   if (pinned) scroller.scrollTop = scroller.scrollHeight;
+  revealAnswer(messages);
+}
+
+/** Scrolls to the first private message the user's own action brought, once it is there. */
+function revealAnswer(messages) {
+  if (!reveal) return;
+  if (Date.now() > reveal.until) {
+    reveal = null;
+    return;
+  }
+  const fresh = messages.find((m) => m.ephemeral && !reveal.before.has(m.id));
+  if (!fresh) return;
+  reveal = null;
+  shown.get(fresh.id)?.node.scrollIntoView({ block: 'end' });
 }
 
 let fetching = false;
