@@ -40,11 +40,20 @@ export function tableView(core: Core, tableId: string): Outcome<TableSnapshot> {
   return found.ok ? ok(snapshot(core, found.value)) : found;
 }
 
+/**
+ * Snapshots made so far, per loaded table and seat. A loaded table is never changed, only replaced
+ * at each commit (tables.ts), and a snapshot is made of it alone: the same one serves every reader
+ * until the next commit (the clicker's panel, then the live panels that follow it, then the next
+ * "My hand"), and goes with the table it was made of.
+ */
+const snapshots = new WeakMap<LoadedTable, Array<PlayerSnapshot | undefined>>();
+
 /** What one seated user may see, with the actions open to them. */
 export function playerView(core: Core, tableId: string, userId: string): Outcome<PlayerSnapshot> {
   const found = findTable(core, tableId);
   if (!found.ok) return found;
-  const { table, match } = found.value;
+  const loaded = found.value;
+  const { table, match } = loaded;
   const seat = seatOfUser(table, userId);
   if (seat === null) return refuse({ code: 'not_seated' });
   if (!match)
@@ -53,15 +62,24 @@ export function playerView(core: Core, tableId: string, userId: string): Outcome
       status: table.status,
       needed: ['playing', 'paused', 'finished'],
     });
+  let made = snapshots.get(loaded);
+  const known = made?.[seat];
+  if (known) return ok(known);
   const legal = table.status === 'playing' ? legalActions(match.state, seat, { exchanges: false }) : [];
   const clocked = table.deadline !== null && clockedSeats(table, match.state).includes(seat);
-  return ok({
+  const snapshot: PlayerSnapshot = {
     table,
     seat,
     view: seatView(match.state, seat),
     legal,
     deadline: clocked ? (table.deadline?.at ?? null) : null,
-  });
+  };
+  if (!made) {
+    made = [];
+    snapshots.set(loaded, made);
+  }
+  made[seat] = snapshot;
+  return ok(snapshot);
 }
 
 /** The active table of a channel, if any. */

@@ -20,7 +20,14 @@ import { LivePanels } from './livePanels.js';
 import { facesFrom, Looks } from './looks.js';
 import { restRoute } from './metricLabels.js';
 import { Outbox } from './outbox.js';
-import { hear429s } from './rest/rateLimits.js';
+import {
+  countWaits,
+  hear429s,
+  noWaits,
+  type RestWaitKind,
+  type RestWaits,
+  routeInteractionWebhooks,
+} from './rest/rateLimits.js';
 import { RestThread } from './rest/restThread.js';
 import { Router } from './router.js';
 import { ownedBy, restUserAgent, type ShardId, shardTag, sharedWrites } from './shards.js';
@@ -89,6 +96,12 @@ export interface RunningBot {
   health(): Health;
   /** Finishes in-flight work, sends pending table edits, disconnects and closes the database. */
   stop(): Promise<void>;
+  /**
+   * How often each REST client held requests back on its own limits so far (rateLimits.ts
+   * RestWaits): `bot`, the bot's own client (channel writes; its global limit is 50 a second), and
+   * `webhooks`, the client of interaction tokens (panel edits, follow-ups). A copy.
+   */
+  restWaits(): Record<'bot' | 'webhooks', RestWaits>;
 }
 
 /**
@@ -184,6 +197,11 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     ...(options.restApi ? { api: options.restApi } : {}),
     ...(shard.count > 1 ? { userAgentAppendix: restUserAgent(shard) } : {}),
   });
+  // The waits each client made on its own limits (RunningBot.restWaits: the bench counts them).
+  const waits: Record<'bot' | 'webhooks', RestWaits> = { bot: noWaits(), webhooks: noWaits() };
+  const waited = (client: string, kind: RestWaitKind) => {
+    if (client === 'bot' || client === 'webhooks') waits[client][kind]++;
+  };
   // Both clients send from the REST thread, after what was committed is on disk. One process only:
   // shard processes already share the machine's cores among them, and there a thread more each left
   // clicks of the 200-table run unanswered past Discord's 3 s (bench/e2eShards.ts, 2 cores).
@@ -201,7 +219,14 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
             );
         },
         (route, global) => metrics.rateLimited(restRoute(route), global),
+        waited,
       );
+  if (!restThread) {
+    countWaits(client.rest, (kind) => waited('bot', kind));
+    countWaits(webhooks, (kind) => waited('webhooks', kind));
+  }
+  // An interaction's follow-ups and reply edits go with its token, outside the bot's global limit.
+  routeInteractionWebhooks(client.rest, webhooks, options.applicationId);
   if (!restThread && options.metrics)
     for (const rest of [client.rest, webhooks])
       hear429s(rest, (route, global) => metrics.rateLimited(restRoute(route), global));
@@ -322,6 +347,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     service,
     store,
     health,
+    restWaits: () => ({ bot: { ...waits.bot }, webhooks: { ...waits.webhooks } }),
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -6,6 +6,7 @@ import {
   cardRank,
   cardSuit,
   comboShape,
+  DECK,
   RANK_NAMES,
   type Suit,
 } from '../engine/index.js';
@@ -82,10 +83,17 @@ const SPECIAL_KEY: Readonly<Record<string, number>> = { dog: 0, mahjong: 100, ph
 const SUIT_KEY: Readonly<Record<Suit, number>> = { jd: 0, sw: 1, pg: 2, st: 3 };
 
 function holdKey(card: Card): number {
+  return HOLD_KEYS.get(card) ?? keyOf(card);
+}
+
+function keyOf(card: Card): number {
   const special = SPECIAL_KEY[card];
   if (special !== undefined) return special;
   return cardRank(card) * 100 + SUIT_KEY[cardSuit(card) as Suit];
 }
+
+/** Every card's key, made once: sorting a hand asks for them a hundred times a panel. */
+const HOLD_KEYS: ReadonlyMap<Card, number> = new Map(DECK.map((card) => [card, keyOf(card)]));
 
 /**
  * A combo as players say it: "single K", "pair 7", "triple 9", "full house 8s over 3s",

@@ -20,7 +20,7 @@ import { t } from '../i18n/index.js';
 import type { Looks } from './looks.js';
 import { LOW, NORMAL, type Outbox, URGENT } from './outbox.js';
 import type { PanelOptions } from './panelParts.js';
-import { renderPanel } from './renderPanel.js';
+import { panelOf } from './renderPanel.js';
 
 /** A token is used for at most this long (Discord: 15 minutes), with a margin for a slow edit. */
 export const TOKEN_USE_MS = 14 * 60_000;
@@ -240,7 +240,7 @@ export class LivePanels {
     try {
       // The Ui is made now, not kept: the card faces may have been loaded since the panel was shown.
       const ui = this.looks.forUser(live.locale);
-      const { content, embeds, components, allowed_mentions } = renderPanel(snapshot, ui, options);
+      const { content, embeds, components, allowed_mentions } = panelOf(snapshot, ui, options);
       await this.rest.patch(Routes.webhookMessage(this.applicationId, live.token, '@original'), {
         body: { content, embeds, components, allowed_mentions },
         auth: false,

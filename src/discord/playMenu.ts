@@ -6,7 +6,7 @@
  */
 import { type Action, type Card, type Combo, cardInfo, readCombos } from '../engine/index.js';
 import { type Lang, t } from '../i18n/index.js';
-import { handOrder } from './cardText.js';
+import { inHandOrder } from './cardText.js';
 
 export type PlayAction = Extract<Action, { type: 'play' }>;
 
@@ -163,28 +163,32 @@ function spendCost(play: PlayAction, hand: readonly Card[], heldBombCards: numbe
   const phoenix = play.cards.includes('phoenix') ? 1 : 0;
   let ranks = 0;
   for (const card of play.cards) ranks += Math.max(cardInfo(card).rank, 0);
-  const order = [...play.cards].sort(handOrder).map((c) => hand.indexOf(c));
+  const order = inHandOrder(play.cards).map((c) => hand.indexOf(c));
   return [lost, phoenix, ranks, ...order];
 }
 
 /** The cards of `hand` that belong to a bomb: all four of a rank, or a run of five or more in a suit. */
 export function bombCards(hand: readonly Card[]): Set<Card> {
   const out = new Set<Card>();
-  const byRank = new Map<number, Card[]>();
-  const bySuit = new Map<number, Map<number, Card>>();
+  // By rank (2..14) and by suit then rank, in arrays: a panel asks this once per play it offers.
+  const byRank: Card[][] = [];
+  const bySuit: Array<Array<Card | undefined>> = [];
   for (const card of hand) {
     const { rank, suitIndex } = cardInfo(card);
     if (suitIndex < 0) continue;
-    byRank.set(rank, [...(byRank.get(rank) ?? []), card]);
-    const suit = bySuit.get(suitIndex) ?? new Map<number, Card>();
-    suit.set(rank, card);
-    bySuit.set(suitIndex, suit);
+    const sameRank = byRank[rank] ?? [];
+    sameRank.push(card);
+    byRank[rank] = sameRank;
+    const suit = bySuit[suitIndex] ?? [];
+    suit[rank] = card;
+    bySuit[suitIndex] = suit;
   }
-  for (const cards of byRank.values()) if (cards.length === 4) for (const c of cards) out.add(c);
-  for (const suit of bySuit.values()) {
+  for (const cards of byRank) if (cards?.length === 4) for (const c of cards) out.add(c);
+  for (const suit of bySuit) {
+    if (!suit) continue;
     let run: Card[] = [];
     for (let rank = 2; rank <= 15; rank++) {
-      const card = suit.get(rank);
+      const card = suit[rank];
       if (card) {
         run.push(card);
         continue;

@@ -95,7 +95,9 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
     ],
   });
   const allPlays = legal.filter((a): a is PlayAction => a.type === 'play');
-  const bombs = allPlays.filter((p) => readCombos(p.cards).some(isBomb));
+  // A bomb is four cards at least (four of a kind, a straight flush of five or more): the rest are
+  // not read for one.
+  const bombs = allPlays.filter((p) => p.cards.length >= 4 && readCombos(p.cards).some(isBomb));
   const plays = options.bombsOnly && bombs.length > 0 ? bombs : allPlays;
   const verb: MenuVerb = plays === bombs ? 'chooseBomb' : view.turn === view.seat ? 'play' : 'bombNow';
   const menu = groupPlays(plays, view.hand, topCombo(view));

@@ -78,6 +78,29 @@ export function renderPanel(snapshot: PlayerSnapshot, ui: Ui, options: PanelOpti
   };
 }
 
+/**
+ * Panels rendered so far, per snapshot (the service hands out one snapshot per table state and seat:
+ * tableViews.ts) and per language, choices and notice: the clicker's panel, the live panel that
+ * follows the next change and the next "My hand" of a player who sees the same thing render once.
+ * Those who receive it send it as it is (nobody changes a payload), and it goes with its snapshot.
+ */
+const rendered = new WeakMap<PlayerSnapshot, Map<string, { faces: Ui['faces']; payload: PanelPayload }>>();
+
+/** `renderPanel`, once per snapshot, language, card faces and options. */
+export function panelOf(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions = {}): PanelPayload {
+  const key = `${ui.lang}:${JSON.stringify(options)}`;
+  let byKey = rendered.get(snapshot);
+  const known = byKey?.get(key);
+  if (known && known.faces === ui.faces) return known.payload;
+  const payload = renderPanel(snapshot, ui, options);
+  if (!byKey) {
+    byKey = new Map();
+    rendered.set(snapshot, byKey);
+  }
+  byKey.set(key, { faces: ui.faces, payload });
+  return payload;
+}
+
 function panelRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions, lines: string[]): Row[] {
   const { view, table } = snapshot;
   if (table.status === 'paused') {
@@ -109,7 +132,6 @@ function mergeButtonRows(rows: Row[]): Row[] {
   const out: Row[] = [];
   for (const row of rows) {
     const last = out.at(-1);
-    const buttonsOnly = (r: Row) => (r.components as Row[]).every((c) => c.type === 2);
     if (
       last &&
       buttonsOnly(last) &&
@@ -122,4 +144,8 @@ function mergeButtonRows(rows: Row[]): Row[] {
     }
   }
   return out.slice(0, 5);
+}
+
+function buttonsOnly(row: Row): boolean {
+  return (row.components as Row[]).every((c) => c.type === 2);
 }

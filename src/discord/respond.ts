@@ -17,7 +17,7 @@ import { IS_COMPONENTS_V2 } from './componentsV2.js';
 import type { BotContext } from './context.js';
 import { textContext } from './names.js';
 import { refusalText, seatNumbers } from './refusalText.js';
-import { EPHEMERAL, type PanelOptions, renderPanel } from './renderPanel.js';
+import { EPHEMERAL, type PanelOptions, panelOf, renderPanel } from './renderPanel.js';
 
 export type Repliable = ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction;
 
@@ -57,7 +57,7 @@ export async function showPanel(
   const snapshot = ctx.service.playerView(tableId, interaction.user.id);
   if (!snapshot.ok) return refuse(ctx, interaction, snapshot.error, tableId);
   const { locale } = interaction;
-  const payload = renderPanel(snapshot.value, ctx.looks.forUser(locale), options);
+  const payload = panelOf(snapshot.value, ctx.looks.forUser(locale), options);
   // The panel sent is the player's live one: it follows the table from now on.
   if (fromPanel(interaction) && !interaction.isChatInputCommand()) {
     const answered = interaction.update(toDiscord(payload));

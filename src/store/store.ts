@@ -45,6 +45,7 @@ export class Store {
     readonly db: Database.Database,
     sync?: Sync,
   ) {
+    this.run = db.transaction((work: () => unknown) => work());
     this.tables = new TableRepo(db);
     this.matches = new MatchRepo(db);
     this.stats = new StatsRepo(db);
@@ -76,7 +77,7 @@ export class Store {
     const outermost = !this.db.inTransaction;
     let result: T;
     try {
-      result = this.db.transaction(work).immediate();
+      result = this.run.immediate(work) as T;
     } catch (error) {
       const full = outermost ? this.health.refused(error) : null;
       if (outermost && full === null) this.writes.failed(error);
@@ -114,8 +115,15 @@ export class Store {
    * are undone and the transaction goes on (several tables' writes committed together).
    */
   savepoint<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    return this.run(work) as T;
   }
+
+  /**
+   * One transaction wrapper for every transaction, made once: better-sqlite3 builds five functions
+   * for each `db.transaction(fn)`, and a wrapper decides at each call whether it opens a transaction
+   * or a savepoint of the one under way (its `immediate` only when none is).
+   */
+  private readonly run: Database.Transaction<(work: () => unknown) => unknown>;
 
   /** Resolves once every transaction committed so far is on disk (flushes are shared under load). */
   durable(): Promise<void> {

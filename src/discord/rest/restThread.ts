@@ -8,6 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { DiscordAPIError, HTTPError, type RateLimitData, RateLimitError, type REST } from 'discord.js';
+import type { RestWaitKind } from './rateLimits.js';
 
 type InternalRequest = Parameters<REST['request']>[0];
 
@@ -27,6 +28,9 @@ type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false;
 
 /** A 429 Discord answered one of the thread's clients (which waits it out and sends again). */
 type RateLimited = { type: 'rateLimited'; route: string; global: boolean };
+
+/** A wait one of the thread's clients made on its own (rateLimits.ts RestWaits). */
+type Waited = { type: 'waited'; client: string; kind: RestWaitKind };
 
 interface Pending {
   readonly request: InternalRequest;
@@ -70,6 +74,8 @@ export class RestThread {
     private readonly onDied: (reason: string, fatal: boolean) => void = () => {},
     /** Hears each 429 Discord answered (its bucketed route), for the metrics. */
     private readonly onRateLimited: (route: string, global: boolean) => void = () => {},
+    /** Hears each wait a client made on its own (its global limit, a bucket, a request held), by client name. */
+    private readonly onWaited: (client: string, kind: RestWaitKind) => void = () => {},
   ) {
     const options = Object.fromEntries(
       Object.entries(clients).map(([name, rest]) => [name, portable(rest.options)]),
@@ -128,11 +134,12 @@ export class RestThread {
     // Idle, the thread keeps nothing alive: the bot's own handles decide when the process ends.
     worker.unref();
     let failure: string | null = null;
-    worker.on('message', (reply: Reply | RateLimited) => {
+    worker.on('message', (reply: Reply | RateLimited | Waited) => {
       if (!('type' in reply)) this.settle(reply);
       else
         try {
-          this.onRateLimited(reply.route, reply.global);
+          if (reply.type === 'waited') this.onWaited(reply.client, reply.kind);
+          else this.onRateLimited(reply.route, reply.global);
         } catch {
           // A count that fails costs the count, never the thread's answers.
         }

@@ -13,6 +13,7 @@ const clients = new Map(
     // Only the bot's own client carries the token; the others (interaction webhooks) send none.
     if (token && name === 'bot') rest.setToken(token);
     hear429s(rest);
+    countWaits(name, rest);
     return [name, rest];
   }),
 );
@@ -36,6 +37,23 @@ function hear429s(rest) {
   };
 }
 
+/**
+ * Tells the bot's thread of each wait the client makes on its own (see RestWaits in
+ * src/discord/rest/rateLimits.ts): on its global limit, on a bucket, and each request that arrives
+ * while the global limit is spent (`held`, counted as it is handed to the client; never a callback).
+ */
+function countWaits(name, rest) {
+  rest.on('rateLimited', (data) =>
+    parentPort.postMessage({ type: 'waited', client: name, kind: data.global ? 'global' : 'bucket' }),
+  );
+}
+
+function heldBack(name, rest, request) {
+  const callback = request.fullRoute.startsWith('/interactions/') && request.fullRoute.endsWith('/callback');
+  if (!callback && rest.globalRemaining <= 0 && Date.now() < rest.globalReset)
+    parentPort.postMessage({ type: 'waited', client: name, kind: 'held' });
+}
+
 let inFlight = 0;
 let closing = false;
 
@@ -50,6 +68,7 @@ parentPort.on('message', async (message) => {
   try {
     const rest = clients.get(client);
     if (!rest) throw new Error(`no REST client named ${client}`);
+    heldBack(client, rest, request);
     const value = await rest.request(revive(request));
     parentPort.postMessage({ id, ok: true, value });
   } catch (error) {
