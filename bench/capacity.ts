@@ -40,8 +40,8 @@ export interface Tried {
 
 /**
  * The floor's players click its answer again in the share of steps the bot's players acted on their
- * panel, so both get about the same clicks per step: set from the bot's first measured rate of
- * each series (stepBoth).
+ * panel, so both get the same clicks per step: set from the bot's run at the same rate (each rate
+ * measures the bot first), or its last one once the bot has no rate left.
  */
 let floorExtraPerStep = 1;
 
@@ -54,7 +54,7 @@ async function measureAt(side: Side, perSec: number, seed: number): Promise<Trie
     drainMs: 6_000,
     extraPerStep: floorExtraPerStep,
   });
-  if (side.label === 'bot' && measured.stepsInWindow > 0 && perSec === STEPS.startPerSec)
+  if (side.label === 'bot' && measured.stepsInWindow > 0)
     floorExtraPerStep = (measured.summary.due - measured.stepsInWindow) / measured.stepsInWindow;
   const ok = served(measured.summary, P99_BOUND_MS) && measured.failedSteps === 0;
   if (process.env.BENCH_DEBUG) console.error(`${side.label} ${describe(measured)}`);
@@ -77,7 +77,12 @@ async function measureConfirmed(side: Side, perSec: number, seed: number): Promi
 export function describe(m: Measured): string {
   const s = m.summary;
   const failed = m.failedSteps > 0 ? `, ${m.failedSteps} steps failed (${m.firstFailure})` : '';
-  return `${r(s.offeredPerSec, 0)} steps/s (${r(s.clicksPerSec, 0)} clicks/s): answered ${r(s.achievedPerSec, 0)}/s, p50 ${r(s.p50Ms)}, p99 ${r(s.p99Ms)}, p99.9 ${r(s.p999Ms)}, max ${r(s.maxMs)} ms, ${s.unanswered} unanswered${failed}`;
+  const held =
+    m.restHeld && m.restHeld.bot + m.restHeld.webhooks > 0
+      ? `, REST waits on the client's own limits: bot ${m.restHeld.bot}, webhooks ${m.restHeld.webhooks}`
+      : '';
+  const perClick = s.due > 0 ? `, ${r(m.restCalls / s.due)} REST calls a click` : '';
+  return `${r(s.offeredPerSec, 0)} steps/s (${r(s.clicksPerSec, 0)} clicks/s${perClick}): answered ${r(s.achievedPerSec, 0)}/s, p50 ${r(s.p50Ms)}, p99 ${r(s.p99Ms)}, p99.9 ${r(s.p999Ms)}, max ${r(s.maxMs)} ms, ${s.unanswered} unanswered${failed}${held}; answerer busy ${busy(m.answererCpuMs)}%, harness ${busy(m.loadCpuMs)}%`;
 }
 
 /** Bot and floor step up together, alternating at each rate, until neither has a rate left to try. */
@@ -259,6 +264,11 @@ function figures(bot: Tried[], floor: Tried[], raw: Tried, svg: string): Figure[
 function answeredAtCapacity(list: Tried[]): number {
   const rate = capacityOf(list);
   return list.find((t) => t.served && t.perSec === rate)?.measured.summary.achievedPerSec ?? 0;
+}
+
+/** CPU ms over the measuring window as a share of one core, in %. */
+function busy(cpuMs: number): number {
+  return Math.round((cpuMs / MEASURE_MS) * 100);
 }
 
 function r(value: number, digits = 2): number {

@@ -180,6 +180,18 @@ async function runStep(request: StepRequest): Promise<StepResult> {
     callsTo = discord.calls.length;
   }
   const calls = discord.calls.slice(callsFrom, callsTo);
+  // CAPACITY_ROUTES=1: the answerer's REST calls of the window by route, on stderr (where calls go).
+  if (process.env.CAPACITY_ROUTES) {
+    const byRoute = new Map<string, number>();
+    for (const c of calls)
+      byRoute.set(`${c.method} ${c.route}`, (byRoute.get(`${c.method} ${c.route}`) ?? 0) + 1);
+    console.error(
+      `${setup.answerer} at ${request.perSec}/s: ${[...byRoute]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `${k} ${n}`)
+        .join('; ')}`,
+    );
+  }
   return {
     type: 'stepDone',
     summary: summarize(clicks, request.perSec, fromMs, toMs, Math.min(performance.now(), giveUpAt)),

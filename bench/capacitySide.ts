@@ -10,6 +10,8 @@ import type { Answerer, Ready } from './e2eRun.js';
 import { mainThreadCpuMs } from './procCpu.js';
 
 export interface Measured extends StepResult {
+  /** Requests the bot's REST clients held back on their own limits during the step (warm-up included), when it says. */
+  readonly restHeld?: { readonly bot: number; readonly webhooks: number };
   /** CPU ms of the answerer in the measuring window: this thread, or all its processes when it has its own. */
   readonly answererCpuMs: number;
 }
@@ -23,6 +25,8 @@ export interface Side {
 /** An answerer in processes of its own (shards) says how much CPU they have used; else this thread's is counted. */
 export interface MeteredAnswerer extends Answerer {
   cpuMs?(): number;
+  /** The in-process bot: what its REST clients held back on their own limits, since it started. */
+  restWaits?(): Record<'bot' | 'webhooks', { global: number; bucket: number; held: number }>;
 }
 
 export async function startSide(
@@ -62,13 +66,32 @@ export async function startSide(
       const closes = setTimeout(() => {
         cpuTo = cpuMs();
       }, toEpoch - Date.now());
+      const held = () => {
+        const w = answerer.restWaits?.();
+        return w
+          ? { bot: w.bot.global + w.bot.bucket, webhooks: w.webhooks.global + w.webhooks.bucket }
+          : null;
+      };
+      const heldBefore = held();
       const done = next<StepResult>('stepDone');
       worker.postMessage({ ...request, type: 'step', startEpochMs } satisfies StepRequest);
       const result = await done;
       clearTimeout(opens);
       clearTimeout(closes);
       if (Number.isNaN(cpuTo)) cpuTo = cpuMs();
-      return { ...result, answererCpuMs: cpuTo - cpuFrom };
+      const heldAfter = held();
+      return {
+        ...result,
+        answererCpuMs: cpuTo - cpuFrom,
+        ...(heldBefore && heldAfter
+          ? {
+              restHeld: {
+                bot: heldAfter.bot - heldBefore.bot,
+                webhooks: heldAfter.webhooks - heldBefore.webhooks,
+              },
+            }
+          : {}),
+      };
     },
     async close() {
       await answerer.stop();

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { defaultPoolSize } from '../src/bots/workerPool.js';
-import { startBot } from '../src/discord/bot.js';
+import { type RunningBot, startBot } from '../src/discord/bot.js';
 import { BotMetrics } from '../src/metrics/registry.js';
 import { burstFigures } from './e2eBurst.js';
 import { startFloorBot } from './e2eFloor.js';
@@ -26,7 +26,10 @@ const TABLES = 50;
 const THINK_MS = 100;
 
 /** The real bot on a fresh database, connected to the load's local Discord (`botPaceMs`: its bots' pause, default none). */
-export async function startRealBot(ready: Ready, extra: { botPaceMs?: number } = {}): Promise<Answerer> {
+export async function startRealBot(
+  ready: Ready,
+  extra: { botPaceMs?: number } = {},
+): Promise<Answerer & { restWaits(): ReturnType<RunningBot['restWaits']> }> {
   const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-e2e-'));
   storeCardFaces(join(dir, 'bench.sqlite'), ready);
   const bot = await startBot({
@@ -44,6 +47,8 @@ export async function startRealBot(ready: Ready, extra: { botPaceMs?: number } =
     ...(process.env.E2E_METRICS ? { metrics: new BotMetrics() } : {}),
   });
   return {
+    // What the bot's REST clients held back on their own limits so far (bench/capacity.ts reports it).
+    restWaits: () => bot.restWaits(),
     async stop() {
       await bot.stop();
       rmSync(dir, { recursive: true, force: true });
