@@ -28,25 +28,32 @@ export function curveSpec(points: readonly CurvePoint[], boundMs: number): unkno
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
     width: 560,
     height: 320,
-    title: 'Click to answer, p99, against the rate offered (open loop)',
+    title: 'Click to answer, p99, against the clicks answered a second (open loop)',
     layer: [
       {
         data: { values: rows },
         mark: { type: 'line', point: true },
         encoding: {
           x: {
-            field: 'offeredPerSec',
+            field: 'achievedPerSec',
             type: 'quantitative',
             scale: { type: 'log' },
-            title: 'clicks a second offered',
+            title: 'clicks answered a second',
           },
           y: {
             field: 'p99Shown',
             type: 'quantitative',
-            scale: { type: 'log' },
+            // Past 2 s a rate is far gone: drawn at the top rather than squashing the rest.
+            scale: { type: 'log', domain: [1, 2000], clamp: true, nice: false },
             title: 'p99, ms (from due time)',
           },
-          color: { field: 'answerer', type: 'nominal', legend: { orient: 'top-left', title: null } },
+          // Each line in the order the rates were offered: past its limit, what is answered falls back.
+          order: { field: 'offeredPerSec', type: 'quantitative' },
+          color: {
+            field: 'answerer',
+            type: 'nominal',
+            legend: { orient: 'top-left', title: null, labelLimit: 0 },
+          },
           shape: {
             field: 'served',
             type: 'nominal',

@@ -36,7 +36,7 @@ it('draws each answerer’s p99 against the rate as an SVG, with the bound', () 
   expect(svg.startsWith('<svg')).toBe(true);
   expect(svg).toContain('bot (one process)');
   expect(svg).toContain('floor (discord.js)');
-  expect(svg).toContain('clicks a second offered');
+  expect(svg).toContain('clicks answered a second');
   // The dashed bound at 50 ms, and a point for each measured rate.
   expect(svg).toMatch(/<line aria-label="bound: 50"[^>]*stroke-dasharray/);
   expect(svg.match(/aria-roledescription="point"/g)?.length).toBe(points.length);
