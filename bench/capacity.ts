@@ -21,6 +21,7 @@ import { startRealBot } from './e2e.js';
 import { startFloorBot } from './e2eFloor.js';
 import type { Figure } from './engine.js';
 import { capacityOf, nextRate, type StepSummary, served } from './openLoop.js';
+import { printPart } from './partMain.js';
 import { startRawResponder } from './rawResponder.js';
 
 const TABLES = 200;
@@ -275,13 +276,5 @@ function r(value: number, digits = 2): number {
   return Math.round(value * 10 ** digits) / 10 ** digits;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const result = await capacityFigures({ plot: process.argv.includes('--plot') });
-  if (!process.argv.includes('--figures'))
-    for (const f of result)
-      console.log(
-        `${f.key.padEnd(34)} ${String(f.value).padStart(8)} ${f.unit}  ${f.met ? 'meets' : 'MISSES'} ${f.target}  (${f.note})`,
-      );
-  console.log(JSON.stringify(result));
-  process.exit(0);
-}
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await printPart(() => capacityFigures({ plot: process.argv.includes('--plot') }));

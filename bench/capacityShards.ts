@@ -9,21 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  botEnv,
-  descendants,
-  type MainProcess,
-  ROOT,
-  spawnProcess,
-  TSX,
-  within,
-} from '../test/support/mainProcess.js';
+import { descendants, type MainProcess, ROOT, spawnProcess, within } from '../test/support/mainProcess.js';
 import type { MeteredAnswerer } from './capacitySide.js';
 import type { Ready } from './e2eRun.js';
+import { shardedBotEnv, startFloors } from './e2eShards.js';
 import { cpuMsOf } from './procCpu.js';
-
-const FLOOR_ENTRY = fileURLToPath(new URL('./e2eFloorProcess.ts', import.meta.url));
 
 /** The processes' CPU ms, and those they started, read now. */
 function cpuOfTree(processes: readonly MainProcess[]): number {
@@ -66,31 +56,10 @@ function buildDist(): string {
 /** The bot exactly as `npm start` runs it: compiled, plain node, SHARDS=shards. */
 export async function startShardedBot(ready: Ready, shards = 2): Promise<MeteredAnswerer> {
   const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-capacity-shards-'));
-  const bot = spawnProcess(
-    process.execPath,
-    [buildDist()],
-    botEnv({
-      DISCORD_TOKEN: ready.token,
-      DISCORD_APPLICATION_ID: ready.applicationId,
-      DISCORD_API_URL: ready.restUrl,
-      DATABASE_PATH: join(dir, 'bench.sqlite'),
-      LOG_LEVEL: 'warn',
-      BOT_PACE_MS: '0',
-      SHARDS: String(shards),
-    }),
-  );
+  const bot = spawnProcess(process.execPath, [buildDist()], shardedBotEnv(shards, ready, dir));
   return metered([bot], () => rmSync(dir, { recursive: true, force: true }));
 }
 
 export async function startShardedFloor(ready: Ready, shards = 2): Promise<MeteredAnswerer> {
-  const floors = Array.from({ length: shards }, (_, shard) =>
-    spawnProcess(process.execPath, ['--import', TSX, FLOOR_ENTRY], {
-      ...botEnv({}),
-      FLOOR_TOKEN: ready.token,
-      FLOOR_API: ready.restUrl,
-      FLOOR_SHARD: String(shard),
-      FLOOR_SHARDS: String(shards),
-    }),
-  );
-  return metered(floors);
+  return metered(startFloors(shards, ready));
 }

@@ -119,27 +119,30 @@ function tail(out: string, lines: number): string {
   return out.trimEnd().split('\n').slice(-lines).join('\n');
 }
 
-interface LoadReady {
+export interface LoadReady {
   readonly restUrl: string;
   readonly token: string;
   readonly applicationId: string;
 }
 
+/** The environment of the bot as the sharded benches run it: SHARDS=shards, its file in `dir`. */
+export function shardedBotEnv(shards: number, ready: LoadReady, dir: string): Record<string, string> {
+  return botEnv({
+    DISCORD_TOKEN: ready.token,
+    DISCORD_APPLICATION_ID: ready.applicationId,
+    DISCORD_API_URL: ready.restUrl,
+    DATABASE_PATH: join(dir, 'bench.sqlite'),
+    LOG_LEVEL: 'warn',
+    // Bots move at once: nothing here watches a trick unfold.
+    BOT_PACE_MS: '0',
+    SHARDS: String(shards),
+    ...profiling(),
+  });
+}
+
 /** The bot as `npm start` runs it, with SHARDS=shards. */
 function startBot(shards: number, ready: LoadReady, dir: string): MainProcess {
-  return runMain(
-    botEnv({
-      DISCORD_TOKEN: ready.token,
-      DISCORD_APPLICATION_ID: ready.applicationId,
-      DISCORD_API_URL: ready.restUrl,
-      DATABASE_PATH: join(dir, 'bench.sqlite'),
-      LOG_LEVEL: 'warn',
-      // Bots move at once: nothing here watches a trick unfold.
-      BOT_PACE_MS: '0',
-      SHARDS: String(shards),
-      ...profiling(),
-    }),
-  );
+  return runMain(shardedBotEnv(shards, ready, dir));
 }
 
 /**
@@ -155,7 +158,7 @@ function profiling(): Record<string, string> {
 }
 
 /** One floor process a shard (bench/e2eFloorProcess.ts), as the bot runs one process a shard. */
-function startFloors(shards: number, ready: LoadReady): MainProcess[] {
+export function startFloors(shards: number, ready: LoadReady): MainProcess[] {
   return Array.from({ length: shards }, (_, shard) =>
     spawnProcess(process.execPath, ['--import', TSX, FLOOR_ENTRY], {
       ...botEnv({}),

@@ -20,6 +20,7 @@ import { startFloorBot } from './e2eFloor.js';
 import { flushProbe, percentile } from './e2eRun.js';
 import type { Figure } from './engine.js';
 import { served } from './openLoop.js';
+import { printPart } from './partMain.js';
 
 const TABLES = 1_000;
 const PAUSE_MS: readonly [number, number] = [3_000, 9_000];
@@ -92,13 +93,4 @@ function r(value: number, digits = 2): number {
   return Math.round(value * 10 ** digits) / 10 ** digits;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const result = await humanPaceFigures();
-  if (!process.argv.includes('--figures'))
-    for (const f of result)
-      console.log(
-        `${f.key.padEnd(34)} ${String(f.value).padStart(8)} ${f.unit}  ${f.met ? 'meets' : 'MISSES'} ${f.target}  (${f.note})`,
-      );
-  console.log(JSON.stringify(result));
-  process.exit(0);
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) await printPart(() => humanPaceFigures());
