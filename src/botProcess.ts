@@ -90,6 +90,7 @@ export async function runBotProcess(config: Config, logger: Logger, shard?: Shar
       // The disk failed a flush: exit, so that a supervisor restarts the bot on what the disk holds.
       onFatal: () => process.exit(1),
       hardBudgetMs: config.hardBudgetMs,
+      expertBudgetMs: config.expertBudgetMs,
       botPaceMs: config.botPaceMs,
       ...(config.botWorkers === undefined ? {} : { botWorkers: config.botWorkers }),
       ...(config.apiUrl ? { restApi: config.apiUrl } : {}),

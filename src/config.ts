@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
-import { DEFAULT_HARD_BUDGET_MS } from './bots/registry.js';
+import { DEFAULT_EXPERT_BUDGET_MS, DEFAULT_HARD_BUDGET_MS } from './bots/registry.js';
 
 const PORTAL = 'https://discord.com/developers/applications';
 
@@ -177,6 +177,11 @@ const schemaFor = (file: EnvFile | undefined) =>
       60_000,
       `BOT_HARD_BUDGET_MS must be the milliseconds a hard bot may think, a whole number from 10 to 60000 (default ${DEFAULT_HARD_BUDGET_MS}), or left empty`,
     ),
+    BOT_EXPERT_BUDGET_MS: boundedInteger(
+      10,
+      60_000,
+      `BOT_EXPERT_BUDGET_MS must be the milliseconds an expert bot may think, a whole number from 10 to 60000 (default ${DEFAULT_EXPERT_BUDGET_MS}), or left empty`,
+    ),
     BOT_PACE_MS: boundedInteger(
       0,
       10_000,
@@ -254,6 +259,8 @@ export interface Config {
   readonly apiUrl: string | undefined;
   /** Wall-clock time a hard bot's decision may take, in milliseconds. */
   readonly hardBudgetMs: number;
+  /** Wall-clock time an expert bot's decision may take, in milliseconds. */
+  readonly expertBudgetMs: number;
   /** The pause before each bot move at a table where a person watches (0: none). */
   readonly botPaceMs: number;
   /** Threads for hard bots' decisions; undefined: one fewer than the cores, at least one. */
@@ -337,6 +344,7 @@ export function loadConfig(env: Env, file?: EnvFile): ConfigResult {
       logLevel: v.LOG_LEVEL,
       apiUrl: v.DISCORD_API_URL,
       hardBudgetMs: v.BOT_HARD_BUDGET_MS ?? DEFAULT_HARD_BUDGET_MS,
+      expertBudgetMs: v.BOT_EXPERT_BUDGET_MS ?? DEFAULT_EXPERT_BUDGET_MS,
       botPaceMs: v.BOT_PACE_MS ?? DEFAULT_BOT_PACE_MS,
       botWorkers: v.BOT_WORKERS,
       shards: v.SHARDS ?? 1,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_HARD_BUDGET_MS } from '../src/bots/registry.js';
+import { DEFAULT_EXPERT_BUDGET_MS, DEFAULT_HARD_BUDGET_MS } from '../src/bots/registry.js';
 import {
   DEFAULT_BACKUP_KEEP,
   DEFAULT_BOT_PACE_MS,
@@ -30,6 +30,7 @@ describe('loadConfig', () => {
         logLevel: 'info',
         apiUrl: undefined,
         hardBudgetMs: DEFAULT_HARD_BUDGET_MS,
+        expertBudgetMs: DEFAULT_EXPERT_BUDGET_MS,
         botPaceMs: DEFAULT_BOT_PACE_MS,
         botWorkers: undefined,
         shards: 1,
@@ -102,6 +103,8 @@ describe('loadConfig', () => {
   it('reads the hard bots’ thinking time and thread count', () => {
     const result = loadConfig({ ...good, BOT_HARD_BUDGET_MS: ' 400 ', BOT_WORKERS: '3' });
     expect(result.ok && [result.config.hardBudgetMs, result.config.botWorkers]).toEqual([400, 3]);
+    const expert = loadConfig({ ...good, BOT_EXPERT_BUDGET_MS: '2500' });
+    expect(expert.ok && expert.config.expertBudgetMs).toBe(2500);
   });
 
   it('reads the health and metrics endpoint: none by default, on loopback unless METRICS_HOST says otherwise', () => {
@@ -173,6 +176,11 @@ describe('loadConfig', () => {
       /BOT_HARD_BUDGET_MS must be/,
     ],
     ['a hard budget out of bounds', { ...good, BOT_HARD_BUDGET_MS: '5' }, /BOT_HARD_BUDGET_MS must be/],
+    [
+      'an expert budget out of bounds',
+      { ...good, BOT_EXPERT_BUDGET_MS: '90000' },
+      /BOT_EXPERT_BUDGET_MS must be/,
+    ],
     ['a fractional worker count', { ...good, BOT_WORKERS: '1.5' }, /BOT_WORKERS must be/],
     ['no workers', { ...good, BOT_WORKERS: '0' }, /BOT_WORKERS must be/],
     [

@@ -24,10 +24,14 @@ export function levelOf(table: TableRecord, seat: Seat): BotLevel | null {
  * the version and the seat (so it replays). The seed is hashed here: it never leaves this thread.
  */
 export function requestFor(core: Core, level: BotLevel, state: MatchState, seat: Seat): DecisionRequest {
-  return requestAt(level, state, seat, `${state.seed}:bots:${state.version}:${seat}`, core.bots.hardBudgetMs);
+  const budgetMs = level === 'expert' ? core.bots.expertBudgetMs : core.bots.hardBudgetMs;
+  return requestAt(level, state, seat, `${state.seed}:bots:${state.version}:${seat}`, budgetMs);
 }
 
-/** Which hard bot seat owes the next decision at `state` as a search (its bomb questions come first, on the spot). */
+/**
+ * Which search bot seat (hard or expert) owes the next decision at `state` as a search (its bomb
+ * questions come first, on the spot).
+ */
 export function hardSeatOwing(table: TableRecord, state: MatchState): Seat | null {
   const owing = botsToAsk(state, (seat) => levelOf(table, seat) !== null).find((ask) => ask.owes);
   if (!owing) return null;

@@ -59,6 +59,8 @@ export interface BotRuntime {
   readonly decider: Decider;
   /** Wall-clock budget of a hard decision, in milliseconds. */
   readonly hardBudgetMs: number;
+  /** Wall-clock budget of an expert decision, in milliseconds. */
+  readonly expertBudgetMs: number;
   /** Told when a hard decision came back without an answer (logged); the seat plays at normal level. */
   readonly onDecisionFailed: (failure: DecisionFailure) => void;
   /**

@@ -7,6 +7,7 @@
  * announced. At most one decision per table is in flight.
  */
 import { type DecisionAnswer, type DecisionRequest, reasonOf, runDecision } from '../bots/decisionJob.js';
+import type { BotLevel } from '../bots/policy.js';
 import { StaleWriteError } from '../store/matchRepo.js';
 import { hardSeatOwing, levelOf, owedMove, requestFor } from './botMoves.js';
 import { commitMoves } from './commit.js';
@@ -89,14 +90,14 @@ export function dispatchHard(core: Core, loaded: LoadedTable): void {
   if (!core.owns(table.guildId)) return;
   const seat = hardSeatOwing(table, match.state);
   if (seat === null) return;
-  const request = requestFor(core, 'hard', match.state, seat);
+  const request = requestFor(core, levelOf(table, seat) as BotLevel, match.state, seat);
   const asked = performance.now();
   const done: Promise<void> = bots.decider
     .decide(request)
     .catch((error: unknown): DecisionAnswer => ({ ok: false, reason: reasonOf(error) }))
     .then((answer) => {
       // A decision that came back (a failed one is made again at normal level, and counted there).
-      if (answer.ok) bots.onDecided?.('hard', (performance.now() - asked) / 1000);
+      if (answer.ok) bots.onDecided?.(request.level, (performance.now() - asked) / 1000);
       answered(core, table.id, match.id, request, answer, done);
     })
     // Nothing in flight may reject unheard: an answer that could not be used is reported.
@@ -134,7 +135,10 @@ function answered(
   if (!loaded?.match || loaded.match.id !== matchId || loaded.table.status !== 'playing') return;
   // Stale if the match moved on, or if the seat is no longer the hard bot's (someone took it over:
   // a handover changes the table, not the match's version).
-  if (loaded.match.state.version !== request.version || levelOf(loaded.table, request.seat) !== 'hard') {
+  if (
+    loaded.match.state.version !== request.version ||
+    levelOf(loaded.table, request.seat) !== request.level
+  ) {
     dispatchHard(core, loaded);
     return;
   }

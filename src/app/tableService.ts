@@ -5,7 +5,7 @@
 
 import { type Decider, inlineDecider } from '../bots/decisionJob.js';
 import type { BotLevel } from '../bots/policy.js';
-import { DEFAULT_HARD_BUDGET_MS } from '../bots/registry.js';
+import { DEFAULT_EXPERT_BUDGET_MS, DEFAULT_HARD_BUDGET_MS } from '../bots/registry.js';
 import { ok, type Seat, type Settings, type Team } from '../engine/index.js';
 import { inlineReviewer } from '../review/pool.js';
 import type { Seating, TableRecord, TurnTimer } from '../store/records.js';
@@ -77,6 +77,8 @@ export interface ServiceOptions {
   readonly decider?: Decider;
   /** Wall-clock budget of a hard decision, in milliseconds. */
   readonly hardBudgetMs?: number;
+  /** Wall-clock time an expert bot's decision may take (default DEFAULT_EXPERT_BUDGET_MS). */
+  readonly expertBudgetMs?: number;
   /** Hears of a hard decision its worker did not make (log it); the seat plays at normal level instead. */
   readonly onDecisionFailed?: (failure: DecisionFailure) => void;
   /** Hears of each bot seat's decision, by level, with how long it took in seconds (the metrics). */
@@ -132,6 +134,7 @@ export class TableService {
       bots: {
         decider: options.decider ?? inlineDecider(),
         hardBudgetMs: options.hardBudgetMs ?? DEFAULT_HARD_BUDGET_MS,
+        expertBudgetMs: options.expertBudgetMs ?? DEFAULT_EXPERT_BUDGET_MS,
         onDecisionFailed: options.onDecisionFailed ?? (() => {}),
         ...(options.onBotDecision ? { onDecided: options.onBotDecision } : {}),
         inFlight: new Map(),

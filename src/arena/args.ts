@@ -1,6 +1,6 @@
 /** The arena's command line: options, their defaults, and a plain refusal that lists the valid ones. */
 import { availableParallelism } from 'node:os';
-import { DEFAULT_HARD_BUDGET_MS } from '../bots/registry.js';
+import { DEFAULT_EXPERT_BUDGET_MS, DEFAULT_HARD_BUDGET_MS } from '../bots/registry.js';
 import { MAX_TARGET_SCORE, MIN_TARGET_SCORE } from '../engine/index.js';
 import { ARENA_LEVELS, type ArenaLevel, isArenaLevel } from './levels.js';
 
@@ -13,6 +13,10 @@ export interface ArenaOptions {
   readonly target: number;
   readonly budgetMs: number;
   readonly playouts: number | undefined;
+  /** Play only this many hands of each game (single mirrored deals) instead of whole matches. */
+  readonly hands: number | undefined;
+  readonly expertBudgetMs: number;
+  readonly expertPlayouts: number | undefined;
   readonly workers: number;
   readonly json: boolean;
 }
@@ -25,8 +29,12 @@ export const USAGE = `usage: npm run arena -- [options]
                    swapped, so N/2 mirrored pairs (default 1000)
   --seed TEXT      the run's seed: same seed, levels and options, same deals (default 1)
   --target N       points that end a match, ${MIN_TARGET_SCORE} to ${MAX_TARGET_SCORE} (default 1000)
-  --budget MS      hard's thinking time per decision in ms (default ${DEFAULT_HARD_BUDGET_MS})
-  --playouts N     cap hard's search by playouts instead of time, so runs repeat exactly
+  --hands N        play only the first N hands of each game (mirrored deals, not whole matches)
+  --budget MS      thinking time per decision in ms of hard and hard@v1 (default ${DEFAULT_HARD_BUDGET_MS})
+  --playouts N     cap their search by playouts instead of time, so runs repeat exactly
+  --expert-budget MS    expert's thinking time per decision (default ${DEFAULT_EXPERT_BUDGET_MS})
+  --expert-playouts N   cap expert's search by playouts (default with --playouts: N scaled by
+                   ${DEFAULT_EXPERT_BUDGET_MS}/${DEFAULT_HARD_BUDGET_MS}, expert's budget over hard's)
   --workers N      worker threads (default: available cores)
   --json           print one JSON object with every figure on the last line
   --help           this text`;
@@ -36,7 +44,19 @@ export type Parsed =
   | { readonly kind: 'help' }
   | { readonly kind: 'error'; readonly message: string };
 
-const VALUED = ['team', 'vs', 'matches', 'seed', 'target', 'budget', 'playouts', 'workers'] as const;
+const VALUED = [
+  'team',
+  'vs',
+  'matches',
+  'seed',
+  'target',
+  'hands',
+  'budget',
+  'playouts',
+  'expert-budget',
+  'expert-playouts',
+  'workers',
+] as const;
 type Valued = (typeof VALUED)[number];
 
 export function parseArgs(argv: readonly string[]): Parsed {
@@ -49,7 +69,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
       json = true;
       continue;
     }
-    const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     const name = match?.[1];
     if (!match || !(VALUED as readonly string[]).includes(name as string))
       return fail(`unknown argument ${JSON.stringify(arg)}`);
@@ -78,6 +98,17 @@ export function parseArgs(argv: readonly string[]): Parsed {
   const playouts = values.playouts === undefined ? undefined : integer(values.playouts, 0);
   if (playouts === null || (playouts !== undefined && playouts < 1))
     return fail('--playouts must be a positive whole number');
+  const hands = values.hands === undefined ? undefined : integer(values.hands, 0);
+  if (hands === null || (hands !== undefined && hands < 1))
+    return fail('--hands must be a positive whole number');
+  const expertBudgetMs =
+    values['expert-budget'] === undefined ? DEFAULT_EXPERT_BUDGET_MS : Number(values['expert-budget']);
+  if (!Number.isFinite(expertBudgetMs) || expertBudgetMs <= 0)
+    return fail('--expert-budget must be a positive number of ms');
+  const expertPlayouts =
+    values['expert-playouts'] === undefined ? undefined : integer(values['expert-playouts'], 0);
+  if (expertPlayouts === null || (expertPlayouts !== undefined && expertPlayouts < 1))
+    return fail('--expert-playouts must be a positive whole number');
   const workers = integer(values.workers, availableParallelism());
   if (workers === null || workers < 1) return fail('--workers must be a positive whole number');
 
@@ -91,6 +122,9 @@ export function parseArgs(argv: readonly string[]): Parsed {
       target,
       budgetMs,
       playouts,
+      hands,
+      expertBudgetMs,
+      expertPlayouts,
       workers,
       json,
     },

@@ -33,6 +33,9 @@ export function configOf(options: ArenaOptions): ArenaConfig {
     target: options.target,
     budgetMs: options.budgetMs,
     playouts: options.playouts,
+    hands: options.hands,
+    expertBudgetMs: options.expertBudgetMs,
+    expertPlayouts: options.expertPlayouts,
   };
 }
 

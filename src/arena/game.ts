@@ -1,5 +1,6 @@
 /** One arena game: four seated levels play a match (or its first hands) from a seed, and what it yields. */
-import { botsToAsk, makeBudget } from '../bots/registry.js';
+import type { Budget } from '../bots/policy.js';
+import { botsToAsk, DEFAULT_EXPERT_BUDGET_MS, DEFAULT_HARD_BUDGET_MS, makeBudget } from '../bots/registry.js';
 import {
   apply,
   type Call,
@@ -28,6 +29,10 @@ export interface GameSpec {
   readonly budgetMs: number;
   /** Caps search by work instead of time (ms becomes unlimited), so search levels repeat exactly. */
   readonly playouts?: number;
+  /** Expert's thinking time (default DEFAULT_EXPERT_BUDGET_MS); the other search levels take budgetMs. */
+  readonly expertBudgetMs?: number;
+  /** Expert's playout cap (default: `playouts` scaled by expert's default budget over hard's). */
+  readonly expertPlayouts?: number;
   /** Accepted actions allowed before the game is declared stuck. */
   readonly maxMoves?: number;
   /**
@@ -70,10 +75,7 @@ const everySeat = () => true;
 /** Plays one game. Throws ArenaError when a bot owes a move and gives none, or the engine refuses one. */
 export function playGame(spec: GameSpec): GameRecord {
   const maxMoves = spec.maxMoves ?? DEFAULT_MAX_MOVES;
-  const budget =
-    spec.playouts === undefined
-      ? makeBudget(spec.budgetMs)
-      : makeBudget(Number.POSITIVE_INFINITY, spec.playouts);
+  const budgets = levelBudgets(spec);
   const times: Partial<Record<TimedLevel, number[]>> = {};
   const hands: HandRecord[] = [];
   let bombs: [number, number] = [0, 0];
@@ -86,7 +88,13 @@ export function playGame(spec: GameSpec): GameRecord {
     // repeats exactly whatever ran before it (in this worker or another).
     const rng = new Rng(seedRng(`${spec.seed}/${current.version}/${seat}`));
     const start = performance.now();
-    const action = decideAt(deciding, current, seat, rng, budget);
+    const action = decideAt(
+      deciding,
+      current,
+      seat,
+      rng,
+      deciding === 'expert' ? budgets.expert : budgets.other,
+    );
     const list = times[level] ?? [];
     list.push(performance.now() - start);
     times[level] = list;
@@ -138,6 +146,20 @@ export function playGame(spec: GameSpec): GameRecord {
     hands,
     moves,
     times,
+  };
+}
+
+/** Expert's budget and every other level's: by time, or by playouts when the spec caps them. */
+export function levelBudgets(spec: GameSpec): { expert: Budget; other: Budget } {
+  if (spec.playouts === undefined)
+    return {
+      expert: makeBudget(spec.expertBudgetMs ?? DEFAULT_EXPERT_BUDGET_MS),
+      other: makeBudget(spec.budgetMs),
+    };
+  const scaled = Math.round((spec.playouts * DEFAULT_EXPERT_BUDGET_MS) / DEFAULT_HARD_BUDGET_MS);
+  return {
+    expert: makeBudget(Number.POSITIVE_INFINITY, spec.expertPlayouts ?? scaled),
+    other: makeBudget(Number.POSITIVE_INFINITY, spec.playouts),
   };
 }
 

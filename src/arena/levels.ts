@@ -1,6 +1,6 @@
 /** The levels the arena can seat, and one decision by any of them, timed. */
 import { memoryOf } from '../bots/memory.js';
-import { BOT_LEVELS, type BotLevel, type Budget } from '../bots/policy.js';
+import { ARCHIVED_LEVELS, BOT_LEVELS, type Budget, type PolicyLevel } from '../bots/policy.js';
 import { randomPolicy } from '../bots/randomPolicy.js';
 import { decideFor } from '../bots/registry.js';
 import {
@@ -13,7 +13,7 @@ import {
   seatView,
 } from '../engine/index.js';
 
-export const ARENA_LEVELS = [...BOT_LEVELS, 'random'] as const;
+export const ARENA_LEVELS = [...BOT_LEVELS, ...ARCHIVED_LEVELS, 'random'] as const;
 export type ArenaLevel = (typeof ARENA_LEVELS)[number];
 
 export function isArenaLevel(value: unknown): value is ArenaLevel {
@@ -32,7 +32,7 @@ export function decideAt(
   rng: Rng,
   budget: Budget,
 ): Action | null {
-  if (level !== 'random') return decideFor(level as BotLevel, state, seat, rng, budget);
+  if (level !== 'random') return decideFor(level as PolicyLevel, state, seat, rng, budget);
   const legal = legalActions(state, seat, { exchanges: false });
   if (legal.length === 0 && !(state.hand.phase === 'exchange' && owesAction(state, seat))) return null;
   return randomPolicy(seatView(state, seat), memoryOf(state, seat), legal, rng, budget);

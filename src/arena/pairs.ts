@@ -17,6 +17,8 @@ export interface ArenaConfig {
   readonly hands?: number;
   readonly budgetMs: number;
   readonly playouts?: number;
+  readonly expertBudgetMs?: number;
+  readonly expertPlayouts?: number;
   readonly maxMoves?: number;
   readonly floor?: boolean;
 }
@@ -47,6 +49,8 @@ export function runPair(config: ArenaConfig, index: number): PairRecord {
       hands: config.hands,
       budgetMs: config.budgetMs,
       playouts: config.playouts,
+      expertBudgetMs: config.expertBudgetMs,
+      expertPlayouts: config.expertPlayouts,
       maxMoves: config.maxMoves,
       floor: config.floor,
     });

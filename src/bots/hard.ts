@@ -163,3 +163,15 @@ function rolloutMove(state: MatchState, seat: Seat): Action | null {
   const legal = legalActions(state, seat, { exchanges: false }).filter((a) => a.type !== 'tichu');
   return ROLLOUT(seatView(state, seat), memoryOf(state, seat), legal, UNUSED_RNG, NO_BUDGET);
 }
+
+/** The hard level as it was before issue 29: the arena's yardstick for the new hard and expert. */
+export const hardV1Policy: Policy = hardPolicy;
+
+/** The expert level: the search with a larger budget (its budget comes from the caller). */
+export const expertPolicy: Policy = hardPolicy;
+
+/** Whether the hard search decides this (slow: off the main thread); everything else is on the spot. */
+export function hardSearches(state: MatchState, seat: Seat): boolean {
+  const hand = state.hand;
+  return hand.phase === 'play' && hand.pending === null && hand.turn === seat;
+}

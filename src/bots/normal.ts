@@ -69,3 +69,6 @@ function shouldCallTichu(view: SeatView, legal: readonly Action[], params: Norma
 }
 
 export const normalPolicy: Policy = makeNormalPolicy();
+
+/** The normal level as it was before it learned from the search (issue 29): the arena's yardstick. */
+export const normalV1Policy: Policy = makeNormalPolicy(NORMAL_PARAMS);

@@ -5,8 +5,16 @@
  */
 import type { Action, Card, PerSeat, Rng, SeatView } from '../engine/index.js';
 
-export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
+export const BOT_LEVELS = ['easy', 'normal', 'hard', 'expert'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
+/**
+ * Levels as they were before a change, kept so the arena can measure the new ones against them
+ * (`npm run arena -- --team normal --vs normal@v1`); never seated at a table.
+ */
+export const ARCHIVED_LEVELS = ['normal@v1', 'hard@v1'] as const;
+export type ArchivedLevel = (typeof ARCHIVED_LEVELS)[number];
+/** Every level a policy exists for: the product's and the archived ones. */
+export type PolicyLevel = BotLevel | ArchivedLevel;
 export const DEFAULT_BOT_LEVEL: BotLevel = 'normal';
 
 export function isBotLevel(value: unknown): value is BotLevel {

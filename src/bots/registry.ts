@@ -12,18 +12,28 @@ import {
   seatView,
 } from '../engine/index.js';
 import { easyPolicy } from './easy.js';
-import { hardPolicy } from './hard.js';
+import { expertPolicy, hardPolicy, hardSearches, hardV1Policy } from './hard.js';
 import { memoryOf } from './memory.js';
-import { normalPolicy } from './normal.js';
-import type { BotLevel, Budget, Memory, Policy } from './policy.js';
+import { normalPolicy, normalV1Policy } from './normal.js';
+import type { BotLevel, Budget, Memory, Policy, PolicyLevel } from './policy.js';
 
-export const POLICIES: Readonly<Record<BotLevel, Policy>> = {
+export const POLICIES: Readonly<Record<PolicyLevel, Policy>> = {
   easy: easyPolicy,
   normal: normalPolicy,
   hard: hardPolicy,
+  expert: expertPolicy,
+  'normal@v1': normalV1Policy,
+  'hard@v1': hardV1Policy,
 };
 
 export const DEFAULT_HARD_BUDGET_MS = 150;
+/** Expert's thinking time a decision: the same search as hard's, about a second of it. */
+export const DEFAULT_EXPERT_BUDGET_MS = 1000;
+
+/** The levels whose decisions may search (and so take their budget, off the main thread). */
+export function isSearchLevel(level: PolicyLevel): boolean {
+  return level === 'hard' || level === 'expert' || level === 'hard@v1';
+}
 
 /** A budget with a wall clock; `playouts` caps the work (tests pass it with ms Infinity). */
 export function makeBudget(ms: number, playouts?: number): Budget {
@@ -50,7 +60,7 @@ export function questionFor(state: MatchState, seat: Seat): Question {
 }
 
 /** What a policy at `level` does with a question: a decision it owes, a bomb out of turn, or null. */
-export function decide(level: BotLevel, question: Question, rng: Rng, budget: Budget): Action | null {
+export function decide(level: PolicyLevel, question: Question, rng: Rng, budget: Budget): Action | null {
   const { view, memory, legal } = question;
   const exchangeOwed = view.phase === 'exchange' && view.exchangePicks === null;
   if (legal.length === 0 && !exchangeOwed) return null;
@@ -62,7 +72,7 @@ export function decide(level: BotLevel, question: Question, rng: Rng, budget: Bu
  * owes none) a bomb it chooses to drop out of turn, or null.
  */
 export function decideFor(
-  level: BotLevel,
+  level: PolicyLevel,
   state: MatchState,
   seat: Seat,
   rng: Rng,
@@ -73,12 +83,11 @@ export function decideFor(
 
 /**
  * Whether `level`'s decision for `seat` now is a search (slow: run it off the main thread). Only
- * hard searches, and only for card play on its own turn; its calls, exchange, wish, Dragon gift
- * and out-of-turn bomb questions follow normal's rules and are as cheap as normal's.
+ * the search levels search, and only the decisions `hardSearches` names; every other question
+ * (out-of-turn bombs above all: asked after every action) is answered on the spot.
  */
 export function searches(level: BotLevel, state: MatchState, seat: Seat): boolean {
-  const hand = state.hand;
-  return level === 'hard' && hand.phase === 'play' && hand.pending === null && hand.turn === seat;
+  return isSearchLevel(level) && hardSearches(state, seat);
 }
 
 export interface BotAsk {

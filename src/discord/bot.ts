@@ -59,6 +59,8 @@ export interface BotOptions {
   readonly botPaceMs?: number;
   /** Wall-clock time a hard bot's decision may take (default DEFAULT_HARD_BUDGET_MS). */
   readonly hardBudgetMs?: number;
+  /** Wall-clock time an expert bot's decision may take (default DEFAULT_EXPERT_BUDGET_MS). */
+  readonly expertBudgetMs?: number;
   /** Wall-clock budget of one hand's review (default 8 s: docs/review.md). */
   readonly reviewBudgetMs?: number;
   /**
@@ -150,6 +152,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     onTimeoutFailed: (failure) =>
       logger.error({ ...failure }, 'a deadline could not be handled; it is tried again shortly'),
     ...(options.hardBudgetMs === undefined ? {} : { hardBudgetMs: options.hardBudgetMs }),
+    ...(options.expertBudgetMs === undefined ? {} : { expertBudgetMs: options.expertBudgetMs }),
     // Reviews take seconds: a thread of their own, so no bot's move ever waits behind one.
     reviewer: reviewPool(1),
     ...(options.reviewBudgetMs === undefined ? {} : { reviewBudgetMs: options.reviewBudgetMs }),

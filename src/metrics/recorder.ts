@@ -10,7 +10,7 @@
  */
 
 /** How a bot's decision was made: easy, normal or hard. */
-export type DecisionLevel = 'easy' | 'normal' | 'hard';
+export type DecisionLevel = 'easy' | 'normal' | 'hard' | 'expert';
 
 /** The broad type of an interaction, for the latency histogram. */
 export type InteractionType = 'command' | 'component' | 'autocomplete' | 'modal' | 'other';

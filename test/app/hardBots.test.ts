@@ -80,11 +80,11 @@ function seedWhereSeat3Leads(): string {
   throw new Error('no deal in 100 seeds gives seat 3 the Mah Jong');
 }
 
-/** Three people in seats 0-2 and a hard bot in seat 3, started on a deal where the hard seat leads. */
-function startWithHardBot(): ActOutcome {
+/** Three people in seats 0-2 and a hard (or expert) bot in seat 3, started on a deal where it leads. */
+function startWithHardBot(level: BotLevel = 'hard'): ActOutcome {
   fx.env.seeds.push(seedWhereSeat3Leads());
   const table = openLobby(fx, [HOST, ALICE, BOB]);
-  accepted(fx.service.addBot(table.id, HOST, 3, 'hard'));
+  accepted(fx.service.addBot(table.id, HOST, 3, level));
   return accepted(fx.service.start(table.id, HOST));
 }
 
@@ -347,6 +347,26 @@ describe('a hard bot seat', () => {
     await idle();
     expect(state(table).hand.hands[3]).not.toContain('mahjong');
     expect(state(table).version).toBe(at.version + 2);
+  });
+});
+
+describe('an expert bot seat', () => {
+  it('is asked off the main thread like hard, with its own level and its own longer budget', async () => {
+    await fx.service.stopBots();
+    fx.cleanup();
+    decider = new HeldDecider();
+    fx = createFixture({ decider, hardBudgetMs: 40, expertBudgetMs: 90 });
+    fx.service.onBotsMoved((o) => heard.push(o));
+    const table = startWithHardBot('expert').table;
+    const question = peopleUntilAsked(table, 1);
+    const at = state(table);
+    expect(question.request).toEqual(requestAt('expert', at, 3, `${at.seed}:bots:${at.version}:3`, 90));
+    question.answer({ ok: true, action: LEAD_MAHJONG });
+    await idle();
+    expect(state(table).hand.hands[3]).not.toContain('mahjong');
+    expect(fx.store.matches.actions(table.matchId as number).at(-2)).toEqual(
+      expect.objectContaining({ seat: 3, action: LEAD_MAHJONG, version: at.version + 1 }),
+    );
   });
 });
 

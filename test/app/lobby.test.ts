@@ -347,7 +347,7 @@ describe("the host's controls", () => {
     expect(tableOf(table.id).seats.slice(1)).toEqual(levels.slice(1));
   });
 
-  it.each([['expert'], [''], [3], [null], ['HARD']])(
+  it.each([['master'], ['normal@v1'], [''], [3], [null], ['HARD']])(
     'refuses a bot level it does not know (%j) and changes nothing',
     (level) => {
       const table = openLobby(fx);

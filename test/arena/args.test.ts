@@ -18,6 +18,10 @@ describe('parseArgs', () => {
       '30',
       '--playouts',
       '64',
+      '--hands=2',
+      '--expert-budget',
+      '900',
+      '--expert-playouts=400',
       '--workers',
       '3',
       '--json',
@@ -32,6 +36,9 @@ describe('parseArgs', () => {
         target: 500,
         budgetMs: 30,
         playouts: 64,
+        hands: 2,
+        expertBudgetMs: 900,
+        expertPlayouts: 400,
         workers: 3,
         json: true,
       },
@@ -59,7 +66,10 @@ describe('parseArgs', () => {
   });
 
   it.each([
-    [['--team', 'expert'], '--team expert is not a level (valid: easy, normal, hard, random)'],
+    [
+      ['--team', 'master'],
+      '--team master is not a level (valid: easy, normal, hard, expert, normal@v1, hard@v1, random)',
+    ],
     [['--vs', 'Easy'], '--vs Easy is not a level'],
     [['--matches', '7'], '--matches must be an even whole number'],
     [['--matches', '0'], '--matches must be an even whole number'],
@@ -68,6 +78,9 @@ describe('parseArgs', () => {
     [['--budget', '-5'], '--budget must be a positive number'],
     [['--budget', 'fast'], '--budget must be a positive number'],
     [['--playouts', '0'], '--playouts must be a positive whole number'],
+    [['--hands', '0'], '--hands must be a positive whole number'],
+    [['--expert-budget', 'slow'], '--expert-budget must be a positive number'],
+    [['--expert-playouts', '-1'], '--expert-playouts must be a positive whole number'],
     [['--workers', '0'], '--workers must be a positive whole number'],
     [['--seed'], '--seed needs a value'],
     [['--rounds', '3'], 'unknown argument "--rounds"'],
@@ -87,6 +100,6 @@ describe('parseArgs', () => {
       '--json',
     ])
       expect(parsed.message).toContain(option);
-    expect(parsed.message).toContain('levels: easy, normal, hard, random');
+    expect(parsed.message).toContain('levels: easy, normal, hard, expert, normal@v1, hard@v1, random');
   });
 });

@@ -81,10 +81,12 @@ describe('arena CLI', () => {
   });
 
   it('refuses a bad argument with exit code 2 and the valid options, playing nothing', () => {
-    const run = arena('--team', 'expert');
+    const run = arena('--team', 'master');
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('--team expert is not a level (valid: easy, normal, hard, random)');
+    expect(run.stderr).toContain(
+      '--team master is not a level (valid: easy, normal, hard, expert, normal@v1, hard@v1, random)',
+    );
     expect(run.stderr).toContain('--matches N');
   });
 });

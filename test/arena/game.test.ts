@@ -1,6 +1,7 @@
 /** One arena game: its records add up to the match, its loops are bounded, and floors are timed alongside. */
 import { describe, expect, it } from 'vitest';
-import { ArenaError, playGame } from '../../src/arena/game.js';
+import { ArenaError, levelBudgets, playGame } from '../../src/arena/game.js';
+import { DEFAULT_EXPERT_BUDGET_MS, DEFAULT_HARD_BUDGET_MS } from '../../src/bots/registry.js';
 
 const spec = {
   seed: 'game-test',
@@ -36,5 +37,37 @@ describe('playGame', () => {
     const game = playGame({ ...spec, target: 1000, hands: 2 });
     expect(game.hands).toHaveLength(2);
     expect(game.winner).toBeNull();
+  });
+});
+
+describe('levelBudgets', () => {
+  const spec = {
+    seed: 's',
+    levels: ['expert', 'hard', 'expert', 'hard'],
+    target: 1000,
+    budgetMs: 40,
+  } as const;
+
+  it('gives expert its own time budget and every other level the spec’s', () => {
+    const b = levelBudgets({ ...spec, expertBudgetMs: 700 });
+    expect([b.expert.ms, b.expert.playouts, b.other.ms, b.other.playouts]).toEqual([
+      700,
+      undefined,
+      40,
+      undefined,
+    ]);
+    expect(levelBudgets(spec).expert.ms).toBe(DEFAULT_EXPERT_BUDGET_MS);
+  });
+
+  it('with a playout cap, scales expert’s cap by its default budget over hard’s, unless told', () => {
+    const b = levelBudgets({ ...spec, playouts: 30 });
+    const scaled = Math.round((30 * DEFAULT_EXPERT_BUDGET_MS) / DEFAULT_HARD_BUDGET_MS);
+    expect([b.expert.ms, b.expert.playouts, b.other.ms, b.other.playouts]).toEqual([
+      Number.POSITIVE_INFINITY,
+      scaled,
+      Number.POSITIVE_INFINITY,
+      30,
+    ]);
+    expect(levelBudgets({ ...spec, playouts: 30, expertPlayouts: 90 }).expert.playouts).toBe(90);
   });
 });

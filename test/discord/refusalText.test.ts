@@ -50,7 +50,7 @@ describe('refusals in German', () => {
       '🔥 Phönix',
     );
     expect(de({ code: 'bad_bot_level', level: 'x' })).toBe(
-      'Bots spielen auf einer dieser Stufen: leicht, normal, schwer.',
+      'Bots spielen auf einer dieser Stufen: leicht, normal, schwer, Experte.',
     );
     expect(seatNumbers('de').seatName(1)).toBe('Platz 2');
     expect(seatNumbers('en').seatName(1)).toBe('Seat 2');
@@ -70,7 +70,7 @@ describe('refusals in German', () => {
       'You must bomb with a A: the Mah Jong wish is A and only your bomb can fulfil it.',
     );
     expect(en({ code: 'bad_bot_level', level: 'x' })).toBe(
-      'Bots play at one of these levels: easy, normal, hard.',
+      'Bots play at one of these levels: easy, normal, hard, expert.',
     );
     expect(refusalText({ code: 'malformed_id', what: 'gizmo' }, NAMES, DE)).toBe(
       'Diese Eingabe (gizmo) ist ungültig.',

@@ -41,12 +41,17 @@ describe('bot levels', () => {
     expect(await table(ben, 'join', { seat: 3 })).toMatch(/You are seated/);
     expect(await table(ann, 'bot', { do: 'add', seat: 2, level: 'hard' })).toBe('A hard bot sits down.');
     await tableText((t) => t.includes('2. Bot 2 (hard)'));
-    // Discord offers only the three choices, but a request can say anything: refused, nothing changes.
-    expect(await table(ann, 'bot', { do: 'add', seat: 4, level: 'expert' })).toBe(
-      'Bots play at one of these levels: easy, normal, hard.',
+    // Discord offers only the four choices, but a request can say anything: refused, nothing changes.
+    expect(await table(ann, 'bot', { do: 'add', seat: 4, level: 'normal@v1' })).toBe(
+      'Bots play at one of these levels: easy, normal, hard, expert.',
     );
     expect(await table(ann, 'bot', { do: 'add', seat: 4, level: 'easy' })).toBe('An easy bot sits down.');
     await tableText((t) => t.includes('4. Bot 4 (easy)'));
+    expect(await table(ann, 'bot', { do: 'remove', seat: 4 })).toBe('The bot left.');
+    expect(await table(ann, 'bot', { do: 'add', seat: 4, level: 'expert' })).toBe(
+      'An expert bot sits down. It thinks about a second a move.',
+    );
+    await tableText((t) => t.includes('4. Bot 4 (expert)'));
     expect(await table(ann, 'bot', { do: 'remove', seat: 4 })).toBe('The bot left.');
     expect(await table(ann, 'bot', { do: 'add', level: 'hard' })).toBe('A hard bot sits down.');
     const text = await tableText((t) => t.includes('4. Bot 4 (hard)'));

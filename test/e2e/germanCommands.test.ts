@@ -106,7 +106,7 @@ describe('slash commands in German', () => {
       '/table list: `mine` muss wahr oder falsch sein. Es wurde nichts geändert.',
     );
     expect((await table(ann, 'bot', { do: 'add', level: 'genius' })).content).toBe(
-      'Bots spielen auf einer dieser Stufen: leicht, normal, schwer.',
+      'Bots spielen auf einer dieser Stufen: leicht, normal, schwer, Experte.',
     );
     const stale = await ann
       .forge(fx.channelId, {

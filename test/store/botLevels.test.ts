@@ -81,9 +81,11 @@ describe('bot levels in the store', () => {
       "INSERT INTO seats (table_id, seat, kind, user_id, bot_level) VALUES ('levels01', ?, ?, ?, ?)",
     );
     expect(() => seat.run(1, 'bot', null, null)).toThrow(/CHECK constraint/);
-    expect(() => seat.run(1, 'bot', null, 'expert')).toThrow(/CHECK constraint/);
+    expect(() => seat.run(1, 'bot', null, 'master')).toThrow(/CHECK constraint/);
+    expect(() => seat.run(1, 'bot', null, 'normal@v1')).toThrow(/CHECK constraint/);
     expect(() => seat.run(0, 'user', HOST, 'hard')).toThrow(/CHECK constraint/);
     seat.run(1, 'bot', null, 'hard');
+    seat.run(2, 'bot', null, 'expert');
     db.close();
   });
 
@@ -140,5 +142,55 @@ describe('bot levels in the store', () => {
       { seat: 3, kind: 'bot', bot_level: 'normal' },
     ]);
     raw.close();
+  });
+
+  it('a file from before the expert level keeps every seat, holder and away mark, and then takes expert', () => {
+    // The database as the previous version left it: every migration before 0015.
+    const old = join(dir, 'migrations-0014');
+    mkdirSync(old);
+    for (const { name } of readMigrations(MIGRATIONS_DIR).filter((m) => m.name < '0015'))
+      copyFileSync(join(MIGRATIONS_DIR, name), join(old, name));
+    const file = join(dir, 'before-expert.sqlite');
+    const before = openDatabase(file, { migrationsDir: old });
+    expect(before.pragma('user_version', { simple: true })).toBe(14);
+    before
+      .prepare("INSERT INTO players (user_id, display_name, created_at, updated_at) VALUES (?, 'Host', 1, 1)")
+      .run(HOST);
+    before
+      .prepare(
+        `INSERT INTO tables (id, guild_id, channel_id, host_id, status, settings, seating, created_at, updated_at)
+         VALUES ('oldtable', '100000000000000001', '200000000000000001', ?, 'lobby', ?, 'chosen', 1, 2)`,
+      )
+      .run(HOST, JSON.stringify(DEFAULT_SETTINGS));
+    const seat = before.prepare(
+      "INSERT INTO seats (table_id, seat, kind, user_id, bot_level, away, timeouts) VALUES ('oldtable', ?, ?, ?, ?, ?, ?)",
+    );
+    seat.run(0, 'user', HOST, null, 1, 2);
+    seat.run(1, 'bot', null, 'hard', 0, 0);
+    before.close();
+
+    const store = Store.open(file);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(readMigrations(MIGRATIONS_DIR).length);
+    expect(
+      store.db
+        .prepare('SELECT seat, kind, user_id, bot_level, away, timeouts FROM seats ORDER BY seat')
+        .all(),
+    ).toEqual([
+      { seat: 0, kind: 'user', user_id: HOST, bot_level: null, away: 1, timeouts: 2 },
+      { seat: 1, kind: 'bot', user_id: null, bot_level: 'hard', away: 0, timeouts: 0 },
+    ]);
+    expect(
+      store.db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'seats_user'").get(),
+    ).toEqual({ n: 1 });
+    expect(store.db.pragma('foreign_key_check')).toEqual([]);
+    const table = store.tables.get('oldtable') as TableRecord;
+    store.transaction(() =>
+      store.tables.update({
+        ...table,
+        seats: [table.seats[0], table.seats[1], { kind: 'bot', level: 'expert' }, null],
+      }),
+    );
+    expect(store.tables.get('oldtable')?.seats[2]).toEqual({ kind: 'bot', level: 'expert' });
+    store.close();
   });
 });

@@ -47,6 +47,7 @@ export const commands: Texts<typeof en> = {
   'cmd.table.bot.level.easy': '{level}: für Einsteiger',
   'cmd.table.bot.level.normal': '{level}: ein solider Vereinsspieler',
   'cmd.table.bot.level.hard': '{level}: rechnet voraus, langsamer',
+  'cmd.table.bot.level.expert': '{level}: rechnet am längsten, etwa eine Sekunde pro Zug',
   'cmd.table.kick': 'Gastgeber: einen Spieler vor Beginn vom Tisch entfernen',
   'cmd.table.kick.player': 'Wer entfernt wird',
   'cmd.table.start': 'Gastgeber: die Partie starten (alle vier Plätze besetzt)',
@@ -105,6 +106,7 @@ export const commands: Texts<typeof en> = {
   'cmd.reply.botAdded.easy': 'Ein Bot (Stufe leicht) nimmt Platz.',
   'cmd.reply.botAdded.normal': 'Ein Bot (Stufe normal) nimmt Platz.',
   'cmd.reply.botAdded.hard': 'Ein Bot (Stufe schwer) nimmt Platz.',
+  'cmd.reply.botAdded.expert': 'Ein Bot (Stufe Experte) nimmt Platz. Er denkt etwa eine Sekunde pro Zug.',
   'cmd.reply.botRemoved': 'Der Bot ist gegangen.',
   'cmd.reply.kicked': '{name} wurde vom Tisch entfernt.',
   'cmd.reply.timer': 'Bedenkzeit: {timer}.',
@@ -130,7 +132,7 @@ export const commands: Texts<typeof en> = {
   'cmd.reply.status': 'Hier ist der Tisch.',
 
   'cmd.help.start':
-    '**Start**: `/table create` eröffnet hier einen Tisch, du bist Gastgeber. Andere: **Beitreten** oder `/table join`. Leere Plätze füllt `/table bot do:hinzufügen level:leicht|normal|schwer` (leicht für Einsteiger, schwer rechnet voraus). Der Gastgeber klickt **Starten**.',
+    '**Start**: `/table create` eröffnet hier einen Tisch, du bist Gastgeber. Andere: **Beitreten** oder `/table join`. Leere Plätze füllt `/table bot do:hinzufügen level:leicht|normal|schwer|Experte` (leicht für Einsteiger; schwer, Experte rechnen voraus). Der Gastgeber klickt **Starten**.',
   'cmd.help.play':
     '**Spielen**: **Meine Karten** (Tischnachricht) zeigt nur dir deine Karten. Wähle einen Zug aus der Liste (ein Klick) oder Karten und **Spielen**; dazu **Passen**, **Tichu!**, **Bombe!**. Oder tippen: `/play cards:7st 7jd`, `/pass`, `/tichu`, `/hand`.',
   'cmd.help.panels':

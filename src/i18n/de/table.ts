@@ -57,6 +57,7 @@ export const table: Texts<typeof en> = {
   'table.level.easy': 'leicht',
   'table.level.normal': 'normal',
   'table.level.hard': 'schwer',
+  'table.level.expert': 'Experte',
   'table.name.seat': 'Platz {seat}',
   'table.name.bot': 'Bot {seat}',
   'table.score.to': '(bis {target})',

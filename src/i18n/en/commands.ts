@@ -49,6 +49,7 @@ export const commands = {
   'cmd.table.bot.level.easy': '{level}: for new players',
   'cmd.table.bot.level.normal': '{level}: a solid club player',
   'cmd.table.bot.level.hard': '{level}: searches ahead, slower',
+  'cmd.table.bot.level.expert': '{level}: searches longest, about a second a move',
   'cmd.table.kick': 'Host: remove a player from the table before the start',
   'cmd.table.kick.player': 'Who to remove',
   'cmd.table.start': 'Host: start the match (all four seats filled)',
@@ -107,6 +108,7 @@ export const commands = {
   'cmd.reply.botAdded.easy': 'An easy bot sits down.',
   'cmd.reply.botAdded.normal': 'A normal bot sits down.',
   'cmd.reply.botAdded.hard': 'A hard bot sits down.',
+  'cmd.reply.botAdded.expert': 'An expert bot sits down. It thinks about a second a move.',
   'cmd.reply.botRemoved': 'The bot left.',
   'cmd.reply.kicked': '{name} was removed from the table.',
   'cmd.reply.timer': 'Turn timer: {timer}.',
@@ -132,7 +134,7 @@ export const commands = {
 
   // /help: one paragraph a key, then the symbols' embed.
   'cmd.help.start':
-    '**Start**: `/table create` opens a table here (you host). Others click **Join** or use `/table join`. Fill empty seats with `/table bot do:add level:easy|normal|hard` (easy for new players, normal a solid club player, hard searches ahead and takes a moment). The host clicks **Start**.',
+    '**Start**: `/table create` opens a table here (you host). Others click **Join** or use `/table join`. Fill empty seats with `/table bot do:add level:easy|normal|hard|expert` (easy for new players, normal a solid club player, hard searches ahead and takes a moment, expert searches longest). The host clicks **Start**.',
   'cmd.help.play':
     '**Play**: click **My hand** on the table message: only you see your cards. Pick a play from the list (one click), or pick cards and press **Play**. **Pass**, **Tichu!** and **Bomb!** are there too. Typing works: `/play cards:7st 7jd`, `/pass`, `/tichu`, `/hand`.',
   'cmd.help.panels':

@@ -55,6 +55,7 @@ export const table = {
   'table.level.easy': 'easy',
   'table.level.normal': 'normal',
   'table.level.hard': 'hard',
+  'table.level.expert': 'expert',
   'table.name.seat': 'Seat {seat}',
   'table.name.bot': 'Bot {seat}',
   'table.score.to': '(to {target})',
