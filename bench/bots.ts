@@ -9,11 +9,17 @@ import type { ArenaConfig, PairRecord } from '../src/arena/pairs.js';
 import { runArena } from '../src/arena/pool.js';
 import { percentile } from '../src/arena/stats.js';
 import { decisionTimes, summarize } from '../src/arena/summary.js';
+import { DEFAULT_EXPERT_BUDGET_MS, DEFAULT_HARD_BUDGET_MS } from '../src/bots/registry.js';
+import { agreementOf, lessonsFor } from '../src/bots/teacher.js';
 import type { Figure } from './engine.js';
 
 const MATCH_PAIRS = 200; // 400 matches to 1000 points per match-up
-const DEAL_PAIRS = 300; // 600 single hands for hard against normal
+const DEAL_PAIRS = 300; // 600 single hands for hard against normal, and for hard against hard@v1
+const NORMAL_PAIRS = 1000; // 2,000 single hands for the new normal against normal@v1: normal is cheap
+const EXPERT_PAIRS = 60; // 120 single hands: expert thinks 200 ms a decision
 const HARD_BUDGET_MS = 30;
+/** Expert's budget here: hard's 30 ms scaled as the product's defaults scale them (1000 over 150). */
+const EXPERT_BUDGET_MS = Math.round((HARD_BUDGET_MS * DEFAULT_EXPERT_BUDGET_MS) / DEFAULT_HARD_BUDGET_MS);
 
 interface Run {
   readonly config: ArenaConfig;
@@ -46,18 +52,62 @@ function winRateFigure(key: string, run: Run, goal: number): Figure {
   };
 }
 
-function marginFigure(run: Run): Figure {
+function marginFigure(key: string, run: Run, how: string): Figure {
   const s = summarize(run.config, run.pairs);
   const m = s.pointsPerHand!;
   return {
-    key: 'bots.hardVsNormal.pointsPerHand',
+    key,
     value: Math.round(m.value * 10) / 10,
     unit: 'points',
     target: '>= 15, 95% CI above 0',
     met: m.value >= 15 && m.low > 0,
     note:
       `95% CI [${m.low.toFixed(1)}, ${m.high.toFixed(1)}] from the spread between ${s.pairs} mirrored ` +
-      `deals (${s.hands} hands); hard at ${HARD_BUDGET_MS} ms a decision`,
+      `deals (${s.hands} hands); ${how}`,
+  };
+}
+
+/** The new hard's Tichu calls beside hard@v1's: it should call more often and make them as often. */
+function callsFigure(run: Run): Figure {
+  const s = summarize(run.config, run.pairs);
+  const { team, vs } = s.sides;
+  const made = (r: typeof team.tichuSuccess) =>
+    r
+      ? `${r.made}/${r.calls} made (${r.value.toFixed(2)} [${r.low.toFixed(2)}, ${r.high.toFixed(2)}])`
+      : 'no calls';
+  const more = team.tichuCallsPerHand > vs.tichuCallsPerHand;
+  const asOften = (team.tichuSuccess?.value ?? 0) >= (vs.tichuSuccess?.value ?? 0);
+  return {
+    key: 'bots.newHardVsV1.tichuCallsPerHand',
+    value: team.tichuCallsPerHand,
+    unit: 'calls',
+    target: "more than hard@v1's, made at least as often",
+    met: more && asOften,
+    note: `hard ${made(team.tichuSuccess)}; hard@v1 ${vs.tichuCallsPerHand} a hand, ${made(vs.tichuSuccess)}; ${s.hands} hands`,
+  };
+}
+
+const AGREE_POSITIONS = 400;
+
+/**
+ * How often the normal level chooses as the hard search would, on card plays with a choice (from
+ * normal@v1 self-play, taught with the search's paired playouts: src/bots/teacher.ts), beside
+ * normal@v1's agreement on the same positions.
+ */
+function agreementFigure(): Figure {
+  const start = performance.now();
+  const a = agreementOf(lessonsFor('bench-agree', AGREE_POSITIONS));
+  const seconds = ((performance.now() - start) / 1000).toFixed(1);
+  return {
+    key: 'bots.normal.agreesWithHard',
+    value: Math.round(a.normal * 1000) / 1000,
+    unit: '',
+    target: '>= 0.75',
+    met: a.normal >= 0.75,
+    note:
+      `on ${a.contested} contested decisions (own-turn card plays with a choice); normal@v1 ${a.v1.toFixed(3)}; ` +
+      `where the search overrules normal@v1 (${a.overruled}) the normal level follows it ` +
+      `${a.normalOnOverruled.toFixed(3)}; taught in ${seconds} s on one thread`,
   };
 }
 
@@ -107,18 +157,37 @@ export async function botFigures(
   console.log(`  bots: ${workers} worker threads on ${availableParallelism()} cores`);
   const vsRandom = await play('normal vs random', matches('normal', 'random'), workers);
   const vsEasy = await play('normal vs easy', matches('normal', 'easy'), workers);
-  // Whole matches of hard take minutes at its budget; single mirrored deals measure the same margin.
-  const hardDeals = await play(
-    'hard vs normal',
-    { ...matches('hard', 'normal'), pairs: DEAL_PAIRS, hands: 1 },
-    workers,
-  );
+  // Whole matches of the search levels take minutes at their budgets; single mirrored deals measure
+  // the same margin per hand.
+  const deals = (team: ArenaLevel, vs: ArenaLevel, pairs: number): ArenaConfig => ({
+    ...matches(team, vs),
+    pairs,
+    hands: 1,
+    expertBudgetMs: EXPERT_BUDGET_MS,
+  });
+  const newNormal = await play('normal vs normal@v1', deals('normal', 'normal@v1', NORMAL_PAIRS), workers);
+  const hardDeals = await play('hard vs normal', deals('hard', 'normal', DEAL_PAIRS), workers);
+  const newHard = await play('hard vs hard@v1', deals('hard', 'hard@v1', DEAL_PAIRS), workers);
+  const expert = await play('expert vs hard', deals('expert', 'hard', EXPERT_PAIRS), workers);
+  const agreement = agreementFigure();
+  const hardHow = `both at ${HARD_BUDGET_MS} ms a decision`;
   const figures = [
     winRateFigure('bots.normalVsRandom.matchWinRate', vsRandom, 0.99),
     winRateFigure('bots.normalVsEasy.matchWinRate', vsEasy, 0.75),
-    marginFigure(hardDeals),
-    timingFigure('normal', 2, [vsRandom, vsEasy, hardDeals]),
-    timingFigure('hard', 250, [hardDeals], HARD_BUDGET_MS),
+    marginFigure('bots.newNormalVsV1.pointsPerHand', newNormal, 'normal learned from the search'),
+    agreement,
+    marginFigure('bots.hardVsNormal.pointsPerHand', hardDeals, `hard at ${HARD_BUDGET_MS} ms a decision`),
+    marginFigure('bots.newHardVsV1.pointsPerHand', newHard, hardHow),
+    callsFigure(newHard),
+    marginFigure(
+      'bots.expertVsHard.pointsPerHand',
+      expert,
+      `expert at ${EXPERT_BUDGET_MS} ms, hard at ${HARD_BUDGET_MS} ms (the product's 1000 over 150)`,
+    ),
+    timingFigure('easy', 2, [vsEasy]),
+    timingFigure('normal', 2, [vsRandom, vsEasy, newNormal, hardDeals]),
+    timingFigure('hard', 250, [hardDeals, newHard, expert], HARD_BUDGET_MS),
+    timingFigure('expert', Math.round(EXPERT_BUDGET_MS * 1.5), [expert], EXPERT_BUDGET_MS),
   ];
   return { figures, wallMs: performance.now() - start };
 }

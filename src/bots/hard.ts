@@ -1,8 +1,10 @@
 /**
- * The hard level: search on top of normal. For a play it owes, it samples the hidden hands
- * consistently with what it has seen, plays each candidate move out to the end of the hand with
- * normal players in every seat, and picks the move with the best average score for its team.
- * One sample serves every candidate (common random numbers), so the comparison is fair.
+ * The search levels: search on top of a rule-based player. For a play it owes, the search samples
+ * the hidden hands consistently with what it has seen, plays each candidate move out to the end of
+ * the hand with rule-based players in every seat, and picks the move with the best average score
+ * for its team. One sample serves every candidate (common random numbers), so the comparison is
+ * fair. The new hard and expert also search the Tichu call and the Dragon gift (hardCalls.ts);
+ * hard@v1 is the search as it was before issue 29, kept as the arena's yardstick.
  */
 import {
   type Action,
@@ -16,36 +18,91 @@ import {
   playOf,
   Rng,
   type Seat,
+  type SeatView,
   seatView,
   teamOf,
 } from '../engine/index.js';
 import { canPass, distinctPlays, PASS, type PlayOption, playOptions } from './choose.js';
 import { costAfter } from './comboWorth.js';
 import { sampledState, sampleHands } from './determinize.js';
+import { type PlayOut, searchCall, searchDragonGift } from './hardCalls.js';
 import { memoryOf } from './memory.js';
-import { normalPolicy, playOnTurn } from './normal.js';
-import type { Policy } from './policy.js';
+import { normalPolicy, normalV1Policy, playOnTurn, playOnTurnV1 } from './normal.js';
+import type { Budget, Memory, Policy } from './policy.js';
 
-const MAX_CANDIDATES = 4;
 const MAX_ROLLOUT_STEPS = 400;
 /** Fewer samples than this say too little to overrule normal. */
 const MIN_SAMPLES = 4;
-/** Points a hand an alternative must gain over normal's choice, and by how many standard errors. */
-const MIN_GAIN = 5;
-const CONFIDENCE = 1.5;
 /** After this many samples, stop as soon as no alternative can still clear the bar. */
 const SETTLE_SAMPLES = 8;
-const ROLLOUT: Policy = normalPolicy;
 
-export const hardPolicy: Policy = (view, memory, legal, rng, budget) => {
-  const base = normalPolicy(view, memory, legal, rng, budget);
-  // Only card play is searched: calls, the exchange, the wish and the Dragon follow normal's rules,
-  // and so does the out-of-turn bomb question (it is asked after every action and must stay cheap).
-  if (view.phase !== 'play' || view.pending || view.turn !== view.seat || base === null) return base;
-  if (base.type === 'tichu') return base;
-  const candidates = candidatesFor(view.hand, legal, base);
+/** Card play on a seat's own turn, from the plays already read (never a call). */
+export type PlayOnTurn = (
+  view: SeatView,
+  legal: readonly Action[],
+  plays: readonly PlayOption[],
+) => Action | null;
+
+/** Who plays inside the playouts: card play on the turn, and everything else (wish, Dragon, bombs never). */
+export interface Rollout {
+  readonly play: PlayOnTurn;
+  readonly policy: Policy;
+}
+
+export interface SearchOptions {
+  /** The rule-based player whose choice stands unless the search clearly beats it. */
+  readonly base: Policy;
+  readonly rollout: Rollout;
+  /** Candidates per play decision: the base's choice, pass, and the cheapest plays by shape. */
+  readonly maxCandidates: number;
+  /** Points a hand an alternative must gain over the base's choice, and by how many standard errors. */
+  readonly minGain: number;
+  readonly confidence: number;
+  /** Search the Tichu call and the Dragon gift from playouts (hardCalls.ts) instead of the base's rules. */
+  readonly searchCalls: boolean;
+}
+
+/** A search policy: for card play on its own turn (and, with searchCalls, the call and the Dragon), search. */
+export function makeSearchPolicy(options: SearchOptions): Policy {
+  const playOut = playOutWith(options.rollout);
+  return (view, memory, legal, rng, budget) => {
+    if (options.searchCalls && view.pending?.seat === view.seat && view.pending.kind === 'dragonGift') {
+      const gift = searchDragonGift(view, memory, rng, budget, playOut);
+      if (gift) return gift;
+    }
+    const base = options.base(view, memory, legal, rng, budget);
+    if (view.phase !== 'play' || view.pending || view.turn !== view.seat || base === null) return base;
+    if (options.searchCalls && legal.some((a) => a.type === 'tichu')) {
+      // The call is searched on the play the base would make without it: with and without the call.
+      const withoutCall = legal.filter((a) => a.type !== 'tichu');
+      const play = options.base(view, memory, withoutCall, rng, budget);
+      if (play === null) return base;
+      // Half the time for the call; the play search has what is left (a playout cap applies to each).
+      const start = budget.now();
+      if (searchCall(view, memory, play, rng, { ...budget, ms: budget.ms / 2 }, playOut))
+        return { type: 'tichu' };
+      const rest = { ...budget, ms: budget.ms - (budget.now() - start) };
+      return searchPlay(options, playOut, view, memory, withoutCall, play, rng, rest);
+    }
+    if (base.type === 'tichu') return base;
+    return searchPlay(options, playOut, view, memory, legal, base, rng, budget);
+  };
+}
+
+/** The play search: paired playouts of the base's choice and up to maxCandidates - 1 alternatives. */
+function searchPlay(
+  options: SearchOptions,
+  playOut: PlayOut,
+  view: SeatView,
+  memory: Memory,
+  legal: readonly Action[],
+  base: Action,
+  rng: Rng,
+  budget: Budget,
+): Action {
+  const candidates = candidatesFor(view.hand, legal, base, options.maxCandidates);
   if (candidates.length < 2) return base;
-  // Differences from normal's choice, sample by sample: paired, so the luck of the sample cancels.
+  // Differences from the base's choice, sample by sample: paired, so the luck of the sample cancels.
   const sums = new Array<number>(candidates.length).fill(0);
   const squares = new Array<number>(candidates.length).fill(0);
   const start = budget.now();
@@ -60,40 +117,41 @@ export const hardPolicy: Policy = (view, memory, legal, rng, budget) => {
       squares[i] = (squares[i] as number) + d * d;
     }
     samples++;
-    if (samples >= SETTLE_SAMPLES && settled(sums, squares, samples)) break;
+    if (samples >= SETTLE_SAMPLES && settled(sums, squares, samples, options.minGain)) break;
   }
-  return clearlyBetter(candidates, sums, squares, samples) ?? base;
-};
+  return clearlyBetter(candidates, sums, squares, samples, options) ?? base;
+}
 
 /** Whether more samples would change nothing: no alternative is within reach of the bar. */
-function settled(sums: number[], squares: number[], n: number): boolean {
+function settled(sums: number[], squares: number[], n: number, minGain: number): boolean {
   for (let i = 1; i < sums.length; i++) {
     const mean = (sums[i] as number) / n;
     const se = Math.sqrt(Math.max(0, (squares[i] as number) / n - mean * mean) / n);
-    if (mean + 2 * se >= MIN_GAIN) return false;
+    if (mean + 2 * se >= minGain) return false;
   }
   return true;
 }
 
 /**
- * The alternative whose mean gain over normal's choice is largest, if that gain is both worth
- * having and clearly more than noise; otherwise null (keep normal's choice). So search can only
- * overrule normal where the samples agree, and a short budget falls back to normal's play.
+ * The alternative whose mean gain over the base's choice is largest, if that gain is both worth
+ * having and clearly more than noise; otherwise null (keep the base's choice). So search can only
+ * overrule the base where the samples agree, and a short budget falls back to the base's play.
  */
 function clearlyBetter(
   candidates: readonly Action[],
   sums: number[],
   squares: number[],
   n: number,
+  options: SearchOptions,
 ): Action | null {
   if (n < MIN_SAMPLES) return null;
   let best: Action | null = null;
-  let bestMean = MIN_GAIN;
+  let bestMean = options.minGain;
   for (let i = 1; i < candidates.length; i++) {
     const mean = (sums[i] as number) / n;
     const variance = Math.max(0, (squares[i] as number) / n - mean * mean);
     const se = Math.sqrt(variance / n);
-    if (mean > bestMean && mean > CONFIDENCE * se) {
+    if (mean > bestMean && mean > options.confidence * se) {
       bestMean = mean;
       best = candidates[i] as Action;
     }
@@ -101,8 +159,8 @@ function clearlyBetter(
   return best;
 }
 
-/** Normal's own choice first, then pass, then the plays that keep the hand in the best shape. */
-function candidatesFor(hand: readonly Card[], legal: readonly Action[], base: Action): Action[] {
+/** The base's own choice first, then pass, then the plays that keep the hand in the best shape. */
+function candidatesFor(hand: readonly Card[], legal: readonly Action[], base: Action, max: number): Action[] {
   const out: Action[] = [base];
   const same = (a: Action, b: Action) => JSON.stringify(a) === JSON.stringify(b);
   if (canPass(legal) && !same(base, PASS)) out.push(PASS);
@@ -114,64 +172,106 @@ function candidatesFor(hand: readonly Card[], legal: readonly Action[], base: Ac
     }))
     .sort((a, b) => a.cost - b.cost);
   for (const { p } of plays) {
-    if (out.length >= MAX_CANDIDATES) break;
+    if (out.length >= max) break;
     if (!out.some((a) => same(a, p.action))) out.push(p.action);
   }
   return out;
 }
 
-/** Plays `first` for `seat`, then normal players to the hand's end: the seat's team minus the other. */
-function playOut(from: MatchState, seat: Seat, first: Action): number {
-  const team = teamOf(seat);
-  let step = apply(from, seat, first);
-  if (!step.ok) return Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < MAX_ROLLOUT_STEPS; i++) {
-    const ended = step.value.events.find((e) => e.type === 'handEnded');
-    if (ended && ended.type === 'handEnded')
-      return (ended.result.total[team] as number) - (ended.result.total[team === 0 ? 1 : 0] as number);
-    const state = step.value.state;
-    const actor = state.hand.pending?.seat ?? state.hand.turn;
-    if (actor === null || !owesAction(state, actor)) return 0;
-    const action = rolloutMove(state, actor);
-    if (!action) return 0;
-    step = apply(state, actor, action);
-    if (!step.ok) return 0;
-  }
-  return 0;
+export function playOutWith(rollout: Rollout): PlayOut {
+  const move = rolloutMoveWith(rollout);
+  return (from, seat, first) => {
+    const team = teamOf(seat);
+    let step = apply(from, seat, first);
+    if (!step.ok) return Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < MAX_ROLLOUT_STEPS; i++) {
+      const ended = step.value.events.find((e) => e.type === 'handEnded');
+      if (ended && ended.type === 'handEnded')
+        return (ended.result.total[team] as number) - (ended.result.total[team === 0 ? 1 : 0] as number);
+      const state = step.value.state;
+      const actor = state.hand.pending?.seat ?? state.hand.turn;
+      if (actor === null || !owesAction(state, actor)) return 0;
+      const action = move(state, actor);
+      if (!action) return 0;
+      step = apply(state, actor, action);
+      if (!step.ok) return 0;
+    }
+    return 0;
+  };
 }
 
 const NO_BUDGET = { ms: 0, now: () => 0 };
-// Normal reads neither the rng nor the budget; playouts pass fixed ones.
+// The rollout players read neither the rng nor the budget; playouts pass fixed ones.
 const UNUSED_RNG = new Rng([1, 2, 3, 4]);
 const CAN_PASS: readonly Action[] = [PASS];
 const MUST_PLAY: readonly Action[] = [];
 
 /**
- * Normal's move in a playout. Card play (nearly every step) skips what a policy call must do for an
- * untrusted caller: the engine's combos are used as they are, and calls are never made.
+ * The rollout's move in a playout. Card play (nearly every step) skips what a policy call must do
+ * for an untrusted caller: the engine's combos are used as they are, and calls are never made.
  */
-function rolloutMove(state: MatchState, seat: Seat): Action | null {
-  const hand = state.hand;
-  if (hand.phase === 'play' && !hand.pending && hand.turn === seat) {
-    const { combos, mayPass } = legalPlays(state, seat);
-    const plays = distinctPlays(
-      combos.map((combo) => ({ action: playOf(combo) as PlayOption['action'], combo })),
-      hand.hands[seat],
-    );
-    return playOnTurn(seatView(state, seat), mayPass ? CAN_PASS : MUST_PLAY, plays);
-  }
-  const legal = legalActions(state, seat, { exchanges: false }).filter((a) => a.type !== 'tichu');
-  return ROLLOUT(seatView(state, seat), memoryOf(state, seat), legal, UNUSED_RNG, NO_BUDGET);
+function rolloutMoveWith(rollout: Rollout): (state: MatchState, seat: Seat) => Action | null {
+  return (state, seat) => {
+    const hand = state.hand;
+    if (hand.phase === 'play' && !hand.pending && hand.turn === seat) {
+      const { combos, mayPass } = legalPlays(state, seat);
+      const plays = distinctPlays(
+        combos.map((combo) => ({ action: playOf(combo) as PlayOption['action'], combo })),
+        hand.hands[seat],
+      );
+      return rollout.play(seatView(state, seat), mayPass ? CAN_PASS : MUST_PLAY, plays);
+    }
+    const legal = legalActions(state, seat, { exchanges: false }).filter((a) => a.type !== 'tichu');
+    return rollout.policy(seatView(state, seat), memoryOf(state, seat), legal, UNUSED_RNG, NO_BUDGET);
+  };
 }
 
-/** The hard level as it was before issue 29: the arena's yardstick for the new hard and expert. */
-export const hardV1Policy: Policy = hardPolicy;
+/** Normal@v1 in every seat of a playout: hard@v1's, and the teacher's (teacher.ts). */
+export const V1_ROLLOUT: Rollout = { play: playOnTurnV1, policy: normalV1Policy };
 
-/** The expert level: the search with a larger budget (its budget comes from the caller). */
-export const expertPolicy: Policy = hardPolicy;
+/** The hard level as it was before issue 29: normal@v1's choices, searched for card play only. */
+export const hardV1Policy: Policy = makeSearchPolicy({
+  base: normalV1Policy,
+  rollout: V1_ROLLOUT,
+  maxCandidates: 4,
+  minGain: 5,
+  confidence: 1.5,
+  searchCalls: false,
+});
 
-/** Whether the hard search decides this (slow: off the main thread); everything else is on the spot. */
+/** The hard level: the new normal's choices, searched for card play, the Tichu call and the Dragon gift. */
+export const hardPolicy: Policy = makeSearchPolicy({
+  base: normalPolicy,
+  rollout: { play: playOnTurn, policy: normalPolicy },
+  maxCandidates: 4,
+  minGain: 5,
+  confidence: 1.5,
+  searchCalls: true,
+});
+
+/** The expert level: hard's search with more candidates and a lower bar; its larger budget comes from the caller. */
+export const expertPolicy: Policy = makeSearchPolicy({
+  base: normalPolicy,
+  rollout: { play: playOnTurn, policy: normalPolicy },
+  maxCandidates: 6,
+  minGain: 3,
+  confidence: 1.5,
+  searchCalls: true,
+});
+
+/**
+ * Whether the search decides this (slow: off the main thread): card play on the seat's own turn,
+ * and the Dragon gift when both opponents are still in (with one out there is nothing to search).
+ * Everything else (calls before the play, the exchange, the wish, bombs out of turn) is on the spot.
+ */
 export function hardSearches(state: MatchState, seat: Seat): boolean {
   const hand = state.hand;
-  return hand.phase === 'play' && hand.pending === null && hand.turn === seat;
+  if (hand.phase !== 'play') return false;
+  if (hand.pending === null) return hand.turn === seat;
+  return (
+    hand.pending.kind === 'dragonGift' &&
+    hand.pending.seat === seat &&
+    hand.hands[(seat + 1) % 4]?.length !== 0 &&
+    hand.hands[(seat + 3) % 4]?.length !== 0
+  );
 }

@@ -6,8 +6,9 @@
  */
 import { type Action, partnerOf, type SeatView } from '../engine/index.js';
 import { grandTichuChance, tichuChance } from './callModel.js';
-import { distinctPlays, dragonTarget, type PlayOption, playOptions } from './choose.js';
+import { canPass, distinctPlays, dragonTarget, type PlayOption, playOptions } from './choose.js';
 import { chooseExchange } from './exchange.js';
+import { candidatesOf, MODEL_WEIGHTS, modelChoice } from './normalModel.js';
 import { bombWorthIt, chooseFollow, chooseLead, type PlayParams } from './normalPlay.js';
 import type { Policy } from './policy.js';
 import { chooseWish } from './wish.js';
@@ -29,7 +30,12 @@ export const NORMAL_PARAMS: NormalParams = {
   leadLengthBonus: 0.3,
 };
 
-export function makeNormalPolicy(params: NormalParams = NORMAL_PARAMS): Policy {
+/**
+ * The normal level with `params`; with `weights`, its card play on its own turn is the learned
+ * model's choice among normal@v1's and the alternatives (normalModel.ts), else the rules' own.
+ */
+export function makeNormalPolicy(params: NormalParams = NORMAL_PARAMS, weights?: readonly number[]): Policy {
+  const play = weights === undefined ? rulesPlay(params) : learnedPlay(params, weights);
   return (view, memory, legal) => {
     if (view.phase === 'grandTichu') {
       if (!legal.some((a) => a.type === 'grandTichu')) return null;
@@ -48,19 +54,34 @@ export function makeNormalPolicy(params: NormalParams = NORMAL_PARAMS): Policy {
     const plays = distinctPlays(playOptions(legal), view.hand);
     if (view.turn !== view.seat) return bombWorthIt(view, plays, false)?.action ?? null;
     if (shouldCallTichu(view, legal, params)) return { type: 'tichu' };
-    return playOnTurn(view, legal, plays, params);
+    return play(view, legal, plays);
   };
 }
 
-/** Card play on the seat's own turn, from plays already read: the part search repeats in playouts. */
-export function playOnTurn(
-  view: SeatView,
-  legal: readonly Action[],
-  plays: readonly PlayOption[],
-  params: NormalParams = NORMAL_PARAMS,
-): Action | null {
-  return view.trick === null ? chooseLead(view, plays, params) : chooseFollow(view, legal, plays, params);
+type PlayOnTurn = (view: SeatView, legal: readonly Action[], plays: readonly PlayOption[]) => Action | null;
+
+/** The rules' card play on the seat's own turn (normal@v1's), from plays already read. */
+function rulesPlay(params: NormalParams): PlayOnTurn {
+  return (view, legal, plays) =>
+    view.trick === null ? chooseLead(view, plays, params) : chooseFollow(view, legal, plays, params);
 }
+
+/** The rules' choice, weighed by the learned model against the alternatives. */
+function learnedPlay(params: NormalParams, weights: readonly number[]): PlayOnTurn {
+  const rules = rulesPlay(params);
+  return (view, legal, plays) => {
+    const base = rules(view, legal, plays);
+    if (base === null) return null;
+    const candidates = candidatesOf(view.hand, canPass(legal), plays, base);
+    return candidates.length < 2 ? base : modelChoice(view, candidates, weights);
+  };
+}
+
+/** Normal@v1's card play on its own turn, from plays already read: hard@v1 repeats it in playouts. */
+export const playOnTurnV1: PlayOnTurn = rulesPlay(NORMAL_PARAMS);
+
+/** The normal level's card play on its own turn: the search repeats it in playouts. */
+export const playOnTurn: PlayOnTurn = learnedPlay(NORMAL_PARAMS, MODEL_WEIGHTS);
 
 function shouldCallTichu(view: SeatView, legal: readonly Action[], params: NormalParams): boolean {
   if (!legal.some((a) => a.type === 'tichu') || view.hand.length < 14) return false;
@@ -68,7 +89,7 @@ function shouldCallTichu(view: SeatView, legal: readonly Action[], params: Norma
   return tichuChance(view.hand) >= params.tichu;
 }
 
-export const normalPolicy: Policy = makeNormalPolicy();
+export const normalPolicy: Policy = makeNormalPolicy(NORMAL_PARAMS, MODEL_WEIGHTS);
 
 /** The normal level as it was before it learned from the search (issue 29): the arena's yardstick. */
 export const normalV1Policy: Policy = makeNormalPolicy(NORMAL_PARAMS);

@@ -1,0 +1,109 @@
+/**
+ * The decisions the search levels make from playouts beyond card play: the Tichu call and the Dragon
+ * gift. Both compare two choices on the same sampled deals (paired), so the luck of the deal cancels
+ * and a few dozen samples tell a call worth +-100 apart.
+ */
+import { type Action, apply, type MatchState, type Rng, type Seat, type SeatView } from '../engine/index.js';
+import { opponentsOf } from './choose.js';
+import { sampledState, sampleHands } from './determinize.js';
+import type { Budget, Memory } from './policy.js';
+
+/** Plays `first` for `seat` from a state, then rollout players to the hand's end: the seat's team minus the other. */
+export type PlayOut = (from: MatchState, seat: Seat, first: Action) => number;
+
+/** Fewer paired samples than this decide nothing: the base's rule stands. */
+const MIN_SAMPLES = 6;
+/**
+ * A call is made when its mean gain over not calling, on the same deals, is above zero by this many
+ * standard errors.
+ */
+const CALL_CONFIDENCE = 1;
+/**
+ * And by at least this many points a hand. A call with chance p of going out first gains about
+ * 200p - 100, so 30 asks for p near two thirds in the playouts, which flatter the caller a little
+ * (their opponents never bomb out of turn): calls that are made as often as hard@v1's, more of them.
+ */
+const CALL_MIN_GAIN = 30;
+/** The Dragon goes against the rule only when the other opponent is better by this many points a hand. */
+const GIFT_MIN_GAIN = 3;
+const GIFT_CONFIDENCE = 1.5;
+
+interface Paired {
+  readonly n: number;
+  readonly mean: number;
+  readonly se: number;
+}
+
+/**
+ * Mean and standard error of `second - first` over paired samples, two playouts a sample, within
+ * the budget's time or its playout cap.
+ */
+function paired(
+  view: SeatView,
+  memory: Memory,
+  rng: Rng,
+  budget: Budget,
+  values: (state: ReturnType<typeof sampledState>) => [number, number],
+): Paired {
+  const start = budget.now();
+  const cap = budget.playouts ?? Number.POSITIVE_INFINITY;
+  let n = 0;
+  let sum = 0;
+  let squares = 0;
+  while (n * 2 < cap && budget.now() - start < budget.ms) {
+    const [a, b] = values(sampledState(view, memory, sampleHands(view, memory, rng)));
+    const d = b - a;
+    sum += d;
+    squares += d * d;
+    n++;
+  }
+  const mean = n === 0 ? 0 : sum / n;
+  const se = n === 0 ? Number.POSITIVE_INFINITY : Math.sqrt(Math.max(0, squares / n - mean * mean) / n);
+  return { n, mean, se };
+}
+
+/**
+ * Whether to call Tichu before `play`: the hand played out from each sampled deal with and without
+ * the call (the call's +-100 is in the hand's score, and the other seats play as they would against
+ * a caller), called when the call gains on average, clearly enough.
+ */
+export function searchCall(
+  view: SeatView,
+  memory: Memory,
+  play: Action,
+  rng: Rng,
+  budget: Budget,
+  playOut: PlayOut,
+): boolean {
+  const seat = view.seat;
+  const r = paired(view, memory, rng, budget, (state) => {
+    const without = playOut(state, seat, play);
+    const called = apply(state, seat, { type: 'tichu' });
+    return [without, called.ok ? playOut(called.value.state, seat, play) : Number.NEGATIVE_INFINITY];
+  });
+  return r.n >= MIN_SAMPLES && r.mean > CALL_MIN_GAIN && r.mean > CALL_CONFIDENCE * r.se;
+}
+
+/**
+ * The Dragon's trick, when both opponents are still in: given to each on the same sampled deals and
+ * played out. The opponent the playouts clearly prefer gets it; null when they do not clearly
+ * differ (the base's rule, which reads who is closer to going out, then decides).
+ */
+export function searchDragonGift(
+  view: SeatView,
+  memory: Memory,
+  rng: Rng,
+  budget: Budget,
+  playOut: PlayOut,
+): Action | null {
+  const [a, b] = opponentsOf(view.seat);
+  if (view.cardsLeft[a] === 0 || view.cardsLeft[b] === 0) return null;
+  const give = (to: Seat): Action => ({ type: 'giveDragon', to });
+  const r = paired(view, memory, rng, budget, (state) => [
+    playOut(state, view.seat, give(a)),
+    playOut(state, view.seat, give(b)),
+  ]);
+  if (r.n < MIN_SAMPLES || Math.abs(r.mean) < GIFT_MIN_GAIN || Math.abs(r.mean) < GIFT_CONFIDENCE * r.se)
+    return null;
+  return give(r.mean > 0 ? b : a);
+}

@@ -1,0 +1,106 @@
+/**
+ * The search levels beyond card play (issue 29): which decisions go off the main thread, the Tichu
+ * call searched from playouts (made on a strong hand, not on a weak one), and determinism under a
+ * playout cap. hard@v1 keeps normal@v1's rules for the call.
+ */
+import { describe, expect, it } from 'vitest';
+import { hardSearches } from '../../src/bots/hard.js';
+import type { BotLevel, PolicyLevel } from '../../src/bots/policy.js';
+import { decideFor, makeBudget } from '../../src/bots/registry.js';
+import {
+  apply,
+  buildScenario,
+  type Card,
+  DECK,
+  formatCards,
+  type MatchState,
+  makeSettings,
+  newMatch,
+  parseCards,
+  Rng,
+  type ScenarioSpec,
+  type Seat,
+  seedRng,
+} from '../../src/engine/index.js';
+
+/** A fresh play phase: seat 0 holds `mine` (14 cards, the Mah Jong among them), the rest dealt in order. */
+function firstLead(mine: string): ScenarioSpec {
+  const parsed = parseCards(mine);
+  if (!parsed.ok) throw new Error(`bad cards: ${mine}`);
+  const own = new Set<Card>(parsed.value);
+  const rest = DECK.filter((c) => !own.has(c));
+  return {
+    hands: {
+      0: mine,
+      1: formatCards(rest.slice(0, 14)),
+      2: formatCards(rest.slice(14, 28)),
+      3: formatCards(rest.slice(28, 42)),
+    },
+    turn: 0,
+    played: [],
+  };
+}
+
+const STRONG = 'mahjong dragon phoenix Ajd Asw Apg Ast Kjd Ksw Qjd Qsw Jjd 10jd 9jd';
+const WEAK = 'mahjong dog 2jd 2sw 3sw 3pg 4pg 5st 6st 7jd 8sw 9pg 10jd Jst';
+
+const decide = (level: PolicyLevel, state: MatchState, seat: Seat = 0, seed = 'hard-test') =>
+  decideFor(level, state, seat, new Rng(seedRng(seed)), makeBudget(Number.POSITIVE_INFINITY, 200));
+
+describe('hardSearches', () => {
+  it('names card play on the seat’s own turn, and the Dragon gift while both opponents are in', () => {
+    const lead = buildScenario(firstLead(STRONG));
+    expect([0, 1, 2, 3].map((s) => hardSearches(lead, s as Seat))).toEqual([true, false, false, false]);
+    const gift = (near: string) =>
+      buildScenario({
+        hands: { 0: '3jd 4sw', 1: near, 2: '2st 5st', 3: '6jd 7jd' },
+        won: { 0: 'dragon 5jd' },
+        pending: { kind: 'dragonGift', seat: 0 },
+        turn: null,
+        played: [0, 1, 2, 3],
+        restTo: 2,
+      });
+    expect(hardSearches(gift('Kjd'), 0)).toBe(true);
+    expect(hardSearches(gift('Kjd'), 2)).toBe(false);
+    // With seat 1 out, the Dragon can only go to seat 3: nothing to search.
+    expect(hardSearches(gift(''), 0)).toBe(false);
+  });
+
+  it('leaves every decision before the play, and the wish, on the spot', () => {
+    const start = newMatch(makeSettings(), 'hard-searches');
+    expect(hardSearches(start, 0)).toBe(false);
+    let state = start;
+    for (const seat of [0, 1, 2, 3] as const) {
+      const step = apply(state, seat, { type: 'grandTichu', call: false });
+      if (!step.ok) return expect.fail(step.error.code);
+      state = step.value.state;
+    }
+    expect(state.hand.phase).toBe('exchange');
+    expect([0, 1, 2, 3].some((s) => hardSearches(state, s as Seat))).toBe(false);
+    const wish = buildScenario({
+      hands: { 0: '3jd 4sw', 1: '6st', 2: '2st 5st', 3: '6jd 7jd' },
+      trick: [{ seat: 0, cards: 'mahjong' }],
+      pending: { kind: 'wish', seat: 0 },
+      turn: 1,
+    });
+    expect(hardSearches(wish, 0)).toBe(false);
+  });
+});
+
+describe.each(['hard', 'expert'] as const satisfies readonly BotLevel[])(
+  'the %s level’s Tichu call',
+  (level) => {
+    it('calls on a hand of winners, from its playouts', () => {
+      expect(decide(level, buildScenario(firstLead(STRONG)))).toEqual({ type: 'tichu' });
+    });
+
+    it('does not call on a hand of low singles, and plays instead', () => {
+      expect(decide(level, buildScenario(firstLead(WEAK)))?.type).toBe('play');
+    });
+
+    it('decides the same way twice from the same seed under a playout cap', () => {
+      const state = buildScenario(firstLead(STRONG));
+      expect(decide(level, state, 0, 'again')).toEqual(decide(level, state, 0, 'again'));
+    });
+  },
+);
