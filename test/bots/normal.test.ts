@@ -49,6 +49,7 @@ group('normal: following a trick', () => {
     },
     {
       rule: 'keeps the Dragon when an opponent leads a low single and nothing is at stake',
+      v1: true,
       spec: {
         hands: {
           0: '4jd 4sw 6pg 6st dragon',
@@ -77,6 +78,7 @@ group('normal: following a trick', () => {
     },
     {
       rule: 'keeps the Phoenix rather than spend it on a low single when nothing else beats it',
+      v1: true,
       spec: {
         hands: {
           0: '4jd 4sw 6pg 6st phoenix',
@@ -120,6 +122,7 @@ group('normal: following a trick', () => {
     },
     {
       rule: 'keeps a two-combo hand whole against an opponent with no call',
+      v1: true,
       spec: {
         hands: {
           0: '9jd 10sw Jpg Qst Kjd 2pg 2st',
@@ -132,8 +135,13 @@ group('normal: following a trick', () => {
       },
       expected: 'pass',
     },
-  ])('$rule', ({ spec, expected }) => {
-    expect(describe(decideIn('normal', spec as never, 0))).toBe(expected);
+  ])('$rule', ({ spec, expected, ...row }) => {
+    // Rows marked v1 are normal@v1's rules, which the learned normal overrides: taught by the search,
+    // it takes the lead from an opponent with a Dragon, Phoenix or a single it could keep (the model's
+    // weight on passing to an opponent is strongly negative), and the arena measures that as a gain
+    // (docs/bots.md, "How normal learned from the search").
+    const level = 'v1' in row ? 'normal@v1' : 'normal';
+    expect(describe(decideIn(level, spec as never, 0))).toBe(expected);
   });
 });
 
@@ -151,8 +159,11 @@ group('normal: bombs', () => {
     ).toBe('play 7jd 7sw 7pg 7st');
   });
 
-  it('does not bomb a small trick of an opponent with no call and many cards', () => {
-    expect(describe(decideIn('normal', opponentAce({}, '2st 3st 4st 5st 6st 8sw 9sw Jsw'), 0))).toBe('pass');
+  it('(normal@v1) does not bomb a small trick of an opponent with no call and many cards', () => {
+    // The learned normal bombs the Ace for the lead here: the search's playouts value the lead more.
+    expect(describe(decideIn('normal@v1', opponentAce({}, '2st 3st 4st 5st 6st 8sw 9sw Jsw'), 0))).toBe(
+      'pass',
+    );
   });
 
   it('never bombs its partner, even one that called nothing and holds the trick', () => {

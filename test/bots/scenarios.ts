@@ -1,6 +1,6 @@
 /** Helpers for bot scenario tests: a mid-hand state from card notation, and one level's decision on it. */
 import { memoryOf } from '../../src/bots/memory.js';
-import type { BotLevel } from '../../src/bots/policy.js';
+import type { PolicyLevel } from '../../src/bots/policy.js';
 import { decideFor, makeBudget } from '../../src/bots/registry.js';
 import {
   type Action,
@@ -13,7 +13,7 @@ import {
   seedRng,
 } from '../../src/engine/index.js';
 
-export function decide(level: BotLevel, state: MatchState, seat: Seat): Action | null {
+export function decide(level: PolicyLevel, state: MatchState, seat: Seat): Action | null {
   return decideFor(
     level,
     state,
@@ -23,7 +23,7 @@ export function decide(level: BotLevel, state: MatchState, seat: Seat): Action |
   );
 }
 
-export function decideIn(level: BotLevel, spec: ScenarioSpec, seat: Seat): Action | null {
+export function decideIn(level: PolicyLevel, spec: ScenarioSpec, seat: Seat): Action | null {
   return decide(level, buildScenario(spec), seat);
 }
 
