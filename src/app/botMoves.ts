@@ -1,7 +1,7 @@
 /**
  * Bot seats' decisions made on the spot, in the caller's transaction: every decision that is not a
- * search (easy and normal moves, hard's calls, exchange, wish and Dragon gift, every out-of-turn
- * bomb question). A hard seat's search for a play is left to hardTurns.ts.
+ * search (easy and normal moves; a hard or expert seat's Grand Tichu, exchange and wish; every
+ * out-of-turn bomb question). Their searches (`hardSearches`) are left to hardTurns.ts.
  */
 import { type DecisionAnswer, type DecisionRequest, requestAt, runDecision } from '../bots/decisionJob.js';
 import type { BotLevel } from '../bots/policy.js';

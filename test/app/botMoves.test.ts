@@ -1,8 +1,9 @@
 /**
  * Bot moves made on the spot: seats that could bomb out of turn are asked first, in order, and asked
  * again after the next move when they decline; a pick the engine refuses, or a policy that throws,
- * is reported and replaced; a hard seat's search for a play is left for its worker, while its calls,
- * exchange, wish, Dragon gift and bomb questions are made here like any bot's. The policy is
+ * is reported and replaced; a hard seat's searches (a play on its turn, a Dragon gift with both
+ * opponents in) are left for its worker, while its Grand Tichu, exchange, wish and bomb questions
+ * are made here like any bot's. The policy is
  * scripted here (a spy on the registry) so each case is exact whatever the real levels decide.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +22,8 @@ import {
   makeSettings,
   newMatch,
   readCombos,
+  type ScenarioSpec,
+  type Seat,
 } from '../../src/engine/index.js';
 import type { Occupant, TableRecord } from '../../src/store/records.js';
 import { playingTable } from '../support/records.js';
@@ -182,18 +185,25 @@ describe('bot moves on the spot', () => {
     expect(faults).toEqual([]);
   });
 
-  it("a hard seat's Dragon gift is made on the spot; the lead it then owes is left for its worker", () => {
-    const giving = buildScenario({
-      hands: { 0: '2jd', 1: '3jd', 2: '4jd 9sw', 3: '5jd' },
-      trick: [{ seat: 2, cards: 'dragon' }],
-      passed: [3, 0, 1],
-      pending: { kind: 'dragonGift', seat: 2 },
-      turn: null,
-    });
+  it("a hard seat's Dragon gift is a search while both opponents are in, and made on the spot when one is out", () => {
+    const giving = (hands: ScenarioSpec['hands'], passed: Seat[]) =>
+      buildScenario({
+        hands,
+        trick: [{ seat: 2, cards: 'dragon' }],
+        passed,
+        pending: { kind: 'dragonGift', seat: 2 },
+        turn: null,
+      });
     const table = tableWith('normal', 'hard', 'normal');
-    expect(hardSeatOwing(table, giving)).toBeNull();
-    const moves = botMoves(core, table, 1, giving);
-    expect(moves.map((m) => [m.seat, m.action.type])).toEqual([[2, 'giveDragon']]);
+    // Both opponents in: which one gets the trick is searched, off the main thread.
+    const both = giving({ 0: '2jd', 1: '3jd', 2: '4jd 9sw', 3: '5jd' }, [3, 0, 1]);
+    expect(hardSeatOwing(table, both)).toBe(2);
+    expect(botMoves(core, table, 1, both)).toEqual([]);
+    // Seat 3 is out: the trick can only go to seat 1, at once; the lead it then owes is a search.
+    const one = giving({ 0: '2jd', 1: '3jd', 2: '4jd 9sw' }, [0, 1]);
+    expect(hardSeatOwing(table, one)).toBeNull();
+    const moves = botMoves(core, table, 1, one);
+    expect(moves.map((m) => [m.seat, m.action])).toEqual([[2, { type: 'giveDragon', to: 1 }]]);
     const after = moves[0]?.step.state as MatchState;
     expect(after.hand).toMatchObject({ pending: null, turn: 2, trick: null });
     expect(hardSeatOwing(table, after)).toBe(2);
