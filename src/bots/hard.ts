@@ -79,8 +79,9 @@ export function makeSearchPolicy(options: SearchOptions): Policy {
       if (play === null) return base;
       // Half the time for the call; the play search has what is left (a playout cap applies to each).
       const start = budget.now();
-      if (searchCall(view, memory, play, rng, { ...budget, ms: budget.ms / 2 }, playOut))
-        return { type: 'tichu' };
+      const call = searchCall(view, memory, play, rng, { ...budget, ms: budget.ms / 2 }, playOut);
+      // Too few samples to say: the base's rule decides the call.
+      if (call ?? base.type === 'tichu') return { type: 'tichu' };
       const rest = { ...budget, ms: budget.ms - (budget.now() - start) };
       return searchPlay(options, playOut, view, memory, withoutCall, play, rng, rest);
     }

@@ -25,6 +25,11 @@ const CALL_CONFIDENCE = 1;
  * 50 0.25 times and 74% (hard@v1: 0.12, 81%; 200 mirrored deals each, docs/bots.md).
  */
 const CALL_MIN_GAIN = 50;
+/**
+ * Fewer paired samples than this leave the call to the base's rule: a call swings 200 points, and at
+ * hard's 30 ms in the bench (a dozen samples) the search called 0.32 times a hand and made 52%.
+ */
+const CALL_MIN_SAMPLES = 24;
 /** The Dragon goes against the rule only when the other opponent is better by this many points a hand. */
 const GIFT_MIN_GAIN = 3;
 const GIFT_CONFIDENCE = 1.5;
@@ -64,7 +69,8 @@ function paired(
 }
 
 /**
- * Whether to call Tichu before `play`: the hand played out from each sampled deal with and without
+ * Whether to call Tichu before `play` (null: too few samples in the budget to say, and the base's
+ * rule decides): the hand played out from each sampled deal with and without
  * the call (the call's +-100 is in the hand's score, and the other seats play as they would against
  * a caller), called when the call gains on average, clearly enough.
  */
@@ -75,14 +81,15 @@ export function searchCall(
   rng: Rng,
   budget: Budget,
   playOut: PlayOut,
-): boolean {
+): boolean | null {
   const seat = view.seat;
   const r = paired(view, memory, rng, budget, (state) => {
     const without = playOut(state, seat, play);
     const called = apply(state, seat, { type: 'tichu' });
     return [without, called.ok ? playOut(called.value.state, seat, play) : Number.NEGATIVE_INFINITY];
   });
-  return r.n >= MIN_SAMPLES && r.mean > CALL_MIN_GAIN && r.mean > CALL_CONFIDENCE * r.se;
+  if (r.n < CALL_MIN_SAMPLES) return null;
+  return r.mean > CALL_MIN_GAIN && r.mean > CALL_CONFIDENCE * r.se;
 }
 
 /**
