@@ -97,7 +97,11 @@ function gain(list: readonly Lesson[], weights: readonly number[]): number {
 }
 
 /** Gradient ascent (Adam) on the softmax policy's expected value, with an L2 pull toward the start. */
-function fit(train: readonly Lesson[], start: readonly number[], objective: Options['objective']): number[] {
+function fitWeights(
+  train: readonly Lesson[],
+  start: readonly number[],
+  objective: Options['objective'],
+): number[] {
   const k = start.length;
   const w = [...start].map((x) => x * 3);
   const origin = [...w];
@@ -169,7 +173,7 @@ async function main(): Promise<void> {
   console.log(
     `taught ${train.length} + ${heldOut.length} positions in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
-  const weights = fit(train, START_WEIGHTS, options.objective);
+  const weights = fitWeights(train, START_WEIGHTS, options.objective);
   for (const [name, list] of [
     ['fit', train],
     ['held out', heldOut],
@@ -183,7 +187,8 @@ async function main(): Promise<void> {
     );
   }
   console.log('weights (feature: weight):');
-  FEATURE_NAMES.forEach((name, j) => console.log(`  ${String(weights[j]).padStart(8)}  ${name}`));
+  for (const [j, name] of FEATURE_NAMES.entries())
+    console.log(`  ${String(weights[j]).padStart(8)}  ${name}`);
   console.log(`export const MODEL_WEIGHTS: readonly number[] = [${weights.join(', ')}];`);
 }
 
