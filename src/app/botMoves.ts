@@ -1,7 +1,7 @@
 /**
  * Bot seats' decisions made on the spot, in the caller's transaction: every decision that is not a
- * search (easy and normal moves; a hard or expert seat's Grand Tichu, exchange and wish; every
- * out-of-turn bomb question). Their searches (`hardSearches`) are left to hardTurns.ts.
+ * search (easy and normal moves; a hard or expert seat's exchange and wish; every out-of-turn bomb
+ * question). Their searches (`hardSearches`: Grand Tichu, card play, the Dragon) are left to hardTurns.ts.
  */
 import { type DecisionAnswer, type DecisionRequest, requestAt, runDecision } from '../bots/decisionJob.js';
 import type { BotLevel } from '../bots/policy.js';
@@ -69,9 +69,13 @@ export function botMoves(
     let move: Move | null = null;
     for (const ask of botsToAsk(state, isBot)) {
       const level = levelOf(table, ask.seat) as BotLevel;
-      // A search is owed only on the seat's own turn with nothing pending, when nobody else owes
-      // anything: stop here and let hardTurns.ts ask the pool.
-      if (ask.owes && searches(level, state, ask.seat)) break;
+      // A search is left to hardTurns.ts, which asks the pool. Card play and the Dragon are owed by
+      // one seat at a time: stop here. The Grand Tichu decisions are everyone's at once: the other
+      // bot seats make theirs without waiting for the search.
+      if (ask.owes && searches(level, state, ask.seat)) {
+        if (state.hand.phase === 'grandTichu') continue;
+        break;
+      }
       const started = performance.now();
       const answer = runDecision(requestFor(core, level, state, ask.seat));
       core.bots.onDecided?.(level, (performance.now() - started) / 1000);

@@ -142,8 +142,9 @@ function answered(
     dispatchHard(core, loaded);
     return;
   }
-  // At a paced table the answer waits for what is left of the pause since the last move.
-  const wait = waitMs(core, loaded.table);
+  // At a paced table an answer of the play waits for what is left of the pause since the last
+  // move; a Grand Tichu decision, like every bot's, is made at once.
+  const wait = loaded.match.state.hand.phase === 'play' ? waitMs(core, loaded.table) : 0;
   if (wait > 0) {
     park(core, tableId, request.version, wait, () => answered(core, tableId, matchId, request, answer));
     return;

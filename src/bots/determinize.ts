@@ -7,6 +7,7 @@ import {
   type Card,
   cardRank,
   DECK,
+  dealHand,
   type HandState,
   isNormal,
   type MatchState,
@@ -134,6 +135,42 @@ export function sampledState(view: SeatView, memory: Memory, hands: PerSeat<Card
     pending: view.pending,
     lastTrick: view.lastTrick,
     result: null,
+  };
+  return {
+    version: view.version,
+    settings: view.settings,
+    seed: 'sample',
+    scores: view.scores,
+    history: [],
+    hand,
+    status: 'playing',
+    winner: null,
+  };
+}
+
+/**
+ * One guess at a whole deal from a seat's eight cards, before the Grand Tichu decisions: its other
+ * six and everyone else's fourteen drawn from the rest (every seat's first eight in hand, six held
+ * back). Seats that have decided keep what they said; the rest decide in the playout.
+ */
+export function sampledDeal(view: SeatView, rng: Rng): MatchState {
+  const own = new Set<Card>(view.hand);
+  const rest = shuffled(
+    DECK.filter((c) => !own.has(c)),
+    rng,
+  );
+  const hands: Card[][] = [];
+  const undealt: Card[][] = [];
+  for (const seat of SEATS) {
+    hands.push(seat === view.seat ? [...view.hand] : rest.splice(0, 8));
+    undealt.push(rest.splice(0, 6));
+  }
+  const hand: HandState = {
+    ...dealHand(view.handNumber, 'sample', true),
+    hands: perSeat((seat) => sortCards(hands[seat] as Card[])),
+    undealt: perSeat((seat) => sortCards(undealt[seat] as Card[])),
+    grand: perSeat((seat) => (view.grandDecided[seat] ? view.calls[seat] === 'grandTichu' : null)),
+    calls: view.calls,
   };
   return {
     version: view.version,

@@ -3,31 +3,40 @@
  * the hidden hands consistently with what it has seen, plays each candidate move out to the end of
  * the hand with rule-based players in every seat, and picks the move with the best average score
  * for its team. One sample serves every candidate (common random numbers), so the comparison is
- * fair. The new hard and expert also search the Tichu call and the Dragon gift (hardCalls.ts);
+ * fair. The new hard and expert also search the Grand Tichu and Tichu calls and the Dragon gift
+ * (hardCalls.ts), with the other seats calling and bombing out of turn inside their playouts;
  * hard@v1 is the search as it was before issue 29, kept as the arena's yardstick.
  */
 import {
   type Action,
   apply,
   type Card,
+  enumerateBombs,
+  type GameEvent,
   isBomb,
   legalActions,
   legalPlays,
   type MatchState,
+  mayCallTichu,
   owesAction,
+  partnerOf,
   playOf,
   Rng,
+  SEATS,
   type Seat,
   type SeatView,
+  seatAfter,
   seatView,
+  type Team,
   teamOf,
+  topOf,
 } from '../engine/index.js';
 import { canPass, distinctPlays, PASS, type PlayOption, playOptions } from './choose.js';
 import { costAfter } from './comboWorth.js';
 import { sampledState, sampleHands } from './determinize.js';
-import { type PlayOut, searchCall, searchDragonGift } from './hardCalls.js';
+import { type PlayOn, type PlayOut, searchCall, searchDragonGift, searchGrandTichu } from './hardCalls.js';
 import { memoryOf } from './memory.js';
-import { normalPolicy, normalV1Policy, playOnTurn, playOnTurnV1 } from './normal.js';
+import { callsTichu, normalPolicy, normalV1Policy, playOnTurn, playOnTurnV1 } from './normal.js';
 import type { Budget, Memory, Policy } from './policy.js';
 
 const MAX_ROLLOUT_STEPS = 400;
@@ -43,10 +52,17 @@ export type PlayOnTurn = (
   plays: readonly PlayOption[],
 ) => Action | null;
 
-/** Who plays inside the playouts: card play on the turn, and everything else (wish, Dragon, bombs never). */
+/** Who plays inside the playouts: card play on the turn, and everything else (wish, Dragon). */
 export interface Rollout {
   readonly play: PlayOnTurn;
   readonly policy: Policy;
+  /**
+   * With these, the playouts are closer to a real table (and slower): every seat but the searching
+   * one calls Tichu by `calls` before its first play, and after every play the seats holding a bomb
+   * are asked, by the policy's own rule, whether to bomb out of turn. Without, nobody calls or bombs
+   * out of turn in a playout, which flatters a lead handed to an opponent's bomb.
+   */
+  readonly table?: { readonly calls: (view: SeatView) => boolean };
 }
 
 export interface SearchOptions {
@@ -65,7 +81,16 @@ export interface SearchOptions {
 /** A search policy: for card play on its own turn (and, with searchCalls, the call and the Dragon), search. */
 export function makeSearchPolicy(options: SearchOptions): Policy {
   const playOut = playOutWith(options.rollout);
+  // A deal played from the start needs the calls in it: without them not calling Grand looks worse than it is.
+  const playOn = playOnWith({ ...options.rollout, table: options.rollout.table ?? { calls: callsTichu } });
   return (view, memory, legal, rng, budget) => {
+    if (options.searchCalls && view.phase === 'grandTichu' && legal.some((a) => a.type === 'grandTichu')) {
+      // Normal's rule first: never over a partner's Grand Tichu (the base says no, and that stands).
+      const base = options.base(view, memory, legal, rng, budget);
+      if (view.calls[partnerOf(view.seat)] !== 'none') return base;
+      const call = searchGrandTichu(view, rng, budget, playOn);
+      return call === null ? base : { type: 'grandTichu', call };
+    }
     if (options.searchCalls && view.pending?.seat === view.seat && view.pending.kind === 'dragonGift') {
       const gift = searchDragonGift(view, memory, rng, budget, playOut);
       if (gift) return gift;
@@ -180,25 +205,115 @@ function candidatesFor(hand: readonly Card[], legal: readonly Action[], base: Ac
 }
 
 export function playOutWith(rollout: Rollout): PlayOut {
-  const move = rolloutMoveWith(rollout);
+  const finish = finishWith(rollout);
   return (from, seat, first) => {
-    const team = teamOf(seat);
-    let step = apply(from, seat, first);
+    const step = apply(from, seat, first);
     if (!step.ok) return Number.NEGATIVE_INFINITY;
+    return finish(step.value, teamOf(seat), seat, first, seat);
+  };
+}
+
+/** The rollout in every seat from any phase, every seat calling by the rollout's rule (see PlayOn). */
+export function playOnWith(rollout: Rollout): PlayOn {
+  const finish = finishWith(rollout);
+  return (from, team) => finish({ state: from, events: [] }, team, null, null, null);
+}
+
+type Played = { readonly state: MatchState; readonly events: readonly GameEvent[] };
+
+/**
+ * The playout's loop from a step just made (`last` by `actor`, or nothing yet): the owing seat's
+ * rollout move until the hand ends. `root` is the searching seat, whose Tichu call is the search's.
+ */
+function finishWith(
+  rollout: Rollout,
+): (step: Played, team: Team, actor: Seat | null, last: Action | null, root: Seat | null) => number {
+  const move = rolloutMoveWith(rollout);
+  const table = rollout.table !== undefined;
+  return (first, team, firstActor, firstAction, root) => {
+    let played = first;
+    let actor = firstActor;
+    let last = firstAction;
+    let bombers: boolean[] | null = null;
     for (let i = 0; i < MAX_ROLLOUT_STEPS; i++) {
-      const ended = step.value.events.find((e) => e.type === 'handEnded');
+      const ended = played.events.find((e) => e.type === 'handEnded');
       if (ended && ended.type === 'handEnded')
         return (ended.result.total[team] as number) - (ended.result.total[team === 0 ? 1 : 0] as number);
-      const state = step.value.state;
-      const actor = state.hand.pending?.seat ?? state.hand.turn;
-      if (actor === null || !owesAction(state, actor)) return 0;
-      const action = move(state, actor);
-      if (!action) return 0;
-      step = apply(state, actor, action);
+      const state = played.state;
+      if (table && bombers === null && state.hand.phase === 'play') bombers = bombHolders(state);
+      const bomb =
+        bombers && actor !== null && last?.type === 'play'
+          ? outOfTurnBomb(rollout, state, actor, bombers)
+          : null;
+      if (bomb) {
+        [actor, last] = bomb;
+      } else {
+        const next = owingSeat(state);
+        if (next === null) return 0;
+        const action = move(state, next, root);
+        if (!action) return 0;
+        [actor, last] = [next, action];
+      }
+      const step = apply(state, actor, last);
       if (!step.ok) return 0;
+      played = step.value;
     }
     return 0;
   };
+}
+
+/** Who owes the next decision: the first undecided seat before the play, then the turn or the pending choice. */
+function owingSeat(state: MatchState): Seat | null {
+  const hand = state.hand;
+  if (hand.phase === 'grandTichu' || hand.phase === 'exchange')
+    return SEATS.find((s) => owesAction(state, s)) ?? null;
+  const next = hand.pending?.seat ?? hand.turn;
+  return next !== null && owesAction(state, next) ? next : null;
+}
+
+/** Which seats hold a bomb at all (a seat that holds none never will: hands only shrink). */
+export function bombHolders(state: MatchState): boolean[] {
+  return SEATS.map((s) => enumerateBombs(state.hand.hands[s], null).length > 0);
+}
+
+/**
+ * After `actor`'s play, the first seat in turn order (not the one whose turn it is: it plays its
+ * bomb on its turn) whose policy bombs out of turn, with its bomb; null if none does.
+ */
+export function outOfTurnBomb(
+  rollout: Rollout,
+  state: MatchState,
+  actor: Seat,
+  bombers: boolean[],
+): [Seat, Action] | null {
+  const hand = state.hand;
+  if (hand.phase !== 'play' || hand.pending) return null;
+  const top = topOf(hand);
+  if (top === null) return null;
+  for (let k = 1; k <= 3; k++) {
+    const s = seatAfter(actor, k);
+    if (!bombers[s] || s === hand.turn) continue;
+    const cards = hand.hands[s];
+    const bombs = enumerateBombs(cards, top);
+    if (bombs.length === 0) {
+      bombers[s] = enumerateBombs(cards, null).length > 0;
+      continue;
+    }
+    const plays = distinctPlays(
+      bombs.map((combo) => ({ action: playOf(combo) as PlayOption['action'], combo })),
+      cards,
+    );
+    const view = seatView(state, s);
+    const action = rollout.policy(
+      view,
+      memoryOf(state, s),
+      plays.map((p) => p.action),
+      UNUSED_RNG,
+      NO_BUDGET,
+    );
+    if (action) return [s, action];
+  }
+  return null;
 }
 
 const NO_BUDGET = { ms: 0, now: () => 0 };
@@ -211,10 +326,16 @@ const MUST_PLAY: readonly Action[] = [];
  * The rollout's move in a playout. Card play (nearly every step) skips what a policy call must do
  * for an untrusted caller: the engine's combos are used as they are, and calls are never made.
  */
-function rolloutMoveWith(rollout: Rollout): (state: MatchState, seat: Seat) => Action | null {
-  return (state, seat) => {
+function rolloutMoveWith(
+  rollout: Rollout,
+): (state: MatchState, seat: Seat, root: Seat | null) => Action | null {
+  const calls = rollout.table?.calls;
+  return (state, seat, root) => {
     const hand = state.hand;
     if (hand.phase === 'play' && !hand.pending && hand.turn === seat) {
+      // The searching seat's own call is the search's to make (hardCalls.ts), never the playout's.
+      if (calls && seat !== root && mayCallTichu(hand, state.settings, seat) && calls(seatView(state, seat)))
+        return { type: 'tichu' };
       const { combos, mayPass } = legalPlays(state, seat);
       const plays = distinctPlays(
         combos.map((combo) => ({ action: playOf(combo) as PlayOption['action'], combo })),
@@ -230,6 +351,12 @@ function rolloutMoveWith(rollout: Rollout): (state: MatchState, seat: Seat) => A
 /** Normal@v1 in every seat of a playout: hard@v1's, and the teacher's (teacher.ts). */
 export const V1_ROLLOUT: Rollout = { play: playOnTurnV1, policy: normalV1Policy };
 
+/**
+ * The new normal in every seat of a playout, calling Tichu and bombing out of turn as it would at a
+ * table (the cost is within the noise: 0.43 against 0.41 ms a playout, tools in docs/bots.md).
+ */
+const TABLE_ROLLOUT: Rollout = { play: playOnTurn, policy: normalPolicy, table: { calls: callsTichu } };
+
 /** The hard level as it was before issue 29: normal@v1's choices, searched for card play only. */
 export const hardV1Policy: Policy = makeSearchPolicy({
   base: normalV1Policy,
@@ -243,7 +370,7 @@ export const hardV1Policy: Policy = makeSearchPolicy({
 /** The hard level: the new normal's choices, searched for card play, the Tichu call and the Dragon gift. */
 export const hardPolicy: Policy = makeSearchPolicy({
   base: normalPolicy,
-  rollout: { play: playOnTurn, policy: normalPolicy },
+  rollout: TABLE_ROLLOUT,
   maxCandidates: 4,
   minGain: 5,
   confidence: 1.5,
@@ -253,7 +380,7 @@ export const hardPolicy: Policy = makeSearchPolicy({
 /** The expert level: hard's search with more candidates and a lower bar; its larger budget comes from the caller. */
 export const expertPolicy: Policy = makeSearchPolicy({
   base: normalPolicy,
-  rollout: { play: playOnTurn, policy: normalPolicy },
+  rollout: TABLE_ROLLOUT,
   maxCandidates: 6,
   minGain: 3,
   confidence: 1.5,
@@ -261,12 +388,13 @@ export const expertPolicy: Policy = makeSearchPolicy({
 });
 
 /**
- * Whether the search decides this (slow: off the main thread): card play on the seat's own turn,
- * and the Dragon gift when both opponents are still in (with one out there is nothing to search).
- * Everything else (calls before the play, the exchange, the wish, bombs out of turn) is on the spot.
+ * Whether the search decides this (slow: off the main thread): the seat's Grand Tichu decision, card
+ * play on its own turn, and the Dragon gift when both opponents are still in (with one out there is
+ * nothing to search). Everything else (the exchange, the wish, bombs out of turn) is on the spot.
  */
 export function hardSearches(state: MatchState, seat: Seat): boolean {
   const hand = state.hand;
+  if (hand.phase === 'grandTichu') return hand.grand[seat] === null;
   if (hand.phase !== 'play') return false;
   if (hand.pending === null) return hand.turn === seat;
   return (

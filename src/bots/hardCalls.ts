@@ -3,13 +3,29 @@
  * gift. Both compare two choices on the same sampled deals (paired), so the luck of the deal cancels
  * and a few dozen samples tell a call worth +-100 apart.
  */
-import { type Action, apply, type MatchState, type Rng, type Seat, type SeatView } from '../engine/index.js';
+import {
+  type Action,
+  apply,
+  type MatchState,
+  type Rng,
+  type Seat,
+  type SeatView,
+  type Team,
+  teamOf,
+} from '../engine/index.js';
 import { opponentsOf } from './choose.js';
-import { sampledState, sampleHands } from './determinize.js';
+import { sampledDeal, sampledState, sampleHands } from './determinize.js';
 import type { Budget, Memory } from './policy.js';
 
 /** Plays `first` for `seat` from a state, then rollout players to the hand's end: the seat's team minus the other. */
 export type PlayOut = (from: MatchState, seat: Seat, first: Action) => number;
+
+/**
+ * Plays a hand on from any phase (Grand Tichu decisions, the exchange, card play) to its end with
+ * rollout players in every seat, calls allowed to every seat: the value for `team`, its total minus
+ * the other's.
+ */
+export type PlayOn = (from: MatchState, team: Team) => number;
 
 /** Fewer paired samples than this decide nothing: the base's rule stands. */
 const MIN_SAMPLES = 6;
@@ -30,6 +46,12 @@ const CALL_MIN_GAIN = 50;
  * hard's 30 ms in the bench (a dozen samples) the search called 0.32 times a hand and made 52%.
  */
 const CALL_MIN_SAMPLES = 24;
+/**
+ * A Grand Tichu swings 400 points, but the hand that makes one would mostly call Tichu without it
+ * (the playouts without the call let the seat call Tichu by normal's rule): against that it gains
+ * about 200p - 100 with chance p of going out first, so the bar is the Tichu call's.
+ */
+const GRAND_MIN_GAIN = CALL_MIN_GAIN;
 /** The Dragon goes against the rule only when the other opponent is better by this many points a hand. */
 const GIFT_MIN_GAIN = 3;
 const GIFT_CONFIDENCE = 1.5;
@@ -45,11 +67,9 @@ interface Paired {
  * the budget's time or its playout cap.
  */
 function paired(
-  view: SeatView,
-  memory: Memory,
-  rng: Rng,
+  sample: () => MatchState,
   budget: Budget,
-  values: (state: ReturnType<typeof sampledState>) => [number, number],
+  values: (state: MatchState) => [number, number],
 ): Paired {
   const start = budget.now();
   const cap = budget.playouts ?? Number.POSITIVE_INFINITY;
@@ -57,7 +77,7 @@ function paired(
   let sum = 0;
   let squares = 0;
   while (n * 2 < cap && budget.now() - start < budget.ms) {
-    const [a, b] = values(sampledState(view, memory, sampleHands(view, memory, rng)));
+    const [a, b] = values(sample());
     const d = b - a;
     sum += d;
     squares += d * d;
@@ -66,6 +86,11 @@ function paired(
   const mean = n === 0 ? 0 : sum / n;
   const se = n === 0 ? Number.POSITIVE_INFINITY : Math.sqrt(Math.max(0, squares / n - mean * mean) / n);
   return { n, mean, se };
+}
+
+/** Deals consistent with what the seat has seen, mid-hand. */
+function sampleFrom(view: SeatView, memory: Memory, rng: Rng): () => MatchState {
+  return () => sampledState(view, memory, sampleHands(view, memory, rng));
 }
 
 /**
@@ -83,7 +108,7 @@ export function searchCall(
   playOut: PlayOut,
 ): boolean | null {
   const seat = view.seat;
-  const r = paired(view, memory, rng, budget, (state) => {
+  const r = paired(sampleFrom(view, memory, rng), budget, (state) => {
     const without = playOut(state, seat, play);
     const called = apply(state, seat, { type: 'tichu' });
     return [without, called.ok ? playOut(called.value.state, seat, play) : Number.NEGATIVE_INFINITY];
@@ -107,11 +132,34 @@ export function searchDragonGift(
   const [a, b] = opponentsOf(view.seat);
   if (view.cardsLeft[a] === 0 || view.cardsLeft[b] === 0) return null;
   const give = (to: Seat): Action => ({ type: 'giveDragon', to });
-  const r = paired(view, memory, rng, budget, (state) => [
+  const r = paired(sampleFrom(view, memory, rng), budget, (state) => [
     playOut(state, view.seat, give(a)),
     playOut(state, view.seat, give(b)),
   ]);
   if (r.n < MIN_SAMPLES || Math.abs(r.mean) < GIFT_MIN_GAIN || Math.abs(r.mean) < GIFT_CONFIDENCE * r.se)
     return null;
   return give(r.mean > 0 ? b : a);
+}
+
+/**
+ * Whether to call Grand Tichu on these eight cards (null: too few samples to say, and the base's
+ * rule decides): whole deals drawn around them, each played from the Grand Tichu decisions on
+ * (the exchange, calls and bombs as the rollout players make them, the seat's own Tichu call among
+ * them when it does not call Grand) with and without the call; called when the call gains on
+ * average by GRAND_MIN_GAIN, clearly enough.
+ */
+export function searchGrandTichu(view: SeatView, rng: Rng, budget: Budget, playOn: PlayOn): boolean | null {
+  const seat = view.seat;
+  const team = teamOf(seat);
+  const decide = (state: MatchState, call: boolean) => {
+    const step = apply(state, seat, { type: 'grandTichu', call });
+    return step.ok ? playOn(step.value.state, team) : Number.NEGATIVE_INFINITY;
+  };
+  const r = paired(
+    () => sampledDeal(view, rng),
+    budget,
+    (state) => [decide(state, false), decide(state, true)],
+  );
+  if (r.n < CALL_MIN_SAMPLES) return null;
+  return r.mean > GRAND_MIN_GAIN && r.mean > CALL_CONFIDENCE * r.se;
 }

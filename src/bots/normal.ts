@@ -84,8 +84,12 @@ export const playOnTurnV1: PlayOnTurn = rulesPlay(NORMAL_PARAMS);
 export const playOnTurn: PlayOnTurn = learnedPlay(NORMAL_PARAMS, MODEL_WEIGHTS);
 
 function shouldCallTichu(view: SeatView, legal: readonly Action[], params: NormalParams): boolean {
-  if (!legal.some((a) => a.type === 'tichu') || view.hand.length < 14) return false;
-  if (view.calls[partnerOf(view.seat)] !== 'none') return false;
+  return legal.some((a) => a.type === 'tichu') && callsTichu(view, params);
+}
+
+/** Normal's Tichu call, for a seat that may still call: fourteen cards strong enough, partner silent. */
+export function callsTichu(view: SeatView, params: NormalParams = NORMAL_PARAMS): boolean {
+  if (view.hand.length < 14 || view.calls[partnerOf(view.seat)] !== 'none') return false;
   return tichuChance(view.hand) >= params.tichu;
 }
 

@@ -98,7 +98,8 @@ export interface BotAsk {
 
 /**
  * The bot seats to ask now, in order: those that could bomb the table out of turn (asked first, so a
- * bomb lands before the trick moves on), then the bot seat that owes a decision, if any.
+ * bomb lands before the trick moves on), then the bot seat that owes a decision, if any (in the
+ * Grand Tichu decisions, every bot seat that owes one).
  */
 export function botsToAsk(state: MatchState, isBot: (seat: Seat) => boolean): BotAsk[] {
   if (state.status !== 'playing') return [];
@@ -108,7 +109,9 @@ export function botsToAsk(state: MatchState, isBot: (seat: Seat) => boolean): Bo
     for (const seat of SEATS)
       if (isBot(seat) && hand.turn !== seat && canBomb(state, seat)) asks.push({ seat, owes: false });
   }
-  const owing = SEATS.find((seat) => isBot(seat) && owesAction(state, seat));
-  if (owing !== undefined) asks.push({ seat: owing, owes: true });
+  // The Grand Tichu decisions are everyone's at once: each bot seat that owes one is listed (a
+  // search seat's is asked of the pool, the others' made without waiting for it).
+  const owing = SEATS.filter((seat) => isBot(seat) && owesAction(state, seat));
+  for (const seat of hand.phase === 'grandTichu' ? owing : owing.slice(0, 1)) asks.push({ seat, owes: true });
   return asks;
 }

@@ -1,5 +1,6 @@
 /** The rules engine's public surface: pure functions over plain data. */
 export * from './actions.js';
+export { mayCallTichu } from './calls.js';
 export * from './cards.js';
 export * from './combo.js';
 export { dealHand } from './deal.js';

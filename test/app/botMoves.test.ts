@@ -144,19 +144,24 @@ describe('bot moves on the spot', () => {
     expect(hardSeatOwing(table, bombable)).toBe(2);
   });
 
-  it('in the Grand Tichu decisions and the exchange no bot seat waits: the hard one decides on the spot too', () => {
+  it('in the Grand Tichu decisions no other bot seat waits for the hard one’s search; the exchange is on the spot', () => {
     const dealt = newMatch(makeSettings(), 'deal');
-    // The hard seat comes first in seat order: were it left to its worker, the others would go on without it.
+    // The hard seat comes first in seat order: its search is left to its worker, the others go on.
     const table = tableWith('hard', 'easy', 'normal');
-    expect(hardSeatOwing(table, dealt)).toBeNull();
+    expect(hardSeatOwing(table, dealt)).toBe(1);
     const grand = botMoves(core, table, 1, dealt);
     expect(grand.map((m) => [m.seat, m.action.type])).toEqual([
-      [1, 'grandTichu'],
       [2, 'grandTichu'],
       [3, 'grandTichu'],
     ]);
-    const decided = grand.at(-1)?.step.state as MatchState;
-    expect(decided.hand.grand.map((g) => g !== null)).toEqual([false, true, true, true]);
+    const others = grand.at(-1)?.step.state as MatchState;
+    expect(others.hand.grand.map((g) => g !== null)).toEqual([false, false, true, true]);
+    expect(hardSeatOwing(table, others)).toBe(1);
+    // Its worker's answer (made here as the worker would) comes back, and the person decides.
+    const searched = apply(others, 1, { type: 'grandTichu', call: false });
+    if (!searched.ok) return expect.fail(searched.error.code);
+    const decided = searched.value.state;
+    expect(hardSeatOwing(table, decided)).toBeNull();
     // The person decides; every bot seat makes its exchange (and any call) at once.
     const step = apply(decided, 0, { type: 'grandTichu', call: false });
     if (!step.ok) return expect.fail(step.error.code);

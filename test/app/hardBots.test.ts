@@ -1,7 +1,7 @@
 /**
- * Hard bot seats search off the main thread: their Grand Tichu, exchange and wish are made at once,
- * like any bot's; a play they owe (with its Tichu call) and a Dragon gift with both opponents in is asked of the decider, a player's action is answered
- * without it, and the answer is committed when it comes back if the match is still where it was
+ * Hard bot seats search off the main thread: their exchange and wish are made at once, like any
+ * bot's; their Grand Tichu decision, a play they owe (with its Tichu call) and a Dragon gift with
+ * both opponents in are asked of the decider, a player's action is answered without it, and the answer is committed when it comes back if the match is still where it was
  * asked; otherwise it is asked again. Paused, abandoned, failed and restarted tables, and a whole
  * match against hard bots in real worker threads.
  */
@@ -45,8 +45,12 @@ let faults: BotFault[];
 let failures: DecisionFailure[];
 let heard: ActOutcome[];
 
+/** The tests below are about card play: the hard seat's Grand Tichu question is answered as it comes. */
+const grandAtOnce = (request: DecisionRequest) =>
+  request.question.view.phase === 'grandTichu' ? runDecision(request) : null;
+
 beforeEach(() => {
-  decider = new HeldDecider();
+  decider = new HeldDecider(grandAtOnce);
   faults = [];
   failures = [];
   heard = [];
@@ -112,13 +116,18 @@ async function idle(ms = 5_000): Promise<void> {
 /**
  * The people make every decision they owe (no calls; the first three cards passed; the first legal
  * play) until the decider has been asked `n` questions. Each act is synchronous, and so is asking
- * the decider, so no wait is needed; a table where nobody owes anything fails at once.
+ * the decider; when nobody owes anything the hard seat's Grand Tichu answer is awaited, and a table
+ * that then still waits on nobody fails at once.
  */
-function peopleUntilAsked(table: TableRecord, n: number): HeldQuestion {
+async function peopleUntilAsked(table: TableRecord, n: number): Promise<HeldQuestion> {
   for (let i = 0; i < 100 && decider.asked.length < n; i++) {
     const now = state(table);
     const seat = ([0, 1, 2] as const).find((s) => owesAction(now, s));
-    if (seat === undefined) break;
+    if (seat === undefined) {
+      await idle();
+      if (state(table).version === now.version) break;
+      continue;
+    }
     accepted(fx.service.act(table.id, PEOPLE[seat] as Actor, plainPolicy(now, seat), now.version));
   }
   const question = decider.asked[n - 1];
@@ -127,9 +136,11 @@ function peopleUntilAsked(table: TableRecord, n: number): HeldQuestion {
 }
 
 /** Started, and the people's calls and exchange made: the hard seat owes the lead, its first question. */
-function toHardLead(): { table: TableRecord; question: HeldQuestion; at: MatchState } {
+async function toHardLead(): Promise<{ table: TableRecord; question: HeldQuestion; at: MatchState }> {
   const table = startWithHardBot().table;
-  const question = peopleUntilAsked(table, 1);
+  const question = await peopleUntilAsked(table, 1);
+  // Its Grand Tichu decision came back on its own and was announced: the setup's, not the test's.
+  heard.length = 0;
   const at = state(table);
   expect(question.request.version).toBe(at.version);
   expect(question.request.question).toEqual(questionFor(at, 3));
@@ -155,34 +166,47 @@ function hardMoves(table: TableRecord): Array<{ before: MatchState; action: unkn
 }
 
 describe('a hard bot seat', () => {
-  it('its calls and exchange are made at once, without the pool', () => {
+  it('its Grand Tichu decision is a search of the pool; its exchange is made at once, without it', async () => {
+    await fx.service.stopBots();
+    fx.cleanup();
+    decider = new HeldDecider();
+    fx = createFixture({ decider, hardBudgetMs: 40 });
+    fx.service.onBotsMoved((o) => heard.push(o));
     const started = startWithHardBot();
     const table = started.table;
-    // Its Grand Tichu decision came with the start itself, in the same transaction.
-    expect(started.state.version).toBe(1);
-    expect(started.state.hand.grand[3]).not.toBeNull();
-    expect(decider.asked).toEqual([]);
-    // The people decide and exchange; nothing is asked until the hard seat owes a play.
-    const first = peopleUntilAsked(table, 1);
-    expect(first.request.question.view).toMatchObject({ phase: 'play', turn: 3, pending: null });
-    expect(decider.asked).toHaveLength(1);
-    const moves = hardMoves(table);
-    expect(moves.map((m) => (m.action as Action).type)).toEqual(
-      expect.arrayContaining(['grandTichu', 'exchange']),
+    // The start asked for its Grand Tichu decision, and the people are not kept waiting for it.
+    expect(started.state.hand.grand[3]).toBeNull();
+    const grand = await decider.question(1);
+    expect(grand.request).toEqual(
+      requestAt('hard', started.state, 3, `${started.state.seed}:bots:${started.state.version}:3`, 40),
     );
-    expect(moves.every((m) => m.before.hand.phase !== 'play')).toBe(true);
-    // Each was the hard level's own decision, from the seed its question would have had.
-    for (const { before, action } of moves) {
-      const request = requestAt('hard', before, 3, `${before.seed}:bots:${before.version}:3`, 40);
-      expect(runDecision(request)).toEqual({ ok: true, action });
-    }
-    // Each came back in a person's answer (or the start's), never announced on its own.
-    expect(heard).toEqual([]);
+    expect(grand.request.question.view.hand).toHaveLength(8);
+    const answer = runDecision(grand.request);
+    expect(answer).toMatchObject({ ok: true, action: { type: 'grandTichu' } });
+    grand.answer(answer);
+    await idle();
+    expect(state(table).hand.grand[3]).not.toBeNull();
+    // The people decide and exchange; nothing more is asked until the hard seat owes a play.
+    const first = await peopleUntilAsked(table, 2);
+    expect(first.request.question.view).toMatchObject({ phase: 'play', turn: 3, pending: null });
+    expect(decider.asked).toHaveLength(2);
+    const moves = hardMoves(table);
+    expect(moves.map((m) => (m.action as Action).type)).toEqual(['grandTichu', 'exchange']);
+    // The exchange was the hard level's own decision, from the seed its question would have had.
+    const exchanged = moves[1] as (typeof moves)[number];
+    const request = requestAt(
+      'hard',
+      exchanged.before,
+      3,
+      `${exchanged.before.seed}:bots:${exchanged.before.version}:3`,
+      40,
+    );
+    expect(runDecision(request)).toEqual({ ok: true, action: exchanged.action });
     expect([faults, failures]).toEqual([[], []]);
   });
 
   it('is asked for its play off the main thread; the answer is committed and announced, its wish at once', async () => {
-    const { table, question, at } = toHardLead();
+    const { table, question, at } = await toHardLead();
     expect(decider.asked.map((q) => q.request)).toEqual([
       requestAt('hard', at, 3, `${at.seed}:bots:${at.version}:3`, 40),
     ]);
@@ -204,8 +228,8 @@ describe('a hard bot seat', () => {
     expect([faults, failures]).toEqual([[], []]);
   });
 
-  it('is sent only what its seat may know: no card of another hand, not the match seed', () => {
-    const { question, at } = toHardLead();
+  it('is sent only what its seat may know: no card of another hand, not the match seed', async () => {
+    const { question, at } = await toHardLead();
     const sent = JSON.stringify(question.request);
     // The cards it passed in the exchange are in other hands, but it knows where: it gave them.
     const gave = Object.values(at.hand.exchange[3] ?? {});
@@ -218,7 +242,7 @@ describe('a hard bot seat', () => {
   });
 
   it('a player is answered while it thinks; an answer for a version the match left is dropped and asked again', async () => {
-    const { table, question, at } = toHardLead();
+    const { table, question, at } = await toHardLead();
     // Alice calls Tichu out of turn while the hard seat thinks: answered at once.
     expect(accepted(fx.service.act(table.id, ALICE, { type: 'tichu' }, at.version)).state.version).toBe(
       at.version + 1,
@@ -244,7 +268,7 @@ describe('a hard bot seat', () => {
   });
 
   it('an answer for a seat a person has taken over meanwhile is dropped, even at the same version', async () => {
-    const { table, question, at } = toHardLead();
+    const { table, question, at } = await toHardLead();
     // A handover changes the table, not the match's version: only the seat's occupant tells.
     const core = (fx.service as unknown as { core: Core }).core;
     const loaded = core.tables.get(table.id) as LoadedTable;
@@ -267,7 +291,7 @@ describe('a hard bot seat', () => {
   });
 
   it('paused while it thinks: the answer is dropped; the resume asks again and plays on', async () => {
-    const { table, question, at } = toHardLead();
+    const { table, question, at } = await toHardLead();
     accepted(fx.service.pause(table.id, HOST));
     question.answer({ ok: true, action: LEAD_MAHJONG });
     await idle();
@@ -283,7 +307,7 @@ describe('a hard bot seat', () => {
   });
 
   it('a table ended while it thinks takes no answer and asks nothing more', async () => {
-    const { table, question, at } = toHardLead();
+    const { table, question, at } = await toHardLead();
     accepted(fx.service.abandon(table.id, HOST));
     question.answer({ ok: true, action: LEAD_MAHJONG });
     await idle();
@@ -294,7 +318,7 @@ describe('a hard bot seat', () => {
   });
 
   it('a decision its worker could not make is reported and made at normal level here', async () => {
-    const { table, question, at } = toHardLead();
+    const { table, question, at } = await toHardLead();
     const normal = vi.spyOn(POLICIES as Record<BotLevel, Policy>, 'normal');
     const hard = vi.spyOn(POLICIES as Record<BotLevel, Policy>, 'hard');
     question.answer({ ok: false, reason: 'decision worker exited (code 1)' });
@@ -319,7 +343,7 @@ describe('a hard bot seat', () => {
   });
 
   it('an answer the engine refuses is reported as a fault and replaced by a legal move that is no call', async () => {
-    const { table, question, at } = toHardLead();
+    const { table, question, at } = await toHardLead();
     // Calling Tichu is legal here, and the engine lists it first: the replacement must not be it.
     expect(apply(at, 3, { type: 'tichu' }).ok).toBe(true);
     question.answer({ ok: true, action: { type: 'pass' } });
@@ -334,7 +358,7 @@ describe('a hard bot seat', () => {
   });
 
   it('after a restart, a table read with a hard decision owed asks for it; answers after a stop are dropped', async () => {
-    const { table, question, at } = toHardLead();
+    const { table, question, at } = await toHardLead();
     await fx.service.stopBots();
     question.answer({ ok: true, action: LEAD_MAHJONG }); // too late: the service stopped
     expect(state(table).version).toBe(at.version);
@@ -354,11 +378,11 @@ describe('an expert bot seat', () => {
   it('is asked off the main thread like hard, with its own level and its own longer budget', async () => {
     await fx.service.stopBots();
     fx.cleanup();
-    decider = new HeldDecider();
+    decider = new HeldDecider(grandAtOnce);
     fx = createFixture({ decider, hardBudgetMs: 40, expertBudgetMs: 90 });
     fx.service.onBotsMoved((o) => heard.push(o));
     const table = startWithHardBot('expert').table;
-    const question = peopleUntilAsked(table, 1);
+    const question = await peopleUntilAsked(table, 1);
     const at = state(table);
     expect(question.request).toEqual(requestAt('expert', at, 3, `${at.seed}:bots:${at.version}:3`, 90));
     question.answer({ ok: true, action: LEAD_MAHJONG });
@@ -372,7 +396,7 @@ describe('an expert bot seat', () => {
 
 describe('start-up', () => {
   it('wakes the playing tables where bots play, so a question lost with the last process is asked again unprompted', async () => {
-    const { table, question, at } = toHardLead();
+    const { table, question, at } = await toHardLead();
     const lobby = openLobby(fx, [HOST, 'bot'], { channelId: '300000000000000099' });
     await fx.service.stopBots();
     fx.restart();
@@ -439,13 +463,15 @@ describe('a whole match against hard bots in worker threads', () => {
       const types = new Set(bots.map((a) => (a.action as Action).type));
       expect([types.has('grandTichu'), types.has('exchange')]).toEqual([true, true]);
       expect(asked.length).toBeGreaterThan(5);
-      // Card play on the seat's own turn, or the Dragon's gift (searched while both opponents are in).
+      // Grand Tichu, card play on the seat's own turn, or the Dragon's gift (while both opponents are in).
       const notSearches = asked.filter((r) => {
         const view = r.question.view;
+        if (view.phase === 'grandTichu') return r.level !== 'hard' || view.grandDecided[r.seat as Seat];
         const ownPlay = view.pending === null && view.turn === (r.seat as Seat);
         const gift = view.pending?.kind === 'dragonGift' && view.pending.seat === r.seat;
         return r.level !== 'hard' || view.phase !== 'play' || !(ownPlay || gift);
       });
+      expect(asked.some((r) => r.question.view.phase === 'grandTichu')).toBe(true);
       expect(notSearches).toEqual([]);
       expect(heard.length).toBeGreaterThan(5);
       expect(pool.workers).toBeGreaterThanOrEqual(1);

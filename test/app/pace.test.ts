@@ -172,6 +172,10 @@ describe('paced bots', () => {
     state = accepted(
       fx.service.act(lobby.id, HOST, { type: 'grandTichu', call: false }, state.version),
     ).state;
+    // Their Grand Tichu decisions are searches too, made without a pause (no decision of the play).
+    await fx.service.botsIdle();
+    state = stateOf(lobby);
+    expect(state.hand.phase).toBe('exchange');
     state = accepted(fx.service.act(lobby.id, HOST, keepBomb(state), state.version)).state;
     let checked = 0;
     for (let step = 0; step < 40 && checked < 4 && stateOf(lobby).hand.phase === 'play'; step++) {

@@ -66,14 +66,15 @@ describe('hardSearches', () => {
     expect(hardSearches(gift(''), 0)).toBe(false);
   });
 
-  it('leaves every decision before the play, and the wish, on the spot', () => {
+  it('names the Grand Tichu decision while the seat has not made it; leaves the exchange and the wish on the spot', () => {
     const start = newMatch(makeSettings(), 'hard-searches');
-    expect(hardSearches(start, 0)).toBe(false);
+    expect([0, 1, 2, 3].map((s) => hardSearches(start, s as Seat))).toEqual([true, true, true, true]);
     let state = start;
     for (const seat of [0, 1, 2, 3] as const) {
       const step = apply(state, seat, { type: 'grandTichu', call: false });
       if (!step.ok) return expect.fail(step.error.code);
       state = step.value.state;
+      if (seat === 0) expect(hardSearches(state, 0)).toBe(false);
     }
     expect(state.hand.phase).toBe('exchange');
     expect([0, 1, 2, 3].some((s) => hardSearches(state, s as Seat))).toBe(false);
@@ -100,6 +101,47 @@ describe.each(['hard', 'expert'] as const satisfies readonly BotLevel[])(
 
     it('decides the same way twice from the same seed under a playout cap', () => {
       const state = buildScenario(firstLead(STRONG));
+      expect(decide(level, state, 0, 'again')).toEqual(decide(level, state, 0, 'again'));
+    });
+  },
+);
+
+/** The Grand Tichu decisions: seat 0 holds `eight`, the rest of the deck dealt in order around it. */
+function grandStart(eight: string, partnerCalled = false): MatchState {
+  const parsed = parseCards(eight);
+  if (!parsed.ok) throw new Error(`bad cards: ${eight}`);
+  const own = new Set<Card>(parsed.value);
+  const rest = DECK.filter((c) => !own.has(c));
+  const start = newMatch(makeSettings(), 'grand-test');
+  const hands = [parsed.value, rest.slice(0, 8), rest.slice(8, 16), rest.slice(16, 24)];
+  const undealt = [rest.slice(24, 30), rest.slice(30, 36), rest.slice(36, 42), rest.slice(42, 48)];
+  const state: MatchState = {
+    ...start,
+    hand: { ...start.hand, hands: hands as never, undealt: undealt as never },
+  };
+  if (!partnerCalled) return state;
+  const step = apply(state, 2, { type: 'grandTichu', call: true });
+  if (!step.ok) throw new Error(step.error.code);
+  return step.value.state;
+}
+
+const GRAND_STRONG = 'dragon phoenix Ajd Asw Apg Ast Kjd Ksw';
+const GRAND_WEAK = '2jd 3sw 4pg 5st 6jd 7sw 8pg 9st';
+
+describe.each(['hard', 'expert'] as const satisfies readonly BotLevel[])(
+  'the %s level’s Grand Tichu call',
+  (level) => {
+    it('calls on eight winners and not on eight low cards, from whole deals played out', () => {
+      expect(decide(level, grandStart(GRAND_STRONG))).toEqual({ type: 'grandTichu', call: true });
+      expect(decide(level, grandStart(GRAND_WEAK))).toEqual({ type: 'grandTichu', call: false });
+    });
+
+    it('never calls over its partner’s Grand Tichu', () => {
+      expect(decide(level, grandStart(GRAND_STRONG, true))).toEqual({ type: 'grandTichu', call: false });
+    });
+
+    it('decides the same way twice from the same seed under a playout cap', () => {
+      const state = grandStart('dragon Ajd Asw Kjd Ksw Qjd 10jd 10sw');
       expect(decide(level, state, 0, 'again')).toEqual(decide(level, state, 0, 'again'));
     });
   },

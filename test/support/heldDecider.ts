@@ -11,10 +11,23 @@ export interface HeldQuestion {
 
 export class HeldDecider implements Decider {
   readonly asked: HeldQuestion[] = [];
+  /** The questions `atOnce` answered without holding them (not in `asked`). */
+  readonly answeredAtOnce: DecisionRequest[] = [];
   private readonly waiting = new Map<number, () => void>();
   private readonly open = new Set<(answer: DecisionAnswer) => void>();
 
+  /**
+   * @param atOnce answers the questions a test is not about (say, every Grand Tichu decision) as
+   * they come, still asynchronously like a pool; null holds the question as usual.
+   */
+  constructor(private readonly atOnce?: (request: DecisionRequest) => DecisionAnswer | null) {}
+
   decide(request: DecisionRequest): Promise<DecisionAnswer> {
+    const answer = this.atOnce?.(request) ?? null;
+    if (answer !== null) {
+      this.answeredAtOnce.push(request);
+      return Promise.resolve(answer);
+    }
     return new Promise((resolve) => {
       this.open.add(resolve);
       this.asked.push({
