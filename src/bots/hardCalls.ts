@@ -47,11 +47,11 @@ const CALL_MIN_GAIN = 50;
  */
 const CALL_MIN_SAMPLES = 24;
 /**
- * A Grand Tichu is called when the playouts see any gain in it, clearly (CALL_CONFIDENCE). Their
- * deals are drawn from eight cards, and they are pessimistic about the call: on 102 deals of seed
- * grand-0..399 where normal gave the call a chance of 0.3 or more (seat 0, 40 paired samples each), hands normal's rule calls on (chance >= 0.5, which
- * hard@v1 made 12 times of 13 in the arena) gained 30 points a hand in them, hands at 0.4 nothing,
- * at 0.3 -34. A bar of 50 called a third as often as hard@v1 and made half.
+ * A Grand Tichu is called when the playouts see any gain in it, clearly (CALL_CONFIDENCE). They are
+ * pessimistic about the call: on the 102 deals of seeds grand-0..399 where normal's model gave seat 0
+ * a chance of 0.3 or more (40 paired samples each), the hands normal's rule calls on (0.5 or more,
+ * which hard@v1 made 12 times of 13 in the arena) gained 30 points a hand in them, those at 0.4
+ * nothing, those at 0.3 -34. A bar of 50 called a third as often as hard@v1 and made half.
  */
 const GRAND_MIN_GAIN = 0;
 /** The Dragon goes against the rule only when the other opponent is better by this many points a hand. */
