@@ -21,6 +21,7 @@ import {
   shuffled,
   sortCards,
 } from '../engine/index.js';
+import { tichuChance } from './callModel.js';
 import type { Memory } from './policy.js';
 
 /** Redraws allowed when a sample leaves a caller without the cards a call is made on. */
@@ -36,17 +37,35 @@ const CALLER_FULL_HAND = 10;
  * made on (Dragon, Phoenix, Aces, a bomb), so a sample leaving a caller without two of them is
  * drawn again, a few times.
  */
-export function sampleHands(view: SeatView, memory: Memory, rng: Rng): PerSeat<Card[]> {
+export function sampleHands(view: SeatView, memory: Memory, rng: Rng, weigh = false): PerSeat<Card[]> {
   const barred = wishBarred(view);
   const callers = SEATS.filter(
     (s) => s !== view.seat && view.calls[s] !== 'none' && view.cardsLeft[s] >= CALLER_FULL_HAND,
   );
-  let hands = dealOnce(view, memory, rng, barred);
-  for (let i = 1; i < CALL_TRIES && callers.some((s) => controls(hands[s]) < 2); i++) {
-    hands = dealOnce(view, memory, rng, barred);
+  const filtered = () => {
+    let hands = dealOnce(view, memory, rng, barred);
+    for (let i = 1; i < CALL_TRIES && callers.some((s) => controls(hands[s]) < 2); i++) {
+      hands = dealOnce(view, memory, rng, barred);
+    }
+    return hands;
+  };
+  // A Tichu caller that has not played still holds every card it called on: its whole hand.
+  const fresh = weigh ? callers.filter((s) => view.cardsLeft[s] === 14 && view.calls[s] === 'tichu') : [];
+  if (fresh.length === 0) return filtered();
+  // Several filtered guesses, one kept with chance in proportion to how likely each caller was to
+  // call on the hand it was dealt there (normal's call model): sampling-importance-resampling.
+  const draws = Array.from({ length: WEIGHED_DRAWS }, () => filtered());
+  const weights = draws.map((hands) => fresh.reduce((w: number, s) => w * tichuChance(hands[s]), 1));
+  let pick = rng.nextFloat() * weights.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < draws.length; i++) {
+    pick -= weights[i] as number;
+    if (pick <= 0) return draws[i] as PerSeat<Card[]>;
   }
-  return hands;
+  return draws[draws.length - 1] as PerSeat<Card[]>;
 }
+
+/** Filtered guesses drawn for each weighed one (see sampleHands). */
+export const WEIGHED_DRAWS = 8;
 
 function dealOnce(
   view: SeatView,

@@ -47,13 +47,14 @@ const CALL_MIN_GAIN = 50;
  */
 const CALL_MIN_SAMPLES = 24;
 /**
- * A Grand Tichu is called when the playouts see any gain in it, clearly (CALL_CONFIDENCE). They are
- * pessimistic about the call: on the 102 deals of seeds grand-0..399 where normal's model gave seat 0
- * a chance of 0.3 or more (40 paired samples each), the hands normal's rule calls on (0.5 or more,
- * which hard@v1 made 12 times of 13 in the arena) gained 30 points a hand in them, those at 0.4
- * nothing, those at 0.3 -34. A bar of 50 called a third as often as hard@v1 and made half.
+ * The playouts are pessimistic about Grand Tichu: on the 102 deals of seeds grand-0..399 where
+ * normal's model gave seat 0 a chance of 0.3 or more (40 paired samples each), the hands normal's
+ * rule calls on (0.5 or more: hard@v1 made 37 of 42 such calls in two arena runs) gained only 30
+ * points a hand in them. As the only judge they called too rarely at a bar of 50 (a third as often
+ * as hard@v1, made half; arena seed p29a) and too loosely at 0 (0.055 a hand, made 61%; p29b). So
+ * the rule's calls stand and the search adds a call only where the playouts favour it by 50 points.
  */
-const GRAND_MIN_GAIN = 0;
+const GRAND_MIN_GAIN = CALL_MIN_GAIN;
 /** The Dragon goes against the rule only when the other opponent is better by this many points a hand. */
 const GIFT_MIN_GAIN = 3;
 const GIFT_CONFIDENCE = 1.5;
@@ -90,9 +91,9 @@ function paired(
   return { n, mean, se };
 }
 
-/** Deals consistent with what the seat has seen, mid-hand. */
-function sampleFrom(view: SeatView, memory: Memory, rng: Rng): () => MatchState {
-  return () => sampledState(view, memory, sampleHands(view, memory, rng));
+/** Deals consistent with what the seat has seen, mid-hand (weighed: see sampleHands). */
+function sampleFrom(view: SeatView, memory: Memory, rng: Rng, weigh: boolean): () => MatchState {
+  return () => sampledState(view, memory, sampleHands(view, memory, rng, weigh));
 }
 
 /**
@@ -108,9 +109,10 @@ export function searchCall(
   rng: Rng,
   budget: Budget,
   playOut: PlayOut,
+  weigh = false,
 ): boolean | null {
   const seat = view.seat;
-  const r = paired(sampleFrom(view, memory, rng), budget, (state) => {
+  const r = paired(sampleFrom(view, memory, rng, weigh), budget, (state) => {
     const without = playOut(state, seat, play);
     const called = apply(state, seat, { type: 'tichu' });
     return [without, called.ok ? playOut(called.value.state, seat, play) : Number.NEGATIVE_INFINITY];
@@ -130,11 +132,12 @@ export function searchDragonGift(
   rng: Rng,
   budget: Budget,
   playOut: PlayOut,
+  weigh = false,
 ): Action | null {
   const [a, b] = opponentsOf(view.seat);
   if (view.cardsLeft[a] === 0 || view.cardsLeft[b] === 0) return null;
   const give = (to: Seat): Action => ({ type: 'giveDragon', to });
-  const r = paired(sampleFrom(view, memory, rng), budget, (state) => [
+  const r = paired(sampleFrom(view, memory, rng, weigh), budget, (state) => [
     playOut(state, view.seat, give(a)),
     playOut(state, view.seat, give(b)),
   ]);
@@ -144,8 +147,7 @@ export function searchDragonGift(
 }
 
 /**
- * Whether to call Grand Tichu on these eight cards (null: too few samples to say, and the base's
- * rule decides): whole deals drawn around them, each played from the Grand Tichu decisions on
+ * Whether the search would call Grand Tichu on these eight cards (null: too few samples to say): whole deals drawn around them, each played from the Grand Tichu decisions on
  * (the exchange, calls and bombs as the rollout players make them, the seat's own Tichu call among
  * them when it does not call Grand) with and without the call; called when the call gains on
  * average by GRAND_MIN_GAIN, clearly enough.

@@ -3,6 +3,7 @@
  * played, the counts, the cards it passed), and uses what passes and calls reveal.
  */
 import { describe, expect, it } from 'vitest';
+import { tichuChance } from '../../src/bots/callModel.js';
 import { sampleHands } from '../../src/bots/determinize.js';
 import { memoryOf } from '../../src/bots/memory.js';
 import {
@@ -79,5 +80,42 @@ describe('sampleHands', () => {
     // By chance about 63% of deals give seat 3 two of the six; after a call, nearly all do.
     expect(withCall).toBeGreaterThanOrEqual(195);
     expect(without).toBeLessThan(150);
+  });
+});
+
+describe('weighed guesses at a Tichu caller’s hand', () => {
+  // Seat 1 called Tichu and has not played: it holds fourteen cards, all of them unseen by seat 0.
+  const state = buildScenario({
+    hands: {
+      0: '2jd 3jd 4sw 6pg 7st 8jd 9sw 10pg Jst Qjd 2sw 3pg 4st 6sw',
+      1: 'dragon phoenix Ajd Asw Apg Ast Kjd Ksw Kpg Qsw Qpg Jjd Jsw 10jd',
+      2: '2pg 3sw 4pg 5jd 6jd 7jd 8sw 9pg 10sw Jpg Qst 2st 3st 4jd',
+      3: '5sw 5pg 5st 6st 7sw 7pg 8pg 8st 9jd 9st 10st Kst mahjong dog',
+    },
+    calls: { 1: 'tichu' },
+    turn: 0,
+    played: [],
+  });
+  const view = seatView(state, 0);
+  const memory = memoryOf(state, 0);
+  const meanChance = (weigh: boolean) => {
+    const rng = new Rng(seedRng('weighed'));
+    let sum = 0;
+    for (let i = 0; i < 300; i++) sum += tichuChance(sampleHands(view, memory, rng, weigh)[1]);
+    return sum / 300;
+  };
+
+  it('deal the caller hands it would more likely have called on than the filter alone does', () => {
+    expect(meanChance(true)).toBeGreaterThan(meanChance(false) + 0.05);
+  });
+
+  it('still deal every unseen card once, each seat its count', () => {
+    const rng = new Rng(seedRng('weighed-fit'));
+    for (let i = 0; i < 50; i++) {
+      const hands = sampleHands(view, memory, rng, true);
+      expect(hands[0]).toEqual(state.hand.hands[0]);
+      expect(hands.map((h) => h.length)).toEqual([14, 14, 14, 14]);
+      expect(new Set(hands.flat()).size).toBe(DECK.length);
+    }
   });
 });
