@@ -35,12 +35,13 @@ const MIN_SAMPLES = 6;
  */
 const CALL_CONFIDENCE = 1;
 /**
- * And by at least this many points a hand. A call with chance p of going out first gains about
- * 200p - 100, so 50 asks for p near three quarters in the playouts, which flatter the caller (their
- * opponents never bomb out of turn). At 30 hard called 0.40 times a hand and made 64% of them, at
- * 50 0.25 times and 74% (hard@v1: 0.12, 81%; 200 mirrored deals each, docs/bots.md).
+ * And by at least this many points a hand: the search only adds calls to the base's (normal's
+ * rule, whose calls stand). A call with chance p of going out first gains about 200p - 100, so 75
+ * asks for p near seven eighths in the playouts. As the only judge of the call the search called
+ * 0.40 times a hand and made 64% at a bar of 30, 0.25 and 74% at 50, 0.255 and 72% at 50 with
+ * bombs in the playouts (hard@v1: 0.12 to 0.14, 81% to 86%; docs/bots.md).
  */
-const CALL_MIN_GAIN = 50;
+const CALL_MIN_GAIN = 75;
 /**
  * Fewer paired samples than this leave the call to the base's rule: a call swings 200 points, and at
  * hard's 30 ms in the bench (a dozen samples) the search called 0.32 times a hand and made 52%.
@@ -54,7 +55,7 @@ const CALL_MIN_SAMPLES = 24;
  * as hard@v1, made half; arena seed p29a) and too loosely at 0 (0.055 a hand, made 61%; p29b). So
  * the rule's calls stand and the search adds a call only where the playouts favour it by 50 points.
  */
-const GRAND_MIN_GAIN = CALL_MIN_GAIN;
+const GRAND_MIN_GAIN = 50;
 /** The Dragon goes against the rule only when the other opponent is better by this many points a hand. */
 const GIFT_MIN_GAIN = 3;
 const GIFT_CONFIDENCE = 1.5;

@@ -4,10 +4,14 @@
  * playout cap. hard@v1 keeps normal@v1's rules for the call.
  */
 import { describe, expect, it } from 'vitest';
-import { hardSearches } from '../../src/bots/hard.js';
+import { hardSearches, playOutWith } from '../../src/bots/hard.js';
+import { searchCall } from '../../src/bots/hardCalls.js';
+import { memoryOf } from '../../src/bots/memory.js';
+import { callsTichu, normalPolicy, playOnTurn } from '../../src/bots/normal.js';
 import type { BotLevel, PolicyLevel } from '../../src/bots/policy.js';
 import { decideFor, makeBudget } from '../../src/bots/registry.js';
 import {
+  type Action,
   apply,
   buildScenario,
   type Card,
@@ -20,6 +24,7 @@ import {
   Rng,
   type ScenarioSpec,
   type Seat,
+  seatView,
   seedRng,
 } from '../../src/engine/index.js';
 
@@ -91,7 +96,7 @@ describe('hardSearches', () => {
 describe.each(['hard', 'expert'] as const satisfies readonly BotLevel[])(
   'the %s level’s Tichu call',
   (level) => {
-    it('calls on a hand of winners, from its playouts', () => {
+    it('calls on a hand of winners', () => {
       expect(decide(level, buildScenario(firstLead(STRONG)))).toEqual({ type: 'tichu' });
     });
 
@@ -146,3 +151,29 @@ describe.each(['hard', 'expert'] as const satisfies readonly BotLevel[])(
     });
   },
 );
+
+describe('the call search (it adds calls to normal’s rule, whose calls stand)', () => {
+  const playOut = playOutWith({ play: playOnTurn, policy: normalPolicy, table: { calls: callsTichu } });
+  const searched = (mine: string) => {
+    const state = buildScenario(firstLead(mine));
+    const view = seatView(state, 0);
+    const play: Action = { type: 'play', cards: ['mahjong'] };
+    const budget = makeBudget(Number.POSITIVE_INFINITY, 120);
+    return searchCall(view, memoryOf(state, 0), play, new Rng(seedRng('call-search')), budget, playOut, true);
+  };
+
+  it('favours the call by its bar on a hand of winners, not on a hand of low singles', () => {
+    expect(searched(STRONG)).toBe(true);
+    expect(searched(WEAK)).toBe(false);
+  });
+
+  it('says nothing on fewer than 24 paired samples: a dozen samples tell a call from a coin flip badly', () => {
+    const state = buildScenario(firstLead(STRONG));
+    const budget = makeBudget(Number.POSITIVE_INFINITY, 40);
+    const view = seatView(state, 0);
+    const play: Action = { type: 'play', cards: ['mahjong'] };
+    expect(
+      searchCall(view, memoryOf(state, 0), play, new Rng(seedRng('few')), budget, playOut, true),
+    ).toBeNull();
+  });
+});
