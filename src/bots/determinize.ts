@@ -155,16 +155,7 @@ export function sampledState(view: SeatView, memory: Memory, hands: PerSeat<Card
     lastTrick: view.lastTrick,
     result: null,
   };
-  return {
-    version: view.version,
-    settings: view.settings,
-    seed: 'sample',
-    scores: view.scores,
-    history: [],
-    hand,
-    status: 'playing',
-    winner: null,
-  };
+  return stateAround(view, hand);
 }
 
 /**
@@ -191,6 +182,11 @@ export function sampledDeal(view: SeatView, rng: Rng): MatchState {
     grand: perSeat((seat) => (view.grandDecided[seat] ? view.calls[seat] === 'grandTichu' : null)),
     calls: view.calls,
   };
+  return stateAround(view, hand);
+}
+
+/** A playing match around a sampled hand, with the view's match-level facts. */
+function stateAround(view: SeatView, hand: HandState): MatchState {
   return {
     version: view.version,
     settings: view.settings,
