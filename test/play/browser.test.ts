@@ -25,7 +25,8 @@ if (!present && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run
 if (!present) console.warn(`browser test skipped: no ${CHROMIUM} (apt-get install chromium)`);
 
 const SHOTS = process.env.PLAY_SCREENSHOTS === 'docs' ? 'docs' : join('test-output', 'play');
-const WAIT_MS = 10_000;
+/** Generous: CI runs this beside the other test files on two cores, Chromium included. */
+const WAIT_MS = 20_000;
 /** The deal of the first test: Ann's first turn offers plays (BROWSER_TEST_SEED tries another). */
 const SEED = 'browser-seed-2';
 
