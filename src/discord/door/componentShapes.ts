@@ -2,6 +2,7 @@
  * The shape of message and form components as the first door checks them (rawInteraction.ts and
  * its quick path for clicks, clickFastPath.ts).
  */
+
 /**
  * Components of a message or a form (rows hold components, labels one, sections an accessory;
  * discord.js maps a row's components without looking), checked in place rather than with zod, whose
