@@ -79,9 +79,8 @@ export async function endToEnd(
   // The floor's players click their answer again in the share of steps the bot's players acted on
   // their panel, so both runs offer the same interactions at the same pace. A collection first, so
   // the bot's garbage is not the floor's pause.
-  const extraPerStep = done.steps > 0 ? (done.interactions - done.steps) / done.steps : 0;
   globalThis.gc?.();
-  const floorDone = await runLoad({ ...setup, floorExtraPerStep: extraPerStep }, startFloorBot);
+  const floorDone = await runLoad({ ...setup, floorExtraPerStep: extraPerStepOf(done) }, startFloorBot);
   const floor: Floor = {
     p50: percentile(floorDone.latencies, 50),
     p99: percentile(floorDone.latencies, 99),
@@ -135,10 +134,14 @@ async function cpuRatioOfPair(setup: { tables: number; seconds: number; thinkMs:
   const short = { ...setup, seconds: Math.min(setup.seconds, PAIR_SECONDS) };
   const bot = await runLoad(short, startRealBot);
   globalThis.gc?.();
-  const extraPerStep = bot.steps > 0 ? (bot.interactions - bot.steps) / bot.steps : 0;
-  const floor = await runLoad({ ...short, floorExtraPerStep: extraPerStep }, startFloorBot);
+  const floor = await runLoad({ ...short, floorExtraPerStep: extraPerStepOf(bot) }, startFloorBot);
   globalThis.gc?.();
   return bot.answererCpuMs / bot.interactions / (floor.answererCpuMs / floor.interactions);
+}
+
+/** The clicks past the first a step of the bot's run: the floor's players click its answer again as often. */
+function extraPerStepOf(run: Done): number {
+  return run.steps > 0 ? (run.interactions - run.steps) / run.steps : 0;
 }
 
 function median(values: readonly number[]): number {
