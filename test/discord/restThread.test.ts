@@ -179,6 +179,38 @@ describe('the REST thread', () => {
     }
   });
 
+  it('requests made in one turn cross together: each gets its own answer, one that cannot be copied fails alone', async () => {
+    const rest = client();
+    const thread = new RestThread({ bot: rest }, TOKEN);
+    const batches: unknown[] = [];
+    const worker = (thread as unknown as { worker: { postMessage(m: unknown): void } }).worker;
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (m: unknown) => {
+      batches.push(m);
+      post(m);
+    };
+    try {
+      const sent = Array.from({ length: 20 }, (_, n) =>
+        n === 7
+          ? rest.post('/echo', { body: { run: () => n } })
+          : n % 3 === 0
+            ? rest.delete('/nothing')
+            : rest.post('/echo', { body: { n } }),
+      );
+      const settled = await Promise.allSettled(sent);
+      settled.forEach((s, n) => {
+        if (n === 7) expect(s.status).toBe('rejected');
+        else if (n % 3 === 0) expect(s).toMatchObject({ status: 'fulfilled', value: new ArrayBuffer(0) });
+        else expect(s).toMatchObject({ status: 'fulfilled', value: { body: `{"n":${n}}` } });
+      });
+      // One turn's twenty went as one message (which could not be copied), then each alone.
+      expect(Array.isArray(batches[0]) && batches[0].length).toBe(20);
+      expect(batches).toHaveLength(21);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('answers requests under way before it closes, and refuses new ones after', async () => {
     const rest = client();
     const thread = new RestThread({ bot: rest }, TOKEN);

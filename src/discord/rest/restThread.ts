@@ -5,6 +5,11 @@
  * the error, which is made again here as the same class (a `DiscordAPIError` with its code, so a
  * caller's `instanceof` and `code` checks hold). Requests keep their order: messages between two
  * threads arrive in the order sent.
+ *
+ * Requests made in one turn of the event loop cross together, as one message, at the end of that
+ * turn (and the thread answers the same way): each message wakes the other thread, which costs
+ * the sender more than copying a request, so a busy bot wakes its REST thread once a turn, not
+ * once a request.
  */
 import { Worker } from 'node:worker_threads';
 import { DiscordAPIError, HTTPError, type RateLimitData, RateLimitError, type REST } from 'discord.js';
@@ -24,7 +29,18 @@ type Described =
       cause?: { code?: unknown; message?: string };
     };
 
-type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Described };
+/** An empty answer (a 204: most callbacks) comes back as `empty`, made again here as @discordjs/rest gives it. */
+type Reply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: true; empty: true }
+  | { id: number; ok: false; error: Described };
+
+/** A request as it crosses to the thread. */
+interface Outgoing {
+  readonly id: number;
+  readonly client: string;
+  readonly request: Record<string, unknown>;
+}
 
 /** A 429 Discord answered one of the thread's clients (which waits it out and sends again). */
 type RateLimited = { type: 'rateLimited'; route: string; global: boolean };
@@ -61,6 +77,9 @@ export class RestThread {
   private readonly restarts: number[] = [];
   private nextId = 0;
   private closed = false;
+  /** Requests of this turn, not yet handed to the thread (see `flush`). */
+  private outgoing: Outgoing[] = [];
+  private flushing: NodeJS.Immediate | null = null;
 
   /**
    * `clients`: each REST client to send for, by name; `token`: the bot's, given to the client named
@@ -96,16 +115,38 @@ export class RestThread {
     const id = this.nextId++;
     const { signal: _signal, dispatcher: _dispatcher, query, ...rest } = request;
     return new Promise((resolve, reject) => {
-      try {
-        this.worker.postMessage({ id, client, request: query ? { ...rest, query: query.toString() } : rest });
-      } catch (error) {
-        // Not plain data (a function, a stream): nothing was sent.
-        reject(error);
-        return;
-      }
       this.pending.set(id, { request, resolve, reject });
       if (this.pending.size === 1) this.worker.ref();
+      this.outgoing.push({ id, client, request: query ? { ...rest, query: query.toString() } : rest });
+      this.flushing ??= setImmediate(() => this.flush());
     });
+  }
+
+  /** Hands this turn's requests to the thread, in one message. */
+  private flush(): void {
+    this.flushing = null;
+    const batch = this.outgoing;
+    if (batch.length === 0) return;
+    this.outgoing = [];
+    try {
+      this.worker.postMessage(batch);
+    } catch {
+      // One of them is not plain data (a function, a stream): none was sent. Each goes alone, so
+      // only those that cannot be copied fail, and nothing of theirs was sent.
+      for (const one of batch)
+        try {
+          this.worker.postMessage([one]);
+        } catch (error) {
+          this.settle(
+            {
+              id: one.id,
+              ok: false,
+              error: { kind: 'other', name: 'DataCloneError', message: String(error) },
+            },
+            error,
+          );
+        }
+    }
   }
 
   /**
@@ -119,6 +160,8 @@ export class RestThread {
     // Held until it has exited: an idle thread is unreferenced, and its exit must still be heard.
     worker.ref();
     const exited = new Promise((resolve) => worker.once('exit', resolve));
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flush();
     worker.postMessage({ type: 'close' });
     const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
     await exited;
@@ -134,12 +177,12 @@ export class RestThread {
     // Idle, the thread keeps nothing alive: the bot's own handles decide when the process ends.
     worker.unref();
     let failure: string | null = null;
-    worker.on('message', (reply: Reply | RateLimited | Waited) => {
-      if (!('type' in reply)) this.settle(reply);
+    worker.on('message', (message: Reply[] | RateLimited | Waited) => {
+      if (Array.isArray(message)) for (const reply of message) this.settle(reply);
       else
         try {
-          if (reply.type === 'waited') this.onWaited(reply.client, reply.kind);
-          else this.onRateLimited(reply.route, reply.global);
+          if (message.type === 'waited') this.onWaited(message.client, message.kind);
+          else this.onRateLimited(message.route, message.global);
         } catch {
           // A count that fails costs the count, never the thread's answers.
         }
@@ -149,6 +192,8 @@ export class RestThread {
     });
     worker.on('exit', (code) => {
       const reason = `the REST thread stopped (exit code ${code}${failure ? `: ${failure}` : ''})`;
+      // Requests not yet handed over fail with those under way (their callers retry or report them).
+      this.outgoing = [];
       this.failAll(new Error(reason));
       if (this.closed) return;
       // It died under the bot: the requests under way failed (their callers retry or report them);
@@ -165,13 +210,15 @@ export class RestThread {
     return worker;
   }
 
-  private settle(reply: Reply): void {
+  /** `thrown`: the error itself, when it was met on this thread (it is given as it is). */
+  private settle(reply: Reply, thrown?: unknown): void {
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     this.pending.delete(reply.id);
     if (this.pending.size === 0) this.worker.unref();
-    if (reply.ok) pending.resolve(reply.value);
-    else pending.reject(errorFrom(reply.error, pending.request));
+    if (thrown !== undefined) pending.reject(thrown);
+    else if (!reply.ok) pending.reject(errorFrom(reply.error, pending.request));
+    else pending.resolve('empty' in reply ? new ArrayBuffer(0) : reply.value);
   }
 
   private failAll(error: unknown): void {

@@ -57,31 +57,53 @@ function heldBack(name, rest, request) {
 let inFlight = 0;
 let closing = false;
 
-parentPort.on('message', async (message) => {
+parentPort.on('message', (message) => {
   if (message.type === 'close') {
     closing = true;
     closeWhenIdle();
     return;
   }
-  const { id, client, request } = message;
+  // A turn's requests of the bot's thread, in the order made.
+  for (const one of message) void send(one);
+});
+
+async function send({ id, client, request }) {
   inFlight++;
   try {
     const rest = clients.get(client);
     if (!rest) throw new Error(`no REST client named ${client}`);
     heldBack(client, rest, request);
     const value = await rest.request(revive(request));
-    parentPort.postMessage({ id, ok: true, value });
+    // An empty answer (a 204) crosses as a mark: no buffer to copy.
+    answer(
+      value instanceof ArrayBuffer && value.byteLength === 0
+        ? { id, ok: true, empty: true }
+        : { id, ok: true, value },
+    );
   } catch (error) {
-    parentPort.postMessage({ id, ok: false, error: describe(error) });
+    answer({ id, ok: false, error: describe(error) });
   } finally {
     inFlight--;
     closeWhenIdle();
   }
-});
+}
+
+/** Answers of this turn, sent together at its end (one wake of the bot's thread, not one each). */
+let answers = [];
+function answer(reply) {
+  if (answers.length === 0) setImmediate(sendAnswers);
+  answers.push(reply);
+}
+function sendAnswers() {
+  const batch = answers;
+  answers = [];
+  parentPort.postMessage(batch);
+}
 
 /** Once asked to close and every request is answered: the sweepers stop and the thread ends. */
 function closeWhenIdle() {
   if (!closing || inFlight > 0) return;
+  if (answers.length > 0) sendAnswers();
   for (const rest of clients.values()) {
     rest.clearHashSweeper();
     rest.clearHandlerSweeper();
