@@ -75,8 +75,22 @@ export function handOrder(a: Card, b: Card): number {
   return holdKey(a) - holdKey(b);
 }
 
+/**
+ * `cards` sorted by `handOrder`: each card's place in the deck so sorted is looked up once and the
+ * places sorted as numbers (a panel sorts a hand, and the cards of every play it offers).
+ */
 export function inHandOrder(cards: readonly Card[]): Card[] {
-  return [...cards].sort(handOrder);
+  const places = new Uint8Array(cards.length);
+  for (let i = 0; i < cards.length; i++) {
+    const place = HAND_PLACE.get(cards[i] as Card);
+    // Not a card of the deck: sorted as it is (handOrder reads it as well as it can).
+    if (place === undefined) return [...cards].sort(handOrder);
+    places[i] = place;
+  }
+  places.sort();
+  const out: Card[] = new Array(cards.length);
+  for (let i = 0; i < places.length; i++) out[i] = IN_HAND_ORDER[places[i] as number] as Card;
+  return out;
 }
 
 const SPECIAL_KEY: Readonly<Record<string, number>> = { dog: 0, mahjong: 100, phoenix: 1_500, dragon: 1_600 };
@@ -94,6 +108,10 @@ function keyOf(card: Card): number {
 
 /** Every card's key, made once: sorting a hand asks for them a hundred times a panel. */
 const HOLD_KEYS: ReadonlyMap<Card, number> = new Map(DECK.map((card) => [card, keyOf(card)]));
+
+/** The deck in the order players hold it, and each card's place in that order. */
+const IN_HAND_ORDER: readonly Card[] = [...DECK].sort(handOrder);
+const HAND_PLACE: ReadonlyMap<Card, number> = new Map(IN_HAND_ORDER.map((card, place) => [card, place]));
 
 /**
  * A combo as players say it: "single K", "pair 7", "triple 9", "full house 8s over 3s",

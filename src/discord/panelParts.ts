@@ -23,16 +23,38 @@ export type Row = Record<string, unknown>;
 
 /**
  * One card as a select option (the exchange selects and the card picker): its label is text, as
- * Discord needs (no custom emoji markup in a label), in the reader's language.
+ * Discord needs (no custom emoji markup in a label), in the reader's language. Made once per card,
+ * language, card faces and choice, and frozen: a panel shows up to 56 of them, and no payload is
+ * changed once made (renderPanel.ts).
  */
 export function cardOption(card: Card, ui: Ui, chosen: boolean): Row {
+  const key = `${ui.lang}:${chosen ? 1 : 0}:${card}`;
+  const made = optionsFor(ui.faces);
+  const known = made.get(key);
+  if (known) return known;
   const emoji = cardEmojiField(card, ui);
-  return {
+  const option: Row = Object.freeze({
     label: cardText(card, ui.lang),
     value: encodeCards([card]),
     default: chosen,
-    ...(emoji ? { emoji } : {}),
-  };
+    ...(emoji ? { emoji: Object.freeze(emoji) } : {}),
+  });
+  made.set(key, option);
+  return option;
+}
+
+/** Card options made so far, per set of card faces (a redeploy of the emoji makes a new set). */
+const optionsByFaces = new WeakMap<NonNullable<Ui['faces']>, Map<string, Row>>();
+const textOptions = new Map<string, Row>();
+
+function optionsFor(faces: Ui['faces']): Map<string, Row> {
+  if (faces === null) return textOptions;
+  let made = optionsByFaces.get(faces);
+  if (!made) {
+    made = new Map();
+    optionsByFaces.set(faces, made);
+  }
+  return made;
 }
 
 export function button(

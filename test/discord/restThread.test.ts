@@ -179,7 +179,7 @@ describe('the REST thread', () => {
     }
   });
 
-  it('requests made in one turn cross together: each gets its own answer, one that cannot be copied fails alone', async () => {
+  it('requests made in one burst cross together: each gets its own answer, one that cannot be copied fails alone', async () => {
     const rest = client();
     const thread = new RestThread({ bot: rest }, TOKEN);
     const batches: unknown[] = [];
@@ -203,7 +203,7 @@ describe('the REST thread', () => {
         else if (n % 3 === 0) expect(s).toMatchObject({ status: 'fulfilled', value: new ArrayBuffer(0) });
         else expect(s).toMatchObject({ status: 'fulfilled', value: { body: `{"n":${n}}` } });
       });
-      // One turn's twenty went as one message (which could not be copied), then each alone.
+      // The burst's twenty went as one message (which could not be copied), then each alone.
       expect(Array.isArray(batches[0]) && batches[0].length).toBe(20);
       expect(batches).toHaveLength(21);
     } finally {

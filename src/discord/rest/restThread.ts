@@ -6,10 +6,12 @@
  * caller's `instanceof` and `code` checks hold). Requests keep their order: messages between two
  * threads arrive in the order sent.
  *
- * Requests made in one turn of the event loop cross together, as one message, at the end of that
- * turn (and the thread answers the same way): each message wakes the other thread, which costs
- * the sender more than copying a request, so a busy bot wakes its REST thread once a turn, not
- * once a request.
+ * Requests made in one burst of work cross together, as one message, once it is done (and the
+ * thread answers the same way): each message wakes the other thread, which costs the sender more
+ * than copying a request. A burst is what one event (a gateway frame, a timer, a flush of the
+ * disk) sets going, promise by promise: the flush is a `process.nextTick`, which Node runs only
+ * once the promise jobs queued so far, and those they queue, have run. So the answers one flush
+ * of the disk releases (a group commit) cross together, and none waits for other events.
  */
 import { Worker } from 'node:worker_threads';
 import { DiscordAPIError, HTTPError, type RateLimitData, RateLimitError, type REST } from 'discord.js';
@@ -77,9 +79,9 @@ export class RestThread {
   private readonly restarts: number[] = [];
   private nextId = 0;
   private closed = false;
-  /** Requests of this turn, not yet handed to the thread (see `flush`). */
+  /** Requests made since this burst of work began, not yet handed to the thread (see `flush`). */
   private outgoing: Outgoing[] = [];
-  private flushing: NodeJS.Immediate | null = null;
+  private flushing = false;
 
   /**
    * `clients`: each REST client to send for, by name; `token`: the bot's, given to the client named
@@ -118,13 +120,16 @@ export class RestThread {
       this.pending.set(id, { request, resolve, reject });
       if (this.pending.size === 1) this.worker.ref();
       this.outgoing.push({ id, client, request: query ? { ...rest, query: query.toString() } : rest });
-      this.flushing ??= setImmediate(() => this.flush());
+      if (!this.flushing) {
+        this.flushing = true;
+        process.nextTick(() => this.flush());
+      }
     });
   }
 
-  /** Hands this turn's requests to the thread, in one message. */
+  /** Hands the burst's requests to the thread, in one message. */
   private flush(): void {
-    this.flushing = null;
+    this.flushing = false;
     const batch = this.outgoing;
     if (batch.length === 0) return;
     this.outgoing = [];
@@ -160,7 +165,6 @@ export class RestThread {
     // Held until it has exited: an idle thread is unreferenced, and its exit must still be heard.
     worker.ref();
     const exited = new Promise((resolve) => worker.once('exit', resolve));
-    if (this.flushing) clearImmediate(this.flushing);
     this.flush();
     worker.postMessage({ type: 'close' });
     const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);

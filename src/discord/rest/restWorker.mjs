@@ -63,7 +63,7 @@ parentPort.on('message', (message) => {
     closeWhenIdle();
     return;
   }
-  // A turn's requests of the bot's thread, in the order made.
+  // A burst's requests of the bot's thread, in the order made.
   for (const one of message) void send(one);
 });
 
@@ -88,10 +88,10 @@ async function send({ id, client, request }) {
   }
 }
 
-/** Answers of this turn, sent together at its end (one wake of the bot's thread, not one each). */
+/** Answers of one burst of work, sent together once it is done (see restThread.ts). */
 let answers = [];
 function answer(reply) {
-  if (answers.length === 0) setImmediate(sendAnswers);
+  if (answers.length === 0) process.nextTick(sendAnswers);
   answers.push(reply);
 }
 function sendAnswers() {
