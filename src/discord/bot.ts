@@ -120,7 +120,9 @@ export function inviteLink(applicationId: string): string {
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   // Not under an import (npm run guild -- import) writing to the file: refused before it is opened.
   refuseDuringImport(options.databasePath);
-  const store = Store.open(options.databasePath);
+  const shard = options.shard ?? { id: 0, count: 1 };
+  // A sharded bot's shards share the file: each waits for the other's write lock in short steps.
+  const store = Store.open(options.databasePath, { otherWriters: shard.count > 1 });
   // Marks the file as in use while the bot runs: `npm run guild -- import` refuses to write under it.
   let lock: ReturnType<typeof takeBotLock>;
   try {
@@ -142,7 +144,6 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // that answers clicks.
   const pool = new WorkerPool(options.botWorkers === undefined ? {} : { size: options.botWorkers });
   const env = options.env ?? systemEnvironment;
-  const shard = options.shard ?? { id: 0, count: 1 };
   const service = new TableService(store, env, {
     owns: ownedBy(shard),
     decider: pool,

@@ -13,6 +13,9 @@ export interface OpenOptions {
   readonly migrationsDir?: string;
 }
 
+/** How long a statement waits for a lock another connection holds before it fails (SQLITE_BUSY). */
+export const BUSY_TIMEOUT_MS = 5_000;
+
 /**
  * Opens (creating if needed) the database at `path`. WAL with synchronous=NORMAL: a commit survives
  * a crash of the process at once, and a power cut once `Store.durable()` has flushed the WAL (off
@@ -29,7 +32,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database.
   }
   try {
     // First, so that a lock held for a moment by another connection is waited for, not fatal.
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     // Durability is built on the WAL (Store.durable flushes it): refuse to run without one.
     if (mode !== 'wal' && file !== ':memory:')

@@ -16,6 +16,16 @@ import { TableRepo } from './tableRepo.js';
 import { type Sync, WalSync } from './walSync.js';
 import { passesByItself, probeWrite, writeProblem } from './writeCheck.js';
 import { WriteFailures } from './writeFailures.js';
+import { WriteLock } from './writeLock.js';
+
+export interface StoreOptions extends OpenOptions {
+  /**
+   * Other processes write the same file (a sharded bot's shards): the write lock is asked for in
+   * short steps rather than with SQLite's busy handler, which sleeps a millisecond and more at a
+   * time (writeLock.ts).
+   */
+  readonly otherWriters?: boolean;
+}
 
 export class Store {
   readonly tables: TableRepo;
@@ -40,12 +50,17 @@ export class Store {
   /** The last transaction's failure for the file's sake (read-only, I/O, locked...), until one commits. */
   readonly writes: WriteFailures;
 
+  /** Set when other processes write the same file (StoreOptions.otherWriters). */
+  readonly writeLock: WriteLock | null;
+
   /** `sync` flushes the WAL (fdatasync; tests inject a failing one). */
   constructor(
     readonly db: Database.Database,
     sync?: Sync,
+    options: { readonly otherWriters?: boolean } = {},
   ) {
     this.run = db.transaction((work: () => unknown) => work());
+    this.writeLock = options.otherWriters ? new WriteLock(db) : null;
     this.tables = new TableRepo(db);
     this.matches = new MatchRepo(db);
     this.stats = new StatsRepo(db);
@@ -63,8 +78,8 @@ export class Store {
     this.writes = new WriteFailures(file);
   }
 
-  static open(path: string, options: OpenOptions = {}): Store {
-    return new Store(openDatabase(path, options));
+  static open(path: string, options: StoreOptions = {}): Store {
+    return new Store(openDatabase(path, options), undefined, options);
   }
 
   /**
@@ -77,7 +92,11 @@ export class Store {
     const outermost = !this.db.inTransaction;
     let result: T;
     try {
-      result = this.run.immediate(work) as T;
+      result = (
+        outermost && this.writeLock
+          ? this.writeLock.run((body) => this.run.immediate(body) as T, work)
+          : this.run.immediate(work)
+      ) as T;
     } catch (error) {
       const full = outermost ? this.health.refused(error) : null;
       if (outermost && full === null) this.writes.failed(error);
