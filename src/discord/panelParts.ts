@@ -36,7 +36,8 @@ export function cardOption(card: Card, ui: Ui, chosen: boolean): Row {
   const option: Row = Object.freeze({
     label: cardText(card, ui.lang),
     value: encodeCards([card]),
-    default: chosen,
+    // Only when chosen: Discord reads a missing `default` as false (42 options on an exchange panel).
+    ...(chosen ? { default: true } : {}),
     ...(emoji ? { emoji: Object.freeze(emoji) } : {}),
   });
   made.set(key, option);
