@@ -211,6 +211,33 @@ describe('the REST thread', () => {
     }
   });
 
+  it('a burst is what one event sets going: a request from its callback and one from a promise job it queued cross together', async () => {
+    const rest = client();
+    const thread = new RestThread({ bot: rest }, TOKEN);
+    const batches: unknown[][] = [];
+    const worker = (thread as unknown as { worker: { postMessage(m: unknown): void } }).worker;
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (m: unknown) => {
+      if (Array.isArray(m)) batches.push(m);
+      post(m);
+    };
+    try {
+      const sent = await new Promise<Array<Promise<unknown>>>((resolve) =>
+        setImmediate(() => {
+          const first = rest.post('/echo', { body: { n: 1 } });
+          const later = Promise.resolve()
+            .then(() => undefined)
+            .then(() => rest.post('/echo', { body: { n: 2 } }));
+          resolve([first, later]);
+        }),
+      );
+      await expect(Promise.all(sent)).resolves.toMatchObject([{ body: '{"n":1}' }, { body: '{"n":2}' }]);
+      expect(batches.map((b) => b.length)).toEqual([2]);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('answers requests under way before it closes, and refuses new ones after', async () => {
     const rest = client();
     const thread = new RestThread({ bot: rest }, TOKEN);

@@ -9,9 +9,10 @@
  * Requests made in one burst of work cross together, as one message, once it is done (and the
  * thread answers the same way): each message wakes the other thread, which costs the sender more
  * than copying a request. A burst is what one event (a gateway frame, a timer, a flush of the
- * disk) sets going, promise by promise: the flush is a `process.nextTick`, which Node runs only
- * once the promise jobs queued so far, and those they queue, have run. So the answers one flush
- * of the disk releases (a group commit) cross together, and none waits for other events.
+ * disk) sets going, promise by promise: the flush is a `process.nextTick` queued from a promise
+ * job (`afterBurst`), and Node runs ticks queued there only once every promise job has run, those
+ * queued meanwhile included. So the answers one flush of the disk releases (a group commit) cross
+ * together, and none waits for other events.
  */
 import { Worker } from 'node:worker_threads';
 import { DiscordAPIError, HTTPError, type RateLimitData, RateLimitError, type REST } from 'discord.js';
@@ -122,7 +123,7 @@ export class RestThread {
       this.outgoing.push({ id, client, request: query ? { ...rest, query: query.toString() } : rest });
       if (!this.flushing) {
         this.flushing = true;
-        process.nextTick(() => this.flush());
+        afterBurst(() => this.flush());
       }
     });
   }
@@ -229,6 +230,14 @@ export class RestThread {
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
   }
+}
+
+/**
+ * Runs `fn` once the burst under way is done. A tick queued from a plain callback would run before
+ * that callback's promise jobs; queued from a promise job, it waits until the job queue is empty.
+ */
+export function afterBurst(fn: () => void): void {
+  queueMicrotask(() => process.nextTick(fn));
 }
 
 /** The error the thread met, made again as the class @discordjs/rest throws. */

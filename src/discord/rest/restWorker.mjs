@@ -88,16 +88,27 @@ async function send({ id, client, request }) {
   }
 }
 
-/** Answers of one burst of work, sent together once it is done (see restThread.ts). */
+/** Answers of one burst of work, sent together once it is done (see afterBurst in restThread.ts). */
 let answers = [];
 function answer(reply) {
-  if (answers.length === 0) process.nextTick(sendAnswers);
+  if (answers.length === 0) queueMicrotask(() => process.nextTick(sendAnswers));
   answers.push(reply);
 }
 function sendAnswers() {
   const batch = answers;
   answers = [];
-  parentPort.postMessage(batch);
+  if (batch.length === 0) return;
+  try {
+    parentPort.postMessage(batch);
+  } catch {
+    // One answer that cannot be copied fails its own request, not the others (Discord did them all).
+    for (const reply of batch)
+      try {
+        parentPort.postMessage([reply]);
+      } catch (error) {
+        parentPort.postMessage([{ id: reply.id, ok: false, error: describe(error) }]);
+      }
+  }
 }
 
 /** Once asked to close and every request is answered: the sweepers stop and the thread ends. */
