@@ -220,7 +220,8 @@ export class RestThread {
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.worker.unref();
+    // Idle again: unreferenced, unless closing (close() holds it until it has exited).
+    if (this.pending.size === 0 && !this.closed) this.worker.unref();
     if (thrown !== undefined) pending.reject(thrown);
     else if (!reply.ok) pending.reject(errorFrom(reply.error, pending.request));
     else pending.resolve('empty' in reply ? new ArrayBuffer(0) : reply.value);
