@@ -79,6 +79,25 @@ describe('a slow handler is deferred, then its answer completes the deferred res
     await ann.slash(channelId, 'table', { subcommand: 'resume' }).reply();
   });
 
+  it('a command whose reply is Components V2: the edit of "thinking" sets the flag, and Discord takes it', async () => {
+    // A second status within 30 s shows the table to its asker alone: a Components V2 reply.
+    await ann.slash(channelId, 'table', { subcommand: 'status' }).reply();
+    holdDisk();
+    const handle = ann.slash(channelId, 'table', { subcommand: 'status' });
+    const deferral = await fx.discord.nextCall(isCallbackOf(handle.id));
+    expect(deferral.body).toMatchObject({ type: 5, data: { flags: 64 } });
+    releaseDisk?.();
+    const reply = await handle.reply();
+    expect(reply.ephemeral).toBe(true);
+    const edit = callsOf(handle.id, handle.record.token).find((c) => c.method === 'PATCH');
+    expect(edit?.status).toBe(200);
+    expect((edit?.body as { flags?: number } | undefined)?.flags).toBe(1 << 15);
+    expect(await fx.waitLogged(handle.id)).toMatchObject({
+      outcome: 'shown_recently_posted',
+      deferred: 'reply',
+    });
+  });
+
   it('a click on a panel: a deferred update, then the panel is edited', async () => {
     const ben = fx.users[1]!;
     const panel = await openPanel(ben, channelId);

@@ -14,6 +14,7 @@ import {
   type Message,
   Routes,
 } from 'discord.js';
+import { IS_COMPONENTS_V2 } from '../componentsV2.js';
 import { fitContent, leanCallbackData, MAX_CONTENT } from './callbackBody.js';
 import { claimOf, placeOf } from './claims.js';
 
@@ -216,7 +217,13 @@ export class Answer {
       if (this.deferred === 'reply') await interaction.deleteReply().catch(() => undefined);
       return { resource: message ? { message } : null };
     }
-    const message = (await this.send(() => interaction.editReply(rest))) as Message | undefined;
+    // The "thinking" placeholder is no Components V2 message: an answer made of them says so on the
+    // edit (Discord sets the flag then, the placeholder's text gone), or Discord refuses its components.
+    const v2 = typeof flags === 'number' ? flags & IS_COMPONENTS_V2 : 0;
+    const edit = v2 ? { ...rest, flags: v2 } : rest;
+    const message = (await this.send(() => interaction.editReply(edit as typeof rest))) as
+      | Message
+      | undefined;
     return { resource: message ? { message } : null };
   }
 
