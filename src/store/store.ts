@@ -57,7 +57,7 @@ export class Store {
   constructor(
     readonly db: Database.Database,
     sync?: Sync,
-    options: { readonly otherWriters?: boolean } = {},
+    options: Pick<StoreOptions, 'otherWriters'> = {},
   ) {
     this.run = db.transaction((work: () => unknown) => work());
     this.writeLock = options.otherWriters ? new WriteLock(db) : null;

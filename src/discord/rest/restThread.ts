@@ -82,7 +82,6 @@ export class RestThread {
   private closed = false;
   /** Requests made since this burst of work began, not yet handed to the thread (see `flush`). */
   private outgoing: Outgoing[] = [];
-  private flushing = false;
 
   /**
    * `clients`: each REST client to send for, by name; `token`: the bot's, given to the client named
@@ -121,16 +120,13 @@ export class RestThread {
       this.pending.set(id, { request, resolve, reject });
       if (this.pending.size === 1) this.worker.ref();
       this.outgoing.push({ id, client, request: query ? { ...rest, query: query.toString() } : rest });
-      if (!this.flushing) {
-        this.flushing = true;
-        afterBurst(() => this.flush());
-      }
+      // The burst's first request schedules its flush (which takes every request queued by then).
+      if (this.outgoing.length === 1) afterBurst(() => this.flush());
     });
   }
 
   /** Hands the burst's requests to the thread, in one message. */
   private flush(): void {
-    this.flushing = false;
     const batch = this.outgoing;
     if (batch.length === 0) return;
     this.outgoing = [];
