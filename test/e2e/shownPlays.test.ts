@@ -48,8 +48,6 @@ afterAll(async () => {
 });
 
 const ann = () => fx.users[0] as ScriptedUser;
-const summaries = () =>
-  fx.discord.channelMessages(fx.channelId).filter((m) => /^\*\*Hand \d+ over\*\*/.test(m.content));
 /** The play that ended the hand, in the words the summary and the table use (the Dog is no combo). */
 const endingWords = (e: HandEnding) => (e.combo === null ? 'Dog' : comboWords(e.combo, 'en'));
 const stored = () => fx.bot.store.matches.load(1)?.state as MatchState;
