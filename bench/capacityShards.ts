@@ -5,12 +5,12 @@
  * from /proc for every process (and what each started) while they answer.
  */
 
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { descendants, type MainProcess, ROOT, spawnProcess, within } from '../test/support/mainProcess.js';
+import { descendants, type MainProcess, spawnProcess, within } from '../test/support/mainProcess.js';
 import type { MeteredAnswerer } from './capacitySide.js';
+import { builtMain } from './compiledBot.js';
 import type { Ready } from './e2eRun.js';
 import { shardedBotEnv, startFloors } from './e2eShards.js';
 import { cpuMsOf } from './procCpu.js';
@@ -44,19 +44,10 @@ function metered(processes: MainProcess[], cleanup: () => void = () => {}): Mete
   };
 }
 
-/** dist/ built as `npm start` builds it (only when missing or stale). */
-function buildDist(): string {
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--if-stale'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    timeout: 120_000,
-  });
-  return join(ROOT, 'dist', 'src', 'main.js');
-}
-
 /** The bot exactly as `npm start` runs it: compiled, plain node, SHARDS=shards. */
 export async function startShardedBot(ready: Ready, shards = 2): Promise<MeteredAnswerer> {
   const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-capacity-shards-'));
-  const bot = spawnProcess(process.execPath, [buildDist()], shardedBotEnv(shards, ready, dir));
+  const bot = spawnProcess(process.execPath, [builtMain()], shardedBotEnv(shards, ready, dir));
   return metered([bot], () => rmSync(dir, { recursive: true, force: true }));
 }
 

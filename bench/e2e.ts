@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { defaultPoolSize } from '../src/bots/workerPool.js';
-import { type RunningBot, startBot } from '../src/discord/bot.js';
-import { BotMetrics } from '../src/metrics/registry.js';
+import type { RunningBot } from '../src/discord/bot.js';
+import { botModules } from './compiledBot.js';
 import { burstFigures } from './e2eBurst.js';
 import { startFloorBot } from './e2eFloor.js';
 import { lagFigures } from './e2eLag.js';
@@ -32,7 +32,8 @@ export async function startRealBot(
 ): Promise<Answerer & { restWaits(): ReturnType<RunningBot['restWaits']> }> {
   const dir = mkdtempSync(join(tmpdir(), 'tichu-bench-e2e-'));
   storeCardFaces(join(dir, 'bench.sqlite'), ready);
-  const bot = await startBot({
+  const { bot: code, metrics } = await botModules();
+  const bot = await code.startBot({
     token: ready.token,
     applicationId: ready.applicationId,
     databasePath: join(dir, 'bench.sqlite'),
@@ -44,7 +45,7 @@ export async function startRealBot(
     // E2E_REST_MAIN=1: REST requests from the bot's own thread, to compare with the REST thread.
     ...(process.env.E2E_REST_MAIN ? { restOnThread: false } : {}),
     // E2E_METRICS=1: the bot records its metrics as with METRICS_PORT, to compare with none.
-    ...(process.env.E2E_METRICS ? { metrics: new BotMetrics() } : {}),
+    ...(process.env.E2E_METRICS ? { metrics: new metrics.BotMetrics() } : {}),
   });
   return {
     // What the bot's REST clients held back on their own limits so far (bench/capacity.ts reports it).

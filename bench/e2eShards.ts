@@ -24,6 +24,7 @@ import {
   TSX,
   within,
 } from '../test/support/mainProcess.js';
+import { builtMain } from './compiledBot.js';
 import { allAnswered, type Measured, priorityText, unansweredText } from './e2ePlayers.js';
 import { percentile } from './e2eRun.js';
 import type { ShardSetup } from './e2eShardsLoad.js';
@@ -140,9 +141,13 @@ export function shardedBotEnv(shards: number, ready: LoadReady, dir: string): Re
   });
 }
 
-/** The bot as `npm start` runs it, with SHARDS=shards. */
+/**
+ * The bot as `npm start` runs it, with SHARDS=shards: compiled, with plain node (E2E_SOURCES=1: from
+ * the sources through tsx, as the tests run it, to compare the two).
+ */
 function startBot(shards: number, ready: LoadReady, dir: string): MainProcess {
-  return runMain(shardedBotEnv(shards, ready, dir));
+  const env = shardedBotEnv(shards, ready, dir);
+  return process.env.E2E_SOURCES === '1' ? runMain(env) : spawnProcess(process.execPath, [builtMain()], env);
 }
 
 /**
