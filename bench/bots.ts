@@ -16,7 +16,7 @@ import type { Figure } from './engine.js';
 
 const MATCH_PAIRS = 200; // 400 matches to 1000 points per match-up
 const DEAL_PAIRS = 300; // 600 single hands for hard against normal, and for hard against hard@v1
-const NORMAL_PAIRS = 1000; // 2,000 single hands for the new normal against normal@v1: normal is cheap
+const NORMAL_PAIRS = 10_000; // 20,000 single hands for the new normal against normal@v1 (~30 s): normal is cheap, and 2,000 hands left a 95% interval 11 points wide
 const EXPERT_PAIRS = 60; // 120 single hands: expert thinks 200 ms a decision
 const HARD_BUDGET_MS = 30;
 /** Expert's budget here: hard's 30 ms scaled as the product's defaults scale them (1000 over 150). */
