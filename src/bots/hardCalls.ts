@@ -60,6 +60,13 @@ const GRAND_MIN_GAIN = 50;
 const GIFT_MIN_GAIN = 3;
 const GIFT_CONFIDENCE = 1.5;
 
+/**
+ * Samples timed before a search with a minimum (CALL_MIN_SAMPLES) checks that it can reach it in its
+ * budget; if not, it stops there, and the play search after it has the time (at hard's 30 ms in the
+ * bench, the call search took half of a decision's time and then said nothing).
+ */
+const PROBE_SAMPLES = 2;
+
 interface Paired {
   readonly n: number;
   readonly mean: number;
@@ -74,18 +81,22 @@ function paired(
   sample: () => MatchState,
   budget: Budget,
   values: (state: MatchState) => [number, number],
+  needed = 0,
 ): Paired {
   const start = budget.now();
   const cap = budget.playouts ?? Number.POSITIVE_INFINITY;
   let n = 0;
   let sum = 0;
   let squares = 0;
+  // A search that cannot reach `needed` samples decides nothing: it gives its time back at once.
+  if (cap < 2 * needed) return { n, mean: 0, se: Number.POSITIVE_INFINITY };
   while (n * 2 < cap && budget.now() - start < budget.ms) {
     const [a, b] = values(sample());
     const d = b - a;
     sum += d;
     squares += d * d;
     n++;
+    if (n === PROBE_SAMPLES && ((budget.now() - start) / n) * needed > budget.ms) break;
   }
   const mean = n === 0 ? 0 : sum / n;
   const se = n === 0 ? Number.POSITIVE_INFINITY : Math.sqrt(Math.max(0, squares / n - mean * mean) / n);
@@ -113,11 +124,16 @@ export function searchCall(
   weigh = false,
 ): boolean | null {
   const seat = view.seat;
-  const r = paired(sampleFrom(view, memory, rng, weigh), budget, (state) => {
-    const without = playOut(state, seat, play);
-    const called = apply(state, seat, { type: 'tichu' });
-    return [without, called.ok ? playOut(called.value.state, seat, play) : Number.NEGATIVE_INFINITY];
-  });
+  const r = paired(
+    sampleFrom(view, memory, rng, weigh),
+    budget,
+    (state) => {
+      const without = playOut(state, seat, play);
+      const called = apply(state, seat, { type: 'tichu' });
+      return [without, called.ok ? playOut(called.value.state, seat, play) : Number.NEGATIVE_INFINITY];
+    },
+    CALL_MIN_SAMPLES,
+  );
   if (r.n < CALL_MIN_SAMPLES) return null;
   return r.mean > CALL_MIN_GAIN && r.mean > CALL_CONFIDENCE * r.se;
 }
@@ -164,6 +180,7 @@ export function searchGrandTichu(view: SeatView, rng: Rng, budget: Budget, playO
     () => sampledDeal(view, rng),
     budget,
     (state) => [decide(state, false), decide(state, true)],
+    CALL_MIN_SAMPLES,
   );
   if (r.n < CALL_MIN_SAMPLES) return null;
   return r.mean > GRAND_MIN_GAIN && r.mean > CALL_CONFIDENCE * r.se;

@@ -176,4 +176,29 @@ describe('the call search (it adds calls to normal’s rule, whose calls stand)'
       searchCall(view, memoryOf(state, 0), play, new Rng(seedRng('few')), budget, playOut, true),
     ).toBeNull();
   });
+
+  it('gives its time back when its budget cannot reach 24 samples, after timing two', () => {
+    const state = buildScenario(firstLead(STRONG));
+    const view = seatView(state, 0);
+    const play: Action = { type: 'play', cards: ['mahjong'] };
+    let playouts = 0;
+    const counted: typeof playOut = (from, seat, first) => {
+      playouts++;
+      return playOut(from, seat, first);
+    };
+    // A clock that moves 1 ms a reading: 20 ms of budget is spent long before 24 samples.
+    let clock = 0;
+    const budget = { ms: 20, now: () => clock++ };
+    const rng = new Rng(seedRng('probe'));
+    expect(searchCall(view, memoryOf(state, 0), play, rng, budget, counted, true)).toBeNull();
+    expect(playouts).toBe(4);
+    // With time enough for 24 it goes on past the probe (and, on this hand, calls).
+    playouts = 0;
+    clock = 0;
+    const enough = { ms: 80, now: () => clock++ };
+    expect(searchCall(view, memoryOf(state, 0), play, new Rng(seedRng('probe')), enough, counted, true)).toBe(
+      true,
+    );
+    expect(playouts).toBeGreaterThanOrEqual(48);
+  });
 });
