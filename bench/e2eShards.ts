@@ -24,7 +24,7 @@ import {
   TSX,
   within,
 } from '../test/support/mainProcess.js';
-import { builtMain } from './compiledBot.js';
+import { builtMain, fromSources } from './compiledBot.js';
 import { allAnswered, type Measured, priorityText, unansweredText } from './e2ePlayers.js';
 import { percentile } from './e2eRun.js';
 import type { ShardSetup } from './e2eShardsLoad.js';
@@ -147,7 +147,7 @@ export function shardedBotEnv(shards: number, ready: LoadReady, dir: string): Re
  */
 function startBot(shards: number, ready: LoadReady, dir: string): MainProcess {
   const env = shardedBotEnv(shards, ready, dir);
-  return process.env.E2E_SOURCES === '1' ? runMain(env) : spawnProcess(process.execPath, [builtMain()], env);
+  return fromSources ? runMain(env) : spawnProcess(process.execPath, [builtMain()], env);
 }
 
 /**
