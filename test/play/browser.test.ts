@@ -275,6 +275,8 @@ describe.skipIf(!present)('the play page in Chromium', () => {
         .toMatch(/^in \d+ (Minuten?|Sekunden?)$/);
       expect(await page.getByText('Only you can see this').count()).toBe(0);
       expect(await emojiAsText(page)).toEqual([]);
+      // For a person to read: the German words and the cards as pictures.
+      await page.screenshot({ path: join(SHOTS, 'play-de.png'), fullPage: true });
     } finally {
       await german.close();
       await fx.close();
