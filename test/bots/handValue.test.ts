@@ -40,6 +40,19 @@ describe('the calls already decided', () => {
     expect(settledCalls(state, 0)).toBe(-300);
     expect(handValue(state, 0)).toBeCloseTo(-handValue(state, 1), 9);
   });
+
+  it('tell a Tichu from a Grand Tichu on the same team', () => {
+    // Seat 1 went out first with its Tichu made (+100); its partner's Grand Tichu failed (-200).
+    const state = buildScenario({
+      hands: { 0: 'Ajd 2jd', 2: '3st 4st', 3: '6jd 7jd' },
+      out: [1],
+      turn: 2,
+      calls: { 1: 'tichu', 3: 'grandTichu' },
+      played: [0, 1, 2, 3],
+    });
+    expect(settledCalls(state, 1)).toBe(-100);
+    expect(settledCalls(state, 0)).toBe(100);
+  });
 });
 
 describe('the network', () => {
@@ -52,7 +65,7 @@ describe('the network', () => {
     expect(HAND_VALUE_NET.out).toHaveLength(HAND_VALUE_NET.hidden.length);
   });
 
-  it('mirrors the two teams and prefers the side with the hand nearly played out', () => {
+  it('prefers the side with its hand nearly played out, whichever team that is', () => {
     // Seat 0 leads with the Dragon and one card left, its partner too; the opponents hold loose singles.
     const strong = buildScenario({
       hands: {
@@ -66,7 +79,18 @@ describe('the network', () => {
     });
     expect(atTrickEnd(strong)).toBe(true);
     expect(handValue(strong, 0)).toBeGreaterThan(50);
-    expect(handValue(strong, 1)).toBeCloseTo(-handValue(strong, 0), 9);
+    // The same hands one seat on: now the opponents hold the Dragon and lead, so team 0 is behind.
+    const weak = buildScenario({
+      hands: {
+        1: 'dragon 2jd',
+        2: '3jd 5sw 7pg 9st Jjd Kst 4pg',
+        3: 'Ast',
+        0: '3sw 6jd 8pg 10st Qjd 2sw 4jd',
+      },
+      turn: 1,
+      played: [0, 1, 2, 3],
+    });
+    expect(handValue(weak, 0)).toBeLessThan(-50);
   });
 
   it('explains a fair share of the results of fresh self-play hands (R^2 over 0.3)', () => {
@@ -103,14 +127,17 @@ describe('a playout with a horizon', () => {
     return { rollout, moves: () => moves };
   }
 
-  it('stops at its first trick end and answers with the value model', () => {
-    const short = counted(1);
+  it('stops at its trick ends and answers with the value model', () => {
+    const one = counted(1);
+    const two = counted(2);
     const full = counted();
-    const shortValue = playOutWith(short.rollout)(state, 0, play('2jd'));
+    const shortValue = playOutWith(one.rollout)(state, 0, play('2jd'));
+    playOutWith(two.rollout)(state, 0, play('2jd'));
     playOutWith(full.rollout)(state, 0, play('2jd'));
-    // One trick is at most a play or a pass from each of the other three seats before it ends.
-    expect(short.moves()).toBeGreaterThan(0);
-    expect(short.moves()).toBeLessThan(full.moves());
+    // Each further trick end allowed plays more of the hand, and the full playout the most.
+    expect(one.moves()).toBeGreaterThan(0);
+    expect(one.moves()).toBeLessThan(two.moves());
+    expect(two.moves()).toBeLessThan(full.moves());
     // The model's answers are not whole card-point counts in steps of 5, as a finished hand's are.
     expect(shortValue % 5).not.toBe(0);
   });
