@@ -17,6 +17,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { FEATURE_NAMES, START_WEIGHTS } from '../src/bots/normalModel.js';
 import { agreementOf, type Lesson, lessonsFor, pick, TEACH_SAMPLES } from '../src/bots/teacher.js';
+import { flags } from './flags.js';
 
 interface Options {
   seed: string;
@@ -32,16 +33,7 @@ interface Options {
 }
 
 function parse(argv: readonly string[]): Options {
-  const get = (name: string) => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const whole = (name: string, fallback: number) => {
-    const text = get(name);
-    if (text === undefined) return fallback;
-    if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`--${name} must be a positive whole number`);
-    return Number(text);
-  };
+  const { get, whole } = flags(argv);
   const part = get('part');
   return {
     seed: get('seed') ?? 'normal-1',

@@ -27,6 +27,7 @@ import {
   seedRng,
   type Team,
 } from '../src/engine/index.js';
+import { flags } from './flags.js';
 
 interface Options {
   seed: string;
@@ -44,16 +45,7 @@ export interface Row {
 }
 
 function parse(argv: readonly string[]): Options {
-  const get = (name: string) => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const whole = (name: string, fallback: number) => {
-    const text = get(name);
-    if (text === undefined) return fallback;
-    if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`--${name} must be a positive whole number`);
-    return Number(text);
-  };
+  const { get, whole } = flags(argv);
   return {
     seed: get('seed') ?? 'value-1',
     hands: whole('hands', 20_000),
