@@ -11,7 +11,7 @@ import { percentile, wilson } from '../src/arena/stats.js';
 import { decisionTimes, summarize } from '../src/arena/summary.js';
 import { type LevelAgreement, levelAgreement } from '../src/bots/agreement.js';
 import { DEFAULT_EXPERT_BUDGET_MS, DEFAULT_HARD_BUDGET_MS } from '../src/bots/registry.js';
-import { agreementOf, lessonsFor } from '../src/bots/teacher.js';
+import { agreementOf, lessonsFor, TEACH_SAMPLES } from '../src/bots/teacher.js';
 import type { Figure } from './engine.js';
 
 const MATCH_PAIRS = 200; // 400 matches to 1000 points per match-up
@@ -118,7 +118,7 @@ function agreementFigure(): Figure {
     note:
       `${now.agreed}/${now.contested} contested decisions, 95% CI ${ci(now)}, hard at ${AGREE_PLAYOUTS} ` +
       `playouts; before issue 29 normal@v1 with hard@v1 ${share(before).toFixed(3)} ${ci(before)}; ` +
-      `with the teacher's choice (the search on normal@v1) normal ${taught.normal.toFixed(3)}, ` +
+      `with the teacher's choice (hard's playouts, ${TEACH_SAMPLES} deals) normal ${taught.normal.toFixed(3)}, ` +
       `normal@v1 ${taught.v1.toFixed(3)}; ${seconds} s on one thread`,
   };
 }

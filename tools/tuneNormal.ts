@@ -8,15 +8,27 @@
  * Held-out positions from another seed say what the fit gained and how often each player agrees with
  * the hard search. The printed weights go into MODEL_WEIGHTS.
  *
+ * Rounds: the first round's teacher plays normal@v1 to the end of each hand; every later round's
+ * plays hard's short playouts with the normal the round before learned (the same positions and
+ * samples), and is fitted afresh. The shipped weights are round 3's (round 4 changes them little).
+ *
  *   npm run tune:normal -- [--seed TEXT] [--positions N] [--samples N] [--workers N] [--objective agree|value]
- *     [--cache FILE]   keep the taught positions in FILE (read back if it exists: the fit alone reruns)
+ *     [--rounds N]     rounds of teaching (default 3)
+ *     [--cache FILE]   keep each round's taught positions in FILE.roundN (read back if it exists)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { FEATURE_NAMES, START_WEIGHTS } from '../src/bots/normalModel.js';
-import { agreementOf, type Lesson, lessonsFor, pick, TEACH_SAMPLES } from '../src/bots/teacher.js';
+import {
+  agreementOf,
+  type Lesson,
+  lessonsFor,
+  pick,
+  TEACH_SAMPLES,
+  type Teacher,
+} from '../src/bots/teacher.js';
 import { flags } from './flags.js';
 
 interface Options {
@@ -30,6 +42,9 @@ interface Options {
   objective: 'value' | 'agree';
   /** A file that keeps the taught positions, so another fit reuses them (written if missing). */
   cache: string | undefined;
+  rounds: number;
+  /** A teacher process's teacher: 'v1', or the weights its playouts' normal plays with. */
+  teacher: Teacher;
 }
 
 function parse(argv: readonly string[]): Options {
@@ -44,11 +59,21 @@ function parse(argv: readonly string[]): Options {
     objective: get('objective') === 'value' ? 'value' : 'agree',
     cache: get('cache'),
     of: whole('of', 1),
+    rounds: whole('rounds', 3),
+    teacher: teacherOf(get('teacher')),
   };
 }
 
+function teacherOf(text: string | undefined): Teacher {
+  if (text === undefined || text === 'v1') return 'v1';
+  const weights = text.split(',').map(Number);
+  if (weights.length !== START_WEIGHTS.length || weights.some((w) => !Number.isFinite(w)))
+    throw new Error(`--teacher must be v1 or ${START_WEIGHTS.length} numbers separated by commas`);
+  return weights;
+}
+
 /** Lessons for `seed`, taught in `workers` child processes (each takes every workers-th position). */
-async function lessons(seed: string, count: number, options: Options): Promise<Lesson[]> {
+async function lessons(seed: string, count: number, options: Options, teacher: Teacher): Promise<Lesson[]> {
   const script = fileURLToPath(import.meta.url);
   const parts = await Promise.all(
     Array.from(
@@ -63,6 +88,8 @@ async function lessons(seed: string, count: number, options: Options): Promise<L
             String(part),
             '--of',
             String(options.workers),
+            '--teacher',
+            teacher === 'v1' ? 'v1' : teacher.join(','),
           );
           const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
           let out = '';
@@ -143,7 +170,16 @@ async function main(): Promise<void> {
   if (options.part !== null) {
     // A teacher process: its share of the positions, as JSON on stdout.
     process.stdout.write(
-      JSON.stringify(lessonsFor(options.seed, options.positions, options.samples, options.part, options.of)),
+      JSON.stringify(
+        lessonsFor(
+          options.seed,
+          options.positions,
+          options.samples,
+          options.part,
+          options.of,
+          options.teacher,
+        ),
+      ),
     );
     return;
   }
@@ -154,29 +190,36 @@ async function main(): Promise<void> {
       `(seed ${options.seed}/held-out), ${options.samples} paired playouts each, ${options.workers} processes, ` +
       `fitted to ${options.objective === 'value' ? "the teacher's values" : "the hard search's choices"}`,
   );
-  const cached =
-    options.cache !== undefined && existsSync(options.cache)
-      ? (JSON.parse(readFileSync(options.cache, 'utf8')) as { train: Lesson[]; heldOut: Lesson[] })
-      : null;
-  const train = cached?.train ?? (await lessons(options.seed, options.positions, options));
-  const heldOut = cached?.heldOut ?? (await lessons(`${options.seed}/held-out`, heldOutCount, options));
-  if (options.cache !== undefined && !cached)
-    writeFileSync(options.cache, JSON.stringify({ train, heldOut }));
-  console.log(
-    `taught ${train.length} + ${heldOut.length} positions in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-  );
-  const weights = fitWeights(train, START_WEIGHTS, options.objective);
-  for (const [name, list] of [
-    ['fit', train],
-    ['held out', heldOut],
-  ] as const) {
-    const a = agreementOf(list, weights);
+  let teacher: Teacher = 'v1';
+  let weights: number[] = [...START_WEIGHTS];
+  for (let round = 1; round <= options.rounds; round++) {
+    const file = options.cache === undefined ? undefined : `${options.cache}.round${round}`;
+    const cached =
+      file !== undefined && existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as { train: Lesson[]; heldOut: Lesson[] })
+        : null;
+    const train = cached?.train ?? (await lessons(options.seed, options.positions, options, teacher));
+    const heldOut =
+      cached?.heldOut ?? (await lessons(`${options.seed}/held-out`, heldOutCount, options, teacher));
+    if (file !== undefined && !cached) writeFileSync(file, JSON.stringify({ train, heldOut }));
     console.log(
-      `${name}: points a decision over normal@v1's choice ${gain(list, weights).toFixed(2)}; agreement with the ` +
-        `hard search on ${a.contested} contested decisions: normal@v1 ${(a.v1 * 100).toFixed(1)}%, learned ` +
-        `${(a.normal * 100).toFixed(1)}% (where the search overrules normal@v1, ${a.overruled}: learned follows it ` +
-        `${(a.normalOnOverruled * 100).toFixed(1)}%)`,
+      `round ${round} (${teacher === 'v1' ? "normal@v1's full playouts" : "the round before's normal on hard's short playouts"}): ` +
+        `taught ${train.length} + ${heldOut.length} positions, ${((performance.now() - started) / 1000).toFixed(0)} s so far`,
     );
+    weights = fitWeights(train, START_WEIGHTS, options.objective);
+    for (const [name, list] of [
+      ['fit', train],
+      ['held out', heldOut],
+    ] as const) {
+      const a = agreementOf(list, weights);
+      console.log(
+        `  ${name}: points a decision over normal@v1's choice ${gain(list, weights).toFixed(2)}; agreement with the ` +
+          `teacher's search on ${a.contested} contested decisions: normal@v1 ${(a.v1 * 100).toFixed(1)}%, learned ` +
+          `${(a.normal * 100).toFixed(1)}% (where the search overrules normal@v1, ${a.overruled}: learned follows it ` +
+          `${(a.normalOnOverruled * 100).toFixed(1)}%)`,
+      );
+    }
+    teacher = weights;
   }
   console.log('weights (feature: weight):');
   for (const [j, name] of FEATURE_NAMES.entries())

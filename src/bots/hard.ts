@@ -37,7 +37,17 @@ import { sampledState, sampleHands } from './determinize.js';
 import { atTrickEnd, handValue } from './handValue.js';
 import { type PlayOn, type PlayOut, searchCall, searchDragonGift, searchGrandTichu } from './hardCalls.js';
 import { memoryOf } from './memory.js';
-import { callsTichu, normalPolicy, normalV1Policy, playOnTurn, playOnTurnV1 } from './normal.js';
+import {
+  callsTichu,
+  makeNormalPolicy,
+  NORMAL_PARAMS,
+  normalPolicy,
+  normalV1Policy,
+  playOnTurn,
+  playOnTurnV1,
+  playOnTurnWith,
+} from './normal.js';
+import { MODEL_WEIGHTS } from './normalModel.js';
 import type { Budget, Memory, Policy } from './policy.js';
 
 const MAX_ROLLOUT_STEPS = 400;
@@ -367,22 +377,30 @@ function rolloutMoveWith(
 /** Normal@v1 in every seat of a playout: hard@v1's, and the teacher's (teacher.ts). */
 export const V1_ROLLOUT: Rollout = { play: playOnTurnV1, policy: normalV1Policy };
 
-/**
- * The new normal in every seat of a playout, calling Tichu and bombing out of turn as it would at a
- * table (the cost is within the noise: 0.43 against 0.41 ms a playout, tools in docs/bots.md).
- */
-const TABLE_ROLLOUT: Rollout = { play: playOnTurn, policy: normalPolicy, table: { calls: callsTichu } };
-
 /** Trick ends a card-play playout of hard's plays before handValue.ts judges the rest. */
 export const VALUE_HORIZON = 3;
 
 /**
- * Hard's playouts: the table's, stopped after VALUE_HORIZON trick ends. About twice the sampled deals
- * in the same time; at the bench's 30 ms a decision the arena measured +10.1 points a hand against
- * hard@v1 with it (seed bench, 1,200 hands), where full playouts with the same bar gave +1.6 (seed
- * g0c1). See docs/bots.md.
+ * Hard's playouts: the new normal (with the model's `weights`) in every seat, calling Tichu and
+ * bombing out of turn as it would at a table, stopped after VALUE_HORIZON trick ends. About twice
+ * the sampled deals of full playouts in the same time; at the bench's 30 ms a decision the arena
+ * measured +10.1 points a hand against hard@v1 with them (seed bench, 1,200 hands), where full
+ * playouts with the same bar gave +1.6 (seed g0c1). See docs/bots.md. The teacher (teacher.ts)
+ * plays them with the weights of the round before.
  */
-const SHORT_ROLLOUT: Rollout = { ...TABLE_ROLLOUT, horizon: VALUE_HORIZON };
+export function shortRollout(weights: readonly number[]): Rollout {
+  const policy = weights === MODEL_WEIGHTS ? normalPolicy : makeNormalPolicy(NORMAL_PARAMS, weights);
+  const play = weights === MODEL_WEIGHTS ? playOnTurn : playOnTurnWith(weights);
+  return { play, policy, table: { calls: callsTichu }, horizon: VALUE_HORIZON };
+}
+
+const SHORT_ROLLOUT: Rollout = shortRollout(MODEL_WEIGHTS);
+
+/**
+ * Hard's bar: an alternative replaces normal's choice when its mean gain is above zero by 1.5
+ * standard errors of the paired difference (the teacher labels the search's choice by it too).
+ */
+export const HARD_BAR = { minGain: 0, confidence: 1.5 } as const;
 
 /** The hard level as it was before issue 29: normal@v1's choices, searched for card play only. */
 export const hardV1Policy: Policy = makeSearchPolicy({
@@ -397,25 +415,31 @@ export const hardV1Policy: Policy = makeSearchPolicy({
 
 /**
  * The hard level: the new normal's choices, searched for card play, the Tichu call and the Dragon
- * gift on short playouts. Its many more samples earn a lower bar than hard@v1's: any gain more than
- * one standard error.
+ * gift on short playouts. Its many more samples earn a lower bar than hard@v1's (HARD_BAR): any
+ * gain by 1.5 standard errors. With one standard error the arena gave +10.1 a hand over hard@v1 and
+ * with 1.5 +8.2 (the same 1,200 hands, within each other's noise), but normal agreed with it on
+ * 62.5% of contested decisions against 71% (docs/bots.md).
  */
 export const hardPolicy: Policy = makeSearchPolicy({
   base: normalPolicy,
   rollout: SHORT_ROLLOUT,
   maxCandidates: 4,
-  minGain: 0,
-  confidence: 1,
+  ...HARD_BAR,
   searchCalls: true,
   weighGuesses: true,
 });
 
-/** The expert level: hard's search with more candidates and a lower bar; its larger budget comes from the caller. */
+/**
+ * The expert level: hard's search on short playouts over six candidates instead of four, with a bar
+ * of 1.5 standard errors (six candidates give noise more chances to look like a gain); its larger
+ * budget comes from the caller. At 200 against hard's 30 ms (seed p40e, 240 hands): on full playouts
+ * -11.6 a hand, on short ones with hard's one-error bar +10.2, with this bar +20.6 (docs/bots.md).
+ */
 export const expertPolicy: Policy = makeSearchPolicy({
   base: normalPolicy,
-  rollout: TABLE_ROLLOUT,
+  rollout: SHORT_ROLLOUT,
   maxCandidates: 6,
-  minGain: 3,
+  minGain: 0,
   confidence: 1.5,
   searchCalls: true,
   weighGuesses: true,

@@ -147,13 +147,13 @@ export function modelChoice(
 export const START_WEIGHTS: readonly number[] = FEATURE_NAMES.map((_, i) => (i === 0 ? 1 : 0));
 
 /**
- * From `npm run tune:normal -- --positions 4000 --objective value` (seed normal-1, 24 paired
- * playouts a position, 4,000 positions fitted and 1,000 held out from seed normal-1/held-out): on the
- * held-out positions the model's choice is worth 6.5 points a decision more than normal@v1's by the
- * teacher's values. Fitting to the hard search's choices instead (`--objective agree`) learned
- * nothing: the search keeps normal@v1's choice on 69% of them and the model with it.
+ * Round 3 of `npm run tune:normal -- --positions 4000 --objective value` (seed normal-1, 24 paired
+ * playouts a position, 4,000 positions fitted and 1,000 held out from seed normal-1/held-out): round
+ * 1 was taught by normal@v1's full playouts (the weights shipped before, +15.5 a hand over normal@v1),
+ * rounds 2 and 3 by hard's short playouts with the round before's normal in every seat. In the arena
+ * these weights play +26.7 a hand over normal@v1 (three seeds of 20,000 hands, docs/bots.md).
  */
 export const MODEL_WEIGHTS: readonly number[] = [
-  2.307, -2.766, 0.398, -2.913, 1.98, 2.01, -0.416, -0.87, -3.576, -0.547, -0.64, -0.972, -2.534, -1.273,
-  0.174, 4.867, 0.026, 0.152, 1.293, 0.861,
+  1.795, -2.233, -2.504, -3.562, 2.272, 0.894, 0.235, -2.419, -4.651, -0.664, -0.295, -1.101, -1.118, -0.672,
+  -0.431, 3.354, -0.609, -0.214, 1.439, 1.073,
 ];

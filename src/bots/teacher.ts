@@ -1,9 +1,11 @@
 /**
  * The search as a teacher for the normal level (issue 29): positions from self-play, and for each
  * card play on a seat's own turn the value of every candidate (normal@v1's choice, pass, the cheapest
- * other shapes) from paired playouts on deals sampled from what the seat knows, normal@v1 playing
- * every seat. `npm run tune:normal` fits the normal level's model to these values; the bench measures
- * how often a level agrees with the teacher.
+ * other shapes) from paired playouts on deals sampled from what the seat knows. Who plays the
+ * playouts is the teacher: normal@v1 to the end of the hand (the first round), or a learned normal
+ * on hard's short playouts (each later round, with the weights the round before learned).
+ * `npm run tune:normal` fits the normal level's model to these values; the bench measures how often
+ * a level agrees with the teacher.
  */
 import {
   type Action,
@@ -20,7 +22,8 @@ import {
 import { canPass, distinctPlays, playOptions } from './choose.js';
 import { sampledState, sampleHands } from './determinize.js';
 import { shapeOf } from './handShape.js';
-import { playOutWith, V1_ROLLOUT } from './hard.js';
+import { HARD_BAR, playOutWith, shortRollout, V1_ROLLOUT } from './hard.js';
+import type { PlayOut } from './hardCalls.js';
 import { memoryOf } from './memory.js';
 import { playOnTurnV1 } from './normal.js';
 import { candidatesOf, featuresOf, MODEL_WEIGHTS } from './normalModel.js';
@@ -41,12 +44,18 @@ export interface Lesson {
 
 /** Paired playouts per position by default: enough to tell a 10-point difference most of the time. */
 export const TEACH_SAMPLES = 24;
-/** The hard search's bar (hard.ts): an alternative replaces the base choice when it gains this much... */
-const HARD_MIN_GAIN = 5;
-/** ...by this many standard errors of the paired difference. */
-const HARD_CONFIDENCE = 1.5;
 
-const playOut = playOutWith(V1_ROLLOUT);
+/**
+ * Who plays the teacher's playouts: 'v1' is normal@v1 to the end of the hand (hard@v1's playouts);
+ * weights are a learned normal on hard's short playouts (hard's own when they are MODEL_WEIGHTS).
+ */
+export type Teacher = 'v1' | readonly number[];
+
+export function teacherPlayOut(teacher: Teacher): PlayOut {
+  return playOutWith(teacher === 'v1' ? V1_ROLLOUT : shortRollout(teacher));
+}
+
+const hardPlayOut = teacherPlayOut(MODEL_WEIGHTS);
 const NO_TIME = makeBudget(Number.POSITIVE_INFINITY, 1);
 
 /**
@@ -96,8 +105,13 @@ function candidatesAt(position: Position) {
   return { view, candidates: candidatesOf(view.hand, canPass(legal), plays, base) };
 }
 
-/** The teacher's values of the candidates at a position, from `samples` paired playouts. */
-export function teach(position: Position, rng: Rng, samples = TEACH_SAMPLES): Lesson | null {
+/** The teacher's values of the candidates at a position, from `samples` paired playouts of `playOut`. */
+export function teach(
+  position: Position,
+  rng: Rng,
+  samples = TEACH_SAMPLES,
+  playOut: PlayOut = hardPlayOut,
+): Lesson | null {
   const { view, candidates } = candidatesAt(position);
   if (candidates.length < 2) return null;
   const memory = memoryOf(position.state, position.seat);
@@ -116,11 +130,11 @@ export function teach(position: Position, rng: Rng, samples = TEACH_SAMPLES): Le
   }
   const values = sums.map((v) => v / samples);
   let hard = 0;
-  let bar = HARD_MIN_GAIN;
+  let bar: number = HARD_BAR.minGain;
   for (let i = 1; i < candidates.length; i++) {
     const gain = (values[i] as number) - (values[0] as number);
     const se = Math.sqrt(Math.max(0, (squares[i] as number) / samples - gain * gain) / samples);
-    if (gain > bar && gain > HARD_CONFIDENCE * se) {
+    if (gain > bar && gain > HARD_BAR.confidence * se) {
       bar = gain;
       hard = i;
     }
@@ -176,12 +190,14 @@ export function lessonsFor(
   samples = TEACH_SAMPLES,
   part = 0,
   parts = 1,
+  teacher: Teacher = MODEL_WEIGHTS,
 ): Lesson[] {
+  const playOut = teacher === MODEL_WEIGHTS ? hardPlayOut : teacherPlayOut(teacher);
   const positions = selfPlayPositions(seed, count);
   const out: Lesson[] = [];
   positions.forEach((position, i) => {
     if (i % parts !== part) return;
-    const lesson = teach(position, new Rng(seedRng(`${seed}/teach/${i}`)), samples);
+    const lesson = teach(position, new Rng(seedRng(`${seed}/teach/${i}`)), samples, playOut);
     if (lesson) out.push(lesson);
   });
   return out;
