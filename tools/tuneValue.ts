@@ -12,6 +12,7 @@
  * Everything follows from the seed (deals, decisions, the network's start and its batches), so a
  * rerun writes the same weights.
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { atTrickEnd, netValue, settledCalls, type ValueNet, valueFeatures } from '../src/bots/handValue.js';
@@ -262,6 +263,10 @@ async function main(): Promise<void> {
  */`;
     const file = fileURLToPath(new URL('../src/bots/handValueNet.ts', import.meta.url));
     writeFileSync(file, netModule(net, header));
+    // The lint step (biome check) also checks the layout: lay the weights out as it wants them.
+    const format = spawnSync('npx', ['biome', 'format', '--write', file], { stdio: 'inherit' });
+    if (format.status !== 0)
+      console.error('tune:value: biome could not format the file; run npx biome format --write');
     console.log(`wrote ${file}`);
   }
 }
