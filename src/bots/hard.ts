@@ -43,7 +43,6 @@ import {
   NORMAL_PARAMS,
   normalPolicy,
   normalV1Policy,
-  playOnTurn,
   playOnTurnV1,
   playOnTurnWith,
 } from './normal.js';
@@ -389,9 +388,12 @@ export const VALUE_HORIZON = 3;
  * plays them with the weights of the round before.
  */
 export function shortRollout(weights: readonly number[]): Rollout {
-  const policy = weights === MODEL_WEIGHTS ? normalPolicy : makeNormalPolicy(NORMAL_PARAMS, weights);
-  const play = weights === MODEL_WEIGHTS ? playOnTurn : playOnTurnWith(weights);
-  return { play, policy, table: { calls: callsTichu }, horizon: VALUE_HORIZON };
+  return {
+    play: playOnTurnWith(weights),
+    policy: makeNormalPolicy(NORMAL_PARAMS, weights),
+    table: { calls: callsTichu },
+    horizon: VALUE_HORIZON,
+  };
 }
 
 const SHORT_ROLLOUT: Rollout = shortRollout(MODEL_WEIGHTS);

@@ -55,7 +55,6 @@ export function teacherPlayOut(teacher: Teacher): PlayOut {
   return playOutWith(teacher === 'v1' ? V1_ROLLOUT : shortRollout(teacher));
 }
 
-const hardPlayOut = teacherPlayOut(MODEL_WEIGHTS);
 const NO_TIME = makeBudget(Number.POSITIVE_INFINITY, 1);
 
 /**
@@ -110,7 +109,7 @@ export function teach(
   position: Position,
   rng: Rng,
   samples = TEACH_SAMPLES,
-  playOut: PlayOut = hardPlayOut,
+  playOut: PlayOut = teacherPlayOut(MODEL_WEIGHTS),
 ): Lesson | null {
   const { view, candidates } = candidatesAt(position);
   if (candidates.length < 2) return null;
@@ -192,7 +191,7 @@ export function lessonsFor(
   parts = 1,
   teacher: Teacher = MODEL_WEIGHTS,
 ): Lesson[] {
-  const playOut = teacher === MODEL_WEIGHTS ? hardPlayOut : teacherPlayOut(teacher);
+  const playOut = teacherPlayOut(teacher);
   const positions = selfPlayPositions(seed, count);
   const out: Lesson[] = [];
   positions.forEach((position, i) => {

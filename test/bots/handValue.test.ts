@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { atTrickEnd, handValue, netValue, settledCalls, valueFeatures } from '../../src/bots/handValue.js';
 import { HAND_VALUE_NET } from '../../src/bots/handValueNet.js';
 import { playOutWith, type Rollout, V1_ROLLOUT } from '../../src/bots/hard.js';
-import { type Action, buildScenario, parseCards } from '../../src/engine/index.js';
+import { type Action, buildScenario, parseCards, type ScenarioSpec } from '../../src/engine/index.js';
 import { fitOf, valueRows } from '../../tools/tuneValue.js';
 
 function play(cards: string): Action {
@@ -16,6 +16,16 @@ function play(cards: string): Action {
   if (!parsed.ok) throw new Error(cards);
   return { type: 'play', cards: parsed.value };
 }
+
+/** Seat 1 out first and seat 2 on lead, with `calls`; everyone has played. */
+const seatOneOut = (calls: ScenarioSpec['calls']) =>
+  buildScenario({
+    hands: { 0: 'Ajd 2jd', 2: '3st 4st', 3: '6jd 7jd' },
+    out: [1],
+    turn: 2,
+    calls,
+    played: [0, 1, 2, 3],
+  });
 
 describe('the calls already decided', () => {
   it('count nothing while nobody is out', () => {
@@ -29,13 +39,7 @@ describe('the calls already decided', () => {
 
   it('count a made call for its team and every other call as failed, from either side', () => {
     // Seat 1 went out first: its Grand Tichu is made (+200), seat 0's Tichu failed (-100).
-    const state = buildScenario({
-      hands: { 0: 'Ajd 2jd', 2: '3st 4st', 3: '6jd 7jd' },
-      out: [1],
-      turn: 2,
-      calls: { 0: 'tichu', 1: 'grandTichu' },
-      played: [0, 1, 2, 3],
-    });
+    const state = seatOneOut({ 0: 'tichu', 1: 'grandTichu' });
     expect(settledCalls(state, 1)).toBe(300);
     expect(settledCalls(state, 0)).toBe(-300);
     expect(handValue(state, 0)).toBeCloseTo(-handValue(state, 1), 9);
@@ -43,13 +47,7 @@ describe('the calls already decided', () => {
 
   it('tell a Tichu from a Grand Tichu on the same team', () => {
     // Seat 1 went out first with its Tichu made (+100); its partner's Grand Tichu failed (-200).
-    const state = buildScenario({
-      hands: { 0: 'Ajd 2jd', 2: '3st 4st', 3: '6jd 7jd' },
-      out: [1],
-      turn: 2,
-      calls: { 1: 'tichu', 3: 'grandTichu' },
-      played: [0, 1, 2, 3],
-    });
+    const state = seatOneOut({ 1: 'tichu', 3: 'grandTichu' });
     expect(settledCalls(state, 1)).toBe(-100);
     expect(settledCalls(state, 0)).toBe(100);
   });
