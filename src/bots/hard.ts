@@ -93,6 +93,8 @@ export interface SearchOptions {
   readonly searchCalls: boolean;
   /** Weigh the guesses at a Tichu caller's hand by its chance to call on it (determinize.ts). */
   readonly weighGuesses: boolean;
+  /** Points a hand the playouts must favour a Tichu or Grand Tichu call by (hardCalls.ts's defaults if absent). */
+  readonly callBars?: { readonly tichu: number; readonly grand: number };
 }
 
 /** A search policy: for card play on its own turn (and, with searchCalls, the call and the Dragon), search. */
@@ -107,7 +109,9 @@ export function makeSearchPolicy(options: SearchOptions): Policy {
       const base = options.base(view, memory, legal, rng, budget);
       if (base?.type !== 'grandTichu' || base.call || view.calls[partnerOf(view.seat)] !== 'none')
         return base;
-      return searchGrandTichu(view, rng, budget, playOn) ? { type: 'grandTichu', call: true } : base;
+      return searchGrandTichu(view, rng, budget, playOn, options.callBars?.grand)
+        ? { type: 'grandTichu', call: true }
+        : base;
     }
     if (options.searchCalls && view.pending?.seat === view.seat && view.pending.kind === 'dragonGift') {
       const gift = searchDragonGift(view, memory, rng, budget, playOut, options.weighGuesses);
@@ -124,7 +128,16 @@ export function makeSearchPolicy(options: SearchOptions): Policy {
       // Half the time for the call; the play search has what is left (a playout cap applies to each).
       const start = budget.now();
       const half = { ...budget, ms: budget.ms / 2 };
-      const call = searchCall(view, memory, play, rng, half, playOut, options.weighGuesses);
+      const call = searchCall(
+        view,
+        memory,
+        play,
+        rng,
+        half,
+        playOut,
+        options.weighGuesses,
+        options.callBars?.tichu,
+      );
       if (call === true) return { type: 'tichu' };
       const rest = { ...budget, ms: budget.ms - (budget.now() - start) };
       return searchPlay(options, playOut, view, memory, withoutCall, play, rng, rest);
@@ -434,8 +447,10 @@ export const hardPolicy: Policy = makeSearchPolicy({
 /**
  * The expert level: hard's search on short playouts over six candidates instead of four, with a bar
  * of 1.5 standard errors (six candidates give noise more chances to look like a gain); its larger
- * budget comes from the caller. At 200 against hard's 30 ms (seed p40e, 240 hands): on full playouts
- * -11.6 a hand, on short ones with hard's one-error bar +10.2, with this bar +20.6 (docs/bots.md).
+ * budget comes from the caller. Its samples (about five times hard's) also let it add calls on a
+ * lower bar: Tichu at 50 points, Grand Tichu at 25 (hard's 75 and 50). At 200 against hard's 30 ms:
+ * +12.5 a hand on seed p40e before the lower bars, +14.0 with them, +9.6 on seed p42e (720 hands),
+ * calling Tichu 0.20 times a hand and making 78% (docs/bots.md).
  */
 export const expertPolicy: Policy = makeSearchPolicy({
   base: normalPolicy,
@@ -445,6 +460,7 @@ export const expertPolicy: Policy = makeSearchPolicy({
   confidence: 1.5,
   searchCalls: true,
   weighGuesses: true,
+  callBars: { tichu: 50, grand: 25 },
 });
 
 /**

@@ -41,7 +41,7 @@ const CALL_CONFIDENCE = 1;
  * 0.40 times a hand and made 64% at a bar of 30, 0.25 and 74% at 50, 0.255 and 72% at 50 with
  * bombs in the playouts (hard@v1: 0.12 to 0.14, 81% to 86%; docs/bots.md).
  */
-const CALL_MIN_GAIN = 75;
+export const CALL_MIN_GAIN = 75;
 /**
  * Fewer paired samples than this leave the call to the base's rule: a call swings 200 points, and at
  * hard's 30 ms in the bench (a dozen samples) the search called 0.32 times a hand and made 52%.
@@ -55,7 +55,7 @@ const CALL_MIN_SAMPLES = 24;
  * as hard@v1, made half; arena seed p29a) and too loosely at 0 (0.055 a hand, made 61%; p29b). So
  * the rule's calls stand and the search adds a call only where the playouts favour it by 50 points.
  */
-const GRAND_MIN_GAIN = 50;
+export const GRAND_MIN_GAIN = 50;
 /** The Dragon goes against the rule only when the other opponent is better by this many points a hand. */
 const GIFT_MIN_GAIN = 3;
 const GIFT_CONFIDENCE = 1.5;
@@ -122,6 +122,7 @@ export function searchCall(
   budget: Budget,
   playOut: PlayOut,
   weigh = false,
+  minGain = CALL_MIN_GAIN,
 ): boolean | null {
   const seat = view.seat;
   const r = paired(
@@ -135,7 +136,7 @@ export function searchCall(
     CALL_MIN_SAMPLES,
   );
   if (r.n < CALL_MIN_SAMPLES) return null;
-  return r.mean > CALL_MIN_GAIN && r.mean > CALL_CONFIDENCE * r.se;
+  return r.mean > minGain && r.mean > CALL_CONFIDENCE * r.se;
 }
 
 /**
@@ -169,7 +170,13 @@ export function searchDragonGift(
  * them when it does not call Grand) with and without the call; called when the call gains on
  * average by GRAND_MIN_GAIN, clearly enough.
  */
-export function searchGrandTichu(view: SeatView, rng: Rng, budget: Budget, playOn: PlayOn): boolean | null {
+export function searchGrandTichu(
+  view: SeatView,
+  rng: Rng,
+  budget: Budget,
+  playOn: PlayOn,
+  minGain = GRAND_MIN_GAIN,
+): boolean | null {
   const seat = view.seat;
   const team = teamOf(seat);
   const decide = (state: MatchState, call: boolean) => {
@@ -183,5 +190,5 @@ export function searchGrandTichu(view: SeatView, rng: Rng, budget: Budget, playO
     CALL_MIN_SAMPLES,
   );
   if (r.n < CALL_MIN_SAMPLES) return null;
-  return r.mean > GRAND_MIN_GAIN && r.mean > CALL_CONFIDENCE * r.se;
+  return r.mean > minGain && r.mean > CALL_CONFIDENCE * r.se;
 }

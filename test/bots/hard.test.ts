@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hardSearches, playOutWith } from '../../src/bots/hard.js';
-import { searchCall } from '../../src/bots/hardCalls.js';
+import { CALL_MIN_GAIN, GRAND_MIN_GAIN, searchCall, searchGrandTichu } from '../../src/bots/hardCalls.js';
 import { memoryOf } from '../../src/bots/memory.js';
 import { callsTichu, normalPolicy, playOnTurn } from '../../src/bots/normal.js';
 import type { BotLevel, PolicyLevel } from '../../src/bots/policy.js';
@@ -177,6 +177,33 @@ describe('the call search (it adds calls to normal’s rule, whose calls stand)'
     ).toBeNull();
   });
 
+  it('calls only past its bar: 75 points by default, lower where the caller sets it (expert: 50)', () => {
+    const state = buildScenario(firstLead(STRONG));
+    const view = seatView(state, 0);
+    const play: Action = { type: 'play', cards: ['mahjong'] };
+    // Playouts in which the call is worth exactly `gain` points on every deal (no spread).
+    const worth =
+      (gain: number): typeof playOut =>
+      (from) =>
+        from.hand.calls[0] === 'tichu' ? gain : 0;
+    const ask = (gain: number, bar?: number) =>
+      searchCall(
+        view,
+        memoryOf(state, 0),
+        play,
+        new Rng(seedRng('bar')),
+        makeBudget(Number.POSITIVE_INFINITY, 60),
+        worth(gain),
+        true,
+        bar,
+      );
+    expect(CALL_MIN_GAIN).toBe(75);
+    expect(ask(60)).toBe(false);
+    expect(ask(80)).toBe(true);
+    expect(ask(60, 50)).toBe(true);
+    expect(ask(40, 50)).toBe(false);
+  });
+
   it('gives its time back when its budget cannot reach 24 samples, after timing two', () => {
     const state = buildScenario(firstLead(STRONG));
     const view = seatView(state, 0);
@@ -200,5 +227,26 @@ describe('the call search (it adds calls to normal’s rule, whose calls stand)'
       true,
     );
     expect(playouts).toBeGreaterThanOrEqual(48);
+  });
+});
+
+describe('the Grand Tichu search’s bar', () => {
+  it('calls only when the playouts favour the call by more than its bar: 50 by default, lower where set', () => {
+    const view = seatView(grandStart(GRAND_WEAK), 0);
+    // Deals in which the call is worth exactly `gain` points to seat 0's team (no spread).
+    const worth = (gain: number) => (from: MatchState) => (from.hand.grand[0] === true ? gain : 0);
+    const ask = (gain: number, bar?: number) =>
+      searchGrandTichu(
+        view,
+        new Rng(seedRng('grand-bar')),
+        makeBudget(Number.POSITIVE_INFINITY, 60),
+        worth(gain),
+        bar,
+      );
+    expect(GRAND_MIN_GAIN).toBe(50);
+    expect(ask(40)).toBe(false);
+    expect(ask(60)).toBe(true);
+    expect(ask(40, 25)).toBe(true);
+    expect(ask(20, 25)).toBe(false);
   });
 });
