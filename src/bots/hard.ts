@@ -93,8 +93,13 @@ export interface SearchOptions {
   readonly searchCalls: boolean;
   /** Weigh the guesses at a Tichu caller's hand by its chance to call on it (determinize.ts). */
   readonly weighGuesses: boolean;
-  /** Points a hand the playouts must favour a Tichu or Grand Tichu call by (hardCalls.ts's defaults if absent). */
-  readonly callBars?: { readonly tichu: number; readonly grand: number };
+  /** Points a hand the playouts must favour a Tichu or Grand Tichu call by (absent: hardCalls.ts's defaults). */
+  readonly callMinGain?: CallMinGain;
+}
+
+export interface CallMinGain {
+  readonly tichu: number;
+  readonly grand: number;
 }
 
 /** A search policy: for card play on its own turn (and, with searchCalls, the call and the Dragon), search. */
@@ -109,7 +114,7 @@ export function makeSearchPolicy(options: SearchOptions): Policy {
       const base = options.base(view, memory, legal, rng, budget);
       if (base?.type !== 'grandTichu' || base.call || view.calls[partnerOf(view.seat)] !== 'none')
         return base;
-      return searchGrandTichu(view, rng, budget, playOn, options.callBars?.grand)
+      return searchGrandTichu(view, rng, budget, playOn, options.callMinGain?.grand)
         ? { type: 'grandTichu', call: true }
         : base;
     }
@@ -136,7 +141,7 @@ export function makeSearchPolicy(options: SearchOptions): Policy {
         half,
         playOut,
         options.weighGuesses,
-        options.callBars?.tichu,
+        options.callMinGain?.tichu,
       );
       if (call === true) return { type: 'tichu' };
       const rest = { ...budget, ms: budget.ms - (budget.now() - start) };
@@ -445,12 +450,20 @@ export const hardPolicy: Policy = makeSearchPolicy({
 });
 
 /**
+ * Expert's bars for the calls it adds to normal's (hard's are hardCalls.ts's defaults, 75 and 50).
+ * Those bars make up for playouts pessimistic about calls; at the arena's 200 against 30 ms (about
+ * five times hard's samples, where hard's call searches seldom reach their 24 samples) expert's
+ * calls on these lower bars were made as often as hard's: Tichu 0.20 a hand made 78%, Grand Tichu
+ * 0.082 made 71% (seed p42e, 720 hands; docs/bots.md).
+ */
+export const EXPERT_CALL_MIN_GAIN: CallMinGain = { tichu: 50, grand: 25 };
+
+/**
  * The expert level: hard's search on short playouts over six candidates instead of four, with a bar
- * of 1.5 standard errors (six candidates give noise more chances to look like a gain); its larger
- * budget comes from the caller. Its samples (about five times hard's) also let it add calls on a
- * lower bar: Tichu at 50 points, Grand Tichu at 25 (hard's 75 and 50). At 200 against hard's 30 ms:
- * +12.5 a hand on seed p40e before the lower bars, +14.0 with them, +9.6 on seed p42e (720 hands),
- * calling Tichu 0.20 times a hand and making 78% (docs/bots.md).
+ * of 1.5 standard errors (six candidates give noise more chances to look like a gain) and lower
+ * bars for its calls; its larger budget comes from the caller. At 200 against hard's 30 ms: +12.5
+ * a hand on seed p40e before the lower call bars, +14.0 with them, +9.6 [1.3, 18.0] on seed p42e
+ * (720 hands): about +10, short of the issue's 15 (docs/bots.md).
  */
 export const expertPolicy: Policy = makeSearchPolicy({
   base: normalPolicy,
@@ -460,7 +473,7 @@ export const expertPolicy: Policy = makeSearchPolicy({
   confidence: 1.5,
   searchCalls: true,
   weighGuesses: true,
-  callBars: { tichu: 50, grand: 25 },
+  callMinGain: EXPERT_CALL_MIN_GAIN,
 });
 
 /**

@@ -39,7 +39,8 @@ const CALL_CONFIDENCE = 1;
  * rule, whose calls stand). A call with chance p of going out first gains about 200p - 100, so 75
  * asks for p near seven eighths in the playouts. As the only judge of the call the search called
  * 0.40 times a hand and made 64% at a bar of 30, 0.25 and 74% at 50, 0.255 and 72% at 50 with
- * bombs in the playouts (hard@v1: 0.12 to 0.14, 81% to 86%; docs/bots.md).
+ * bombs in the playouts (hard@v1: 0.12 to 0.14, 81% to 86%; docs/bots.md). The default: expert passes
+ * a lower bar (hard.ts).
  */
 export const CALL_MIN_GAIN = 75;
 /**
@@ -53,7 +54,8 @@ const CALL_MIN_SAMPLES = 24;
  * rule calls on (0.5 or more: hard@v1 made 37 of 42 such calls in two arena runs) gained only 30
  * points a hand in them. As the only judge they called too rarely at a bar of 50 (a third as often
  * as hard@v1, made half; arena seed p29a) and too loosely at 0 (0.055 a hand, made 61%; p29b). So
- * the rule's calls stand and the search adds a call only where the playouts favour it by 50 points.
+ * the rule's calls stand and the search adds a call only where the playouts favour it by 50 points
+ * (the default: expert passes a lower bar, hard.ts).
  */
 export const GRAND_MIN_GAIN = 50;
 /** The Dragon goes against the rule only when the other opponent is better by this many points a hand. */
@@ -165,10 +167,11 @@ export function searchDragonGift(
 }
 
 /**
- * Whether the search would call Grand Tichu on these eight cards (null: too few samples to say): whole deals drawn around them, each played from the Grand Tichu decisions on
- * (the exchange, calls and bombs as the rollout players make them, the seat's own Tichu call among
- * them when it does not call Grand) with and without the call; called when the call gains on
- * average by GRAND_MIN_GAIN, clearly enough.
+ * Whether the search would call Grand Tichu on these eight cards (null: too few samples to say):
+ * whole deals drawn around them, each played from the Grand Tichu decisions on (the exchange, calls
+ * and bombs as the rollout players make them, the seat's own Tichu call among them when it does not
+ * call Grand) with and without the call; called when the call gains on average by `minGain`
+ * (GRAND_MIN_GAIN unless the caller sets it), clearly enough.
  */
 export function searchGrandTichu(
   view: SeatView,

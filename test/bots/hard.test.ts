@@ -4,7 +4,7 @@
  * playout cap. hard@v1 keeps normal@v1's rules for the call.
  */
 import { describe, expect, it } from 'vitest';
-import { hardSearches, playOutWith } from '../../src/bots/hard.js';
+import { EXPERT_CALL_MIN_GAIN, hardSearches, playOutWith } from '../../src/bots/hard.js';
 import { CALL_MIN_GAIN, GRAND_MIN_GAIN, searchCall, searchGrandTichu } from '../../src/bots/hardCalls.js';
 import { memoryOf } from '../../src/bots/memory.js';
 import { callsTichu, normalPolicy, playOnTurn } from '../../src/bots/normal.js';
@@ -177,7 +177,7 @@ describe('the call search (it adds calls to normal’s rule, whose calls stand)'
     ).toBeNull();
   });
 
-  it('calls only past its bar: 75 points by default, lower where the caller sets it (expert: 50)', () => {
+  it('calls only past its bar: 75 points by default, lower where the caller sets it', () => {
     const state = buildScenario(firstLead(STRONG));
     const view = seatView(state, 0);
     const play: Action = { type: 'play', cards: ['mahjong'] };
@@ -202,6 +202,9 @@ describe('the call search (it adds calls to normal’s rule, whose calls stand)'
     expect(ask(80)).toBe(true);
     expect(ask(60, 50)).toBe(true);
     expect(ask(40, 50)).toBe(false);
+    // Expert's bar is the lower one; hard keeps the default.
+    expect(EXPERT_CALL_MIN_GAIN.tichu).toBeLessThan(CALL_MIN_GAIN);
+    expect(ask(EXPERT_CALL_MIN_GAIN.tichu + 1, EXPERT_CALL_MIN_GAIN.tichu)).toBe(true);
   });
 
   it('gives its time back when its budget cannot reach 24 samples, after timing two', () => {
@@ -248,5 +251,6 @@ describe('the Grand Tichu search’s bar', () => {
     expect(ask(60)).toBe(true);
     expect(ask(40, 25)).toBe(true);
     expect(ask(20, 25)).toBe(false);
+    expect(EXPERT_CALL_MIN_GAIN.grand).toBeLessThan(GRAND_MIN_GAIN);
   });
 });
