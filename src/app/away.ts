@@ -86,7 +86,11 @@ export function goAway(core: Core, tableId: string, actor: Actor): Outcome<ActOu
   return settle(core, loaded, (table) => pauseIfNobody(withPresence(table, seat, true, timeouts)));
 }
 
-/** The **I'm back** button: the seat is its player's again from the next decision. */
+/**
+ * The **I'm back** button: the seat is its player's again from the next decision. A table that
+ * paused itself because nobody was present (every seat away or a bot) resumes with them: the pause
+ * was only for want of anyone, and it would otherwise wait for a command nobody is told about.
+ */
 export function comeBack(core: Core, tableId: string, actor: Actor): Outcome<ActOutcome> {
   const found = ownSeat(core, tableId, actor);
   if (!found.ok) return found;
@@ -96,9 +100,16 @@ export function comeBack(core: Core, tableId: string, actor: Actor): Outcome<Act
   return settle(
     core,
     loaded,
-    (table) => present(table, seat),
+    (table) => resumeIfWanted(table, present(table, seat)),
     () => core.store.seats.deleteRequest(tableId, seat),
   );
+}
+
+/** `after` playing again when `before` was paused for want of anyone present (see pauseIfNobody). */
+function resumeIfWanted(before: TableRecord, after: TableRecord): TableRecord {
+  return before.status === 'paused' && nobodyPresent(before)
+    ? { ...after, status: 'playing', pauseVotes: [] }
+    : after;
 }
 
 /**

@@ -208,6 +208,35 @@ describe('nobody present', () => {
     expect(owingSeat(stateOf(id))).toBe(0);
   });
 
+  it('I’m back resumes a table that paused for want of anyone, and play goes on from where it stood', () => {
+    const table = openLobby(fx, [HOST, ALICE, 'bot', 'bot']);
+    const id = accepted(fx.service.start(table.id, HOST)).table.id;
+    accepted(fx.service.goAway(id, ALICE));
+    accepted(fx.service.goAway(id, HOST));
+    const before = stateOf(id);
+    expect(tableOf(id).status).toBe('paused');
+    // Alice is not the host: her word alone would not resume a paused table, but this pause was
+    // only for want of anyone present.
+    const back = accepted(fx.service.comeBack(id, ALICE));
+    expect(back.table.status).toBe('playing');
+    expect(back.table.seats[1]).not.toHaveProperty('away');
+    expect(back.table.seats[0]).toMatchObject({ away: true });
+    expect(back.table.deadline).not.toBeNull();
+    // The away host's seat and the bots play at once, up to Alice's own decision.
+    expect(stateOf(id).version).toBeGreaterThanOrEqual(before.version);
+    expect(owingSeat(stateOf(id))).toBe(1);
+  });
+
+  it('a pause the players asked for stays when one of them comes back from away', () => {
+    const table = openLobby(fx, [HOST, ALICE, 'bot', 'bot']);
+    const id = accepted(fx.service.start(table.id, HOST)).table.id;
+    accepted(fx.service.goAway(id, ALICE));
+    expect(accepted(fx.service.pause(id, HOST)).table.status).toBe('paused');
+    const back = accepted(fx.service.comeBack(id, ALICE));
+    expect(back.table.status).toBe('paused');
+    expect(back.table.seats[1]).not.toHaveProperty('away');
+  });
+
   it('the last person timing out twice pauses the table too', () => {
     const table = openLobby(fx, [HOST, 'bot', 'bot', 'bot']);
     const id = accepted(fx.service.start(table.id, HOST)).table.id;

@@ -119,7 +119,7 @@ describe('away seats', () => {
     expect(reply.content).toMatch(/^You are away/);
     const last = await ann.slash(fx.channelId, 'table', { subcommand: 'away' }).reply();
     expect(last.content).toBe(
-      'You are away, and so is everyone else: the match is paused. Resume with /table resume.',
+      'You are away, and so is everyone else: the match is paused. It goes on when someone clicks **I’m back** on their panel, or with /table resume.',
     );
     await tableText((t) => t.includes('Paused: nobody is at the table'));
     // Both live panels show the pause before twenty minutes pass (their tokens expire in fifteen).
@@ -136,6 +136,19 @@ describe('away seats', () => {
     expect(state().view?.version).toBe(version);
     const again = await ann.slash(fx.channelId, 'table', { subcommand: 'away' }).reply();
     expect(again.content).toBe('You are already away: the bot plays your seat until you click **I’m back**.');
+  });
+
+  it('I’m back on a panel goes on with a table that paused for want of anyone', async () => {
+    const panel = await openPanel(ben, fx.channelId);
+    expect(panel.content).toContain('paused');
+    const back = buttonLabelled(panel, 'I’m back');
+    expect(back?.custom_id).toBeDefined();
+    const after = await ben.click(panel.id, back?.custom_id as string).reply();
+    expect(after.content).toContain('Welcome back');
+    expect(after.content).not.toContain('The match is paused');
+    await tableText((t) => !t.includes('Paused') && t.includes('Ann (host) · away (bot playing)'));
+    const here = fx.bot.service.tableInChannel(fx.channelId);
+    expect(here.ok && here.value.table.status).toBe('playing');
   });
 
   it('every REST call the bot made succeeded', () => {

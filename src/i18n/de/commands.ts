@@ -117,7 +117,7 @@ export const commands: Texts<typeof en> = {
   'cmd.reply.resumed': 'Die Partie geht weiter.',
   'cmd.reply.voteCounted': 'Deine Stimme zählt ({votes}/{needed}).',
   'cmd.reply.awayAll':
-    'Du bist abwesend, und alle anderen auch: die Partie ist pausiert. Weiter geht es mit /table resume.',
+    'Du bist abwesend, und alle anderen auch: die Partie ist pausiert. Weiter geht es, sobald jemand **Bin zurück** klickt, oder mit /table resume.',
   'cmd.reply.away':
     'Du bist abwesend: der Bot spielt deinen Platz, bis du in deinem Kartenfenster auf **Bin zurück** klickst (oder selbst spielst).',
   'cmd.reply.closed': 'Der Tisch ist geschlossen.',

@@ -30,7 +30,7 @@ export const table: Texts<typeof en> = {
     '🕰️ Geschlossen: 24 Stunden lang hat niemand diesen Tisch benutzt. Eröffne einen neuen mit /table create.',
   'table.status.abandoned': 'Dieser Tisch wurde geschlossen.',
   'table.status.pausedEmpty':
-    '⏸️ Pausiert: niemand ist am Tisch (jeder Platz ist abwesend oder ein Bot). Weiter mit /table resume.',
+    '⏸️ Pausiert: niemand ist am Tisch (jeder Platz ist abwesend oder ein Bot). Es geht weiter, sobald jemand unter **Meine Karten** auf **Bin zurück** klickt, oder mit /table resume.',
   'table.status.paused': '⏸️ Pausiert. Weiter mit /table resume.',
   'table.status.won': '🏆 **{teams}** gewinnen {score} zu {other}!',
   'table.status.boardsDone':

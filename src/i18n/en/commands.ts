@@ -118,7 +118,7 @@ export const commands = {
   'cmd.reply.resumed': 'The match is resumed.',
   'cmd.reply.voteCounted': 'Your request is counted ({votes}/{needed}).',
   'cmd.reply.awayAll':
-    'You are away, and so is everyone else: the match is paused. Resume with /table resume.',
+    'You are away, and so is everyone else: the match is paused. It goes on when someone clicks **I’m back** on their panel, or with /table resume.',
   'cmd.reply.away':
     'You are away: the bot plays your seat until you click **I’m back** on your panel (or act).',
   'cmd.reply.closed': 'The table is closed.',

@@ -29,7 +29,7 @@ export const table = {
     '🕰️ Closed: nobody touched this lobby for 24 hours. Open a new table with /table create.',
   'table.status.abandoned': 'This table was closed.',
   'table.status.pausedEmpty':
-    '⏸️ Paused: nobody is at the table (every seat is away or a bot). Resume with /table resume.',
+    '⏸️ Paused: nobody is at the table (every seat is away or a bot). Play goes on when someone clicks **I’m back** on their panel (**My hand**), or with /table resume.',
   'table.status.paused': '⏸️ Paused. Resume with /table resume.',
   'table.status.won': '🏆 **{teams}** win {score} to {other}!',
   'table.status.boardsDone':
