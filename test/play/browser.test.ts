@@ -251,13 +251,16 @@ describe.skipIf(!present)('the play page in Chromium', () => {
       expect(await page.getByTestId('command-send').textContent()).toBe('Senden');
       await command(page, '/table create');
       await page.getByText('hat /table create verwendet').waitFor({ timeout: WAIT_MS });
-      for (let bot = 1; bot <= 3; bot++) {
+      for (let bot = 1; bot <= 2; bot++) {
         await command(page, '/table bot do:hinzufügen');
         await page
           .getByText(/nimmt Platz/)
           .nth(bot - 1)
           .waitFor({ timeout: WAIT_MS });
       }
+      // A level typed as the German list shows it (its name is "Experte: rechnet am längsten…").
+      await command(page, '/table bot do:hinzufügen level:Experte');
+      await page.getByText('Ein Bot (Stufe Experte) nimmt Platz').waitFor({ timeout: WAIT_MS });
       await command(page, '/table start');
       // The start's own answer first, so the last private message is the panel /hand brings.
       await page.getByText(/Die Partie beginnt/).waitFor({ timeout: WAIT_MS });

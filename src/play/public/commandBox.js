@@ -43,6 +43,8 @@ const slashOf = (entry) => `/${entry.path.join(' ')}`;
 /** A command's or option's description, and a choice's name, in the page's language, as Discord shows them. */
 const described = (item) => item?.description_localizations?.[language()] ?? item?.description;
 const choiceName = (choice) => choice.name_localizations?.[language()] ?? choice.name;
+/** A choice's name without its explanation: "Experte" of "Experte: rechnet am längsten…". */
+const shortName = (name) => String(name).split(':')[0].trim();
 
 export function createCommandBox(form, host) {
   const input = form.querySelector('[data-testid="command-input"]');
@@ -216,15 +218,16 @@ export function createCommandBox(form, host) {
     const session = host.session();
     if (text === '') return { value: undefined };
     if (Array.isArray(option.choices) && option.choices.length > 0) {
-      // The value, or the choice's name in English or the page's language ("do:hinzufügen").
+      // The value, or the choice's name in English or the page's language, whole or up to its
+      // explanation ("do:hinzufügen", "level:Experte" for "Experte: rechnet am längsten…").
       const said = text.toLowerCase();
+      const names = (c) => [c.name, choiceName(c)].flatMap((n) => [String(n), shortName(n)]);
       const found = option.choices.find(
-        (c) =>
-          String(c.value) === text ||
-          String(c.name).toLowerCase() === said ||
-          String(choiceName(c)).toLowerCase() === said,
+        (c) => String(c.value) === text || names(c).some((n) => n.toLowerCase() === said),
       );
-      const list = option.choices.map((c) => (language() === 'en' ? c.value : choiceName(c))).join(', ');
+      const list = option.choices
+        .map((c) => (language() === 'en' ? c.value : shortName(choiceName(c))))
+        .join(', ');
       return found ? { value: found.value } : { error: t('oneOf', { name: option.name, list }) };
     }
     if (option.type === T.BOOLEAN) {
