@@ -155,8 +155,16 @@ function situation(snapshot: PlayerSnapshot, lang: Lang): string {
       : t(lang, 'panel.tableEmpty'),
   );
   if (view.wish !== null) parts.push(t(lang, 'panel.wish', { rank: rankLabel(view.wish) }));
-  if (view.turn === view.seat && !view.pending)
-    parts.push(t(lang, top ? 'panel.yourTurn' : 'panel.yourLead'));
+  const pending = view.pending;
+  // A wish or a Dragon gift owed holds the play: name who owes it, not the next seat in turn.
+  if (pending) {
+    if (pending.seat !== view.seat)
+      parts.push(
+        t(lang, pending.kind === 'wish' ? 'panel.namingWish' : 'panel.givingDragon', {
+          name: seatName(table, pending.seat, lang),
+        }),
+      );
+  } else if (view.turn === view.seat) parts.push(t(lang, top ? 'panel.yourTurn' : 'panel.yourLead'));
   else if (view.turn !== null)
     parts.push(t(lang, 'panel.toPlay', { name: seatName(table, view.turn, lang) }));
   return parts.join(' · ');

@@ -87,3 +87,37 @@ describe('the Bomb! button', () => {
     expect(decodePlay(parseId(bomb?.custom_id ?? '')?.args[0] ?? '')?.cards).toEqual(NINES);
   });
 });
+
+describe('the panel’s line about the table while a wish or the Dragon’s gift is owed', () => {
+  /** Seat `viewer`'s panel while the trick's leader owes `kind` (the turn has already moved on). */
+  function owedBy(kind: 'wish' | 'dragonGift', viewerIsOwer: boolean): string {
+    const state = trickOnTable();
+    const ower = state.hand.trick?.plays[0]?.seat as Seat;
+    const viewer = viewerIsOwer ? ower : (SEATS.find((s) => s !== ower && s !== state.hand.turn) as Seat);
+    const base = seatView(state, viewer);
+    const snapshot: PlayerSnapshot = {
+      table: playingTable(state.settings),
+      seat: viewer,
+      view: { ...base, pending: { kind, seat: ower } },
+      legal: [],
+      deadline: null,
+    };
+    return renderPanel(snapshot, EN_TEXT).content;
+  }
+
+  it('names who is naming the wish, not the next seat in turn', () => {
+    const text = owedBy('wish', false);
+    expect(text).toMatch(/🀄 .+ is naming a wish…/);
+    expect(text).not.toContain(' to play');
+  });
+
+  it('names who is giving the Dragon’s trick away', () => {
+    const text = owedBy('dragonGift', false);
+    expect(text).toMatch(/🐉 .+ is giving the Dragon’s trick to an opponent…/);
+    expect(text).not.toContain(' to play');
+  });
+
+  it('to the seat that owes it, names nobody else as to play', () => {
+    expect(owedBy('wish', true)).not.toContain(' to play');
+  });
+});

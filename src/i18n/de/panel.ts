@@ -44,6 +44,8 @@ export const panel: Texts<typeof en> = {
   'panel.yourTurn': '**du bist dran**',
   'panel.yourLead': '**du spielst aus**',
   'panel.toPlay': '{name} ist dran',
+  'panel.namingWish': '🀄 {name} wählt einen Wunsch…',
+  'panel.givingDragon': '🐉 {name} verschenkt den Drachen-Stich an einen Gegner…',
   'panel.pickPlaceholder': 'Karten zum Spielen wählen',
   'panel.menuPlay': 'Spielen…',
   'panel.menuPlayCount': 'Spielen… ({count} möglich)',

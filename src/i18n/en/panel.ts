@@ -43,6 +43,8 @@ export const panel = {
   'panel.yourTurn': '**your turn**',
   'panel.yourLead': '**your lead**',
   'panel.toPlay': '{name} to play',
+  'panel.namingWish': '🀄 {name} is naming a wish…',
+  'panel.givingDragon': '🐉 {name} is giving the Dragon’s trick to an opponent…',
   // The card picker, the plays menu and the buttons under them.
   'panel.pickPlaceholder': 'Pick cards to play',
   'panel.menuPlay': 'Play…',
