@@ -72,8 +72,11 @@ export function exchangeRows(
             min_values: 1,
             max_values: 1,
             // In the order the hand line shows (and /help states), not the engine's. A chosen card
-            // shows in place of the placeholder, so its label still says whom it is for.
-            options: inHandOrder(view.hand).map((card) => {
+            // shows in place of the placeholder, so its label still says whom it is for; a card
+            // already chosen for another player is not offered again.
+            options: inHandOrder(
+              view.hand.filter((card) => !picks.some((p, j) => j !== i && p === card)),
+            ).map((card) => {
               const option = cardOption(card, ui, picks[i] === card);
               if (picks[i] !== card) return option;
               const key = slot === 'partner' ? 'panel.exchangePickedPartner' : 'panel.exchangePickedOpponent';
