@@ -33,12 +33,22 @@ export function panelTableLines(snapshot: PlayerSnapshot, ui: Ui): string[] {
 /** The panel keeps the trick's latest lines: the whole trick is the table message's and the summary's. */
 const TRICK_LINES = 6;
 
+/**
+ * Whether the panel tells the trick play by play (with each play's cards): once there is more than
+ * its lead to tell (a second play, a pass, a Dog lead before it). A lead alone is the panel's
+ * "On the table" line, which then shows its cards itself (playPanel.ts).
+ */
+export function showsTrickLines(view: PlayerSnapshot['view']): boolean {
+  const plays = view.trick?.plays.length ?? 0;
+  return (
+    view.phase === 'play' && (plays >= 2 || view.dogLead !== null || (view.trick?.passed.length ?? 0) > 0)
+  );
+}
+
 /** The trick on the table, play by play with the passes, when there is more to it than its top play. */
 function trickSoFar(snapshot: PlayerSnapshot, ui: Ui): string[] {
   const { view, table } = snapshot;
-  const plays = view.trick?.plays.length ?? 0;
-  if (view.phase !== 'play' || (plays < 2 && !view.dogLead && (view.trick?.passed.length ?? 0) === 0))
-    return [];
+  if (!showsTrickLines(view)) return [];
   const name = (seat: Seat) =>
     seat === view.seat ? t(ui.lang, 'panel.table.you') : seatName(table, seat, ui.lang);
   const lines = trickLines(view, name, ui)?.split('\n') ?? [];

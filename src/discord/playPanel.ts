@@ -10,10 +10,11 @@ import {
   type SeatView,
 } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
-import { cardEmojiField, cardText, comboLabel, inHandOrder, rankLabel } from './cardText.js';
+import { cardEmojiField, cardText, comboLabel, inHandOrder, playLabel, rankLabel } from './cardText.js';
 import { encodeCards, encodeId, encodePlay } from './customIds.js';
 import { seatName } from './names.js';
 import { button, cardOption, type PanelOptions, type Row } from './panelParts.js';
+import { showsTrickLines } from './panelTable.js';
 import { comboLabelFor } from './playLabels.js';
 import {
   groupPlays,
@@ -33,7 +34,7 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
     verb: 'pass' | 'play' | 'pick' | 'lp' | 'tichu' | 'gift' | 'wish' | 'hand',
     ...args: Array<string | number>
   ) => encodeId(verb, table.id, view.version, ...args);
-  lines.push(situation(snapshot, lang));
+  lines.push(situation(snapshot, ui));
   if (view.pending?.seat === view.seat && view.pending.kind === 'wish') {
     lines.push(t(lang, 'panel.wishAsk'));
     const rows: Row[] = [
@@ -142,14 +143,16 @@ function pickedLabel(snapshot: PlayerSnapshot, picked: readonly Card[], lang: La
     : plural(lang, 'panel.playCards', picked.length);
 }
 
-function situation(snapshot: PlayerSnapshot, lang: Lang): string {
+function situation(snapshot: PlayerSnapshot, ui: Ui): string {
   const { view, table } = snapshot;
+  const { lang } = ui;
   const parts: string[] = [];
   const top = view.trick?.plays.at(-1);
   parts.push(
     top
       ? t(lang, 'panel.onTable', {
-          combo: comboLabel(top.combo, lang),
+          // A lead alone shows its cards here; once the trick is told play by play, its lines do.
+          combo: showsTrickLines(view) ? comboLabel(top.combo, lang) : playLabel(top.combo, ui),
           name: seatName(table, top.seat, lang),
         })
       : t(lang, 'panel.tableEmpty'),
