@@ -1,7 +1,7 @@
 /** The trick on the table, told in full: the Dog lead before it, every play and pass since the lead, compactly. */
 import type { Play, PublicView, Seat } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
-import { comboLabel, comboWords, playLabel } from './cardText.js';
+import { comboLabel, comboWords, playLabel, rankLabel } from './cardText.js';
 import { dogWords, outMark, playWords } from './playWords.js';
 import type { Ui } from './ui.js';
 
@@ -38,8 +38,13 @@ export function trickLines(view: PublicView, name: (seat: Seat) => string, ui: U
     const after = i + 1 < plays.length ? (plays[i + 1]?.passedBefore ?? []) : (trick?.passed ?? []);
     const out = wentOutWith(view, plays, i);
     const mark = out === null ? '' : outMark(out, ui.lang);
+    // The wish stays told on its Mah Jong's line for the trick's life, met or not.
+    const wished =
+      trick?.wished === undefined || !play.combo.cards.includes('mahjong')
+        ? ''
+        : ` · ${trick.wished === null ? t(ui.lang, 'table.trick.noWish') : t(ui.lang, 'table.trick.wished', { rank: rankLabel(trick.wished) })}`;
     lines.push(
-      `${playWords(name(play.seat), playLabel(play.combo, ui), ui.lang)}${mark}${passes(after.map(name), ui.lang)}`,
+      `${playWords(name(play.seat), playLabel(play.combo, ui), ui.lang)}${mark}${wished}${passes(after.map(name), ui.lang)}`,
     );
   });
   if (lines.length === 0) return null;

@@ -14,7 +14,8 @@ export function nameWish(hand: HandState, settings: Settings, seat: Seat, rank: 
   if (pending.seat !== seat) return err({ code: 'waiting_for_decision', pending });
   if (rank === null && !settings.wishOptional) return err({ code: 'wish_required' });
   const events: GameEvent[] = [{ type: 'wishMade', seat, rank }];
-  return ok({ hand: { ...hand, wish: rank, pending: null }, events });
+  const trick = hand.trick === null ? null : { ...hand.trick, wished: rank };
+  return ok({ hand: { ...hand, trick, wish: rank, pending: null }, events });
 }
 
 export function giveDragon(hand: HandState, seat: Seat, to: Seat): HandStepResult {

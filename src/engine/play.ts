@@ -125,7 +125,9 @@ function applyPlay(before: HandState, seat: Seat, combo: Combo): { hand: HandSta
     return { hand: leadWithDog({ ...before, ...common }, seat, combo, events), events };
   const passedBefore = before.trick?.passed ?? [];
   const play = passedBefore.length > 0 ? { seat, combo, passedBefore } : { seat, combo };
-  const trick = { plays: [...(before.trick?.plays ?? []), play], passed: [] };
+  const plays = [...(before.trick?.plays ?? []), play];
+  const wished = before.trick?.wished;
+  const trick: Trick = wished === undefined ? { plays, passed: [] } : { plays, passed: [], wished };
   if (out.length >= 2) {
     const hand: HandState = { ...before, ...common, trick };
     if (isDoubleVictory(hand)) return { hand: finishHand(hand, events, play), events };

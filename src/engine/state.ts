@@ -27,6 +27,11 @@ export interface Trick {
   readonly plays: readonly Play[]; // never empty
   /** Seats that passed since the last play. */
   readonly passed: readonly Seat[];
+  /**
+   * The wish named after this trick's Mah Jong (null: none named), kept for the trick's life so the
+   * table can still tell it once the wish is met; absent when no wish was named in this trick.
+   */
+  readonly wished?: Rank | null;
 }
 
 /** One seat's exchange picks, named by the receiver's position relative to the giver. */

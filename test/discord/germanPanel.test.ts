@@ -133,7 +133,9 @@ describe('a German panel', () => {
       played: [0, 1, 2, 3],
     });
     const panel = german(snapshotAt(state, 0, { names: ['Anna', 'Ben', 'Cleo', 'Dirk'] }));
-    expect(panel.content).toContain('Auf dem Tisch: Paar K (⚫K 🔴K) von Dirk · Wunsch: 5 · **du bist dran**');
+    expect(panel.content).toContain(
+      'Auf dem Tisch: Paar K (⚫K 🔴K) von Dirk · Wunsch: 5 · **du bist dran**',
+    );
     expect(panel.buttons).toEqual(['Passen', 'Bombe!', 'Aktualisieren']);
     const options = panel.selects[1]?.options?.map((o) => o.label) ?? [];
     expect(options).toContain('Viererbombe 9 (🟢9 ⚫9 🔵9 🔴9)');

@@ -99,6 +99,21 @@ describe('the trick on the table message', () => {
     expect(after.description).toContain('▶️ **P0** leads.');
   });
 
+  it('tells the wish on its Mah Jong’s line for the trick’s life, after it is met too', () => {
+    let state = buildScenario({
+      hands: { 0: 'mahjong 3st Kst', 1: '8jd 9jd', 2: '6sw 7sw', 3: '2pg 10pg' },
+      turn: 0,
+    });
+    state = act(state, 0, { type: 'play', cards: ['mahjong'] });
+    state = act(state, 0, { type: 'wish', rank: 8 });
+    state = act(state, 1, { type: 'play', cards: ['8jd'] });
+    expect(state.hand.wish).toBeNull();
+    expect(shown(state).fields['On the table']?.split('\n')).toEqual([
+      'P0: 🀄 Mah Jong · wish: 8',
+      'P1: single 8 (🟢8)',
+    ]);
+  });
+
   it('keeps a very long trick within the field, saying how many earlier plays it left out', () => {
     const straight = readCombos([
       '2st',

@@ -119,6 +119,29 @@ describe('The Mah Jong wish', () => {
       expect(named.hand.wish).toBe(rank);
       expect(named.hand.pending).toBeNull();
       expect(named.hand.turn).toBe(1);
+      // The trick remembers what was named (for the table to tell), the wish itself aside.
+      expect(named.hand.trick?.wished).toBe(rank);
+    });
+
+    it('the named wish stays with its trick once met, and goes with it', () => {
+      const state = buildScenario({ hands: HANDS, turn: 0 });
+      const { state: named } = run(state, [
+        [0, play('mahjong')],
+        [0, wish(8)],
+      ]);
+      const { state: met } = run(named, [[1, play('8sw')]]);
+      expect(met.hand.wish).toBeNull();
+      expect(met.hand.trick?.wished).toBe(8);
+      const { state: passed } = run(met, [[2, PASS]]);
+      expect(passed.hand.trick?.wished).toBe(8);
+      const { state: taken } = run(passed, [
+        [3, PASS],
+        [0, PASS],
+      ]);
+      expect(taken.hand.trick).toBeNull();
+      // A trick without the Mah Jong names no wish.
+      const { state: next } = run(taken, [[1, play('9sw')]]);
+      expect(next.hand.trick).not.toHaveProperty('wished');
     });
 
     it('with {wishOptional:false} no wish is refused wish_required, and not listed', () => {

@@ -71,6 +71,8 @@ export const table: Texts<typeof en> = {
   'table.trick.passes_one': '{names} passt',
   'table.trick.passes_other': 'gepasst: {names}',
   'table.trick.passes_you': 'Du passt',
+  'table.trick.wished': 'Wunsch: {rank}',
+  'table.trick.noWish': 'kein Wunsch',
   'table.trick.earlier_one': '… {count} früherer Zug',
   'table.trick.earlier_other': '… {count} frühere Züge',
   'table.trick.tookWith': '{name} hat ihn mit {combo} genommen · {points} Punkte',

@@ -71,6 +71,8 @@ export const table = {
   'table.trick.passes_one': '{names} passes',
   'table.trick.passes_other': '{names} pass',
   'table.trick.passes_you': 'You pass',
+  'table.trick.wished': 'wish: {rank}',
+  'table.trick.noWish': 'no wish',
   'table.trick.earlier_one': '… {count} earlier play',
   'table.trick.earlier_other': '… {count} earlier plays',
   'table.trick.tookWith': '{name} took it with {combo} · {points} points',
