@@ -154,13 +154,13 @@ async function exchangeSelect(
   if (!picks || !chosen || chosen.length !== 1 || ![0, 1, 2].includes(slot)) {
     return refuse(ctx, interaction, { code: 'malformed_id', what: 'exchange choice' }, id.tableId);
   }
+  // A card picked for one player is taken back from another slot, and the panel says so.
+  const from = picks.findIndex((card, i) => i !== slot && card === chosen[0]);
+  if (from >= 0) picks[from] = null;
   picks[slot] = chosen[0] as Card;
-  // A card picked for one player is taken back from another slot.
-  picks.forEach((card, i) => {
-    if (i !== slot && card === chosen[0]) picks[i] = null;
-  });
   return showPanel(ctx, interaction, id.tableId, {
     exchange: picks as [Card | null, Card | null, Card | null],
+    ...(from >= 0 ? { exchangeMoved: { from, to: slot } } : {}),
   });
 }
 

@@ -53,6 +53,16 @@ export function exchangeRows(
   } else {
     lines.push(t(lang, 'panel.exchangeAsk'));
     const picks = options.exchange ?? [null, null, null];
+    const moved = options.exchangeMoved;
+    const card = moved ? picks[moved.to] : null;
+    if (moved && card)
+      lines.push(
+        t(lang, 'panel.exchangeMoved', {
+          card: cardLabel(card, ui),
+          to: nameAt(moved.to + 1),
+          from: nameAt(moved.from + 1),
+        }),
+      );
     const encoded = picks.map((c) => (c ? encodeCards([c]) : '--')).join('');
     (['next', 'partner', 'previous'] as const).forEach((slot, i) => {
       const name = nameAt(i + 1);
@@ -72,11 +82,8 @@ export function exchangeRows(
             min_values: 1,
             max_values: 1,
             // In the order the hand line shows (and /help states), not the engine's. A chosen card
-            // shows in place of the placeholder, so its label still says whom it is for; a card
-            // already chosen for another player is not offered again.
-            options: inHandOrder(
-              view.hand.filter((card) => !picks.some((p, j) => j !== i && p === card)),
-            ).map((card) => {
+            // shows in place of the placeholder, so its label still says whom it is for.
+            options: inHandOrder(view.hand).map((card) => {
               const option = cardOption(card, ui, picks[i] === card);
               if (picks[i] !== card) return option;
               const key = slot === 'partner' ? 'panel.exchangePickedPartner' : 'panel.exchangePickedOpponent';

@@ -11,6 +11,8 @@ export interface PanelOptions {
   readonly picked?: readonly Card[];
   /** Exchange picks so far: for next, partner, previous. */
   readonly exchange?: readonly [Card | null, Card | null, Card | null];
+  /** The last exchange pick took its card from another player's slot: which slots (0 next, 1 partner, 2 previous). */
+  readonly exchangeMoved?: { readonly from: number; readonly to: number };
   /** Several Phoenix readings of the picked cards are legal: ask which (labels in the panel's language). */
   readonly readings?: ReadonlyArray<{ cards: readonly Card[]; phoenixAs: number; label: string }>;
   /** The player asked to bomb: the plays menu offers only bombs. */

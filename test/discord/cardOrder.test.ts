@@ -127,23 +127,6 @@ describe('one card order everywhere, the one /help states', () => {
       expect(menu.options?.map((o) => o.label)).toEqual(inHandOrder(HAND).map((c) => cardText(c, lang)));
   });
 
-  it('a card chosen for one player is not offered in the other two menus (picking it twice is not possible)', () => {
-    const exchange: MatchState = { ...leading, hand: { ...leading.hand, phase: 'exchange', turn: null } };
-    const [chosen] = inHandOrder(HAND);
-    const payload = renderPanel(snapshot(exchange, 0), text('en'), {
-      exchange: [chosen as Card, null, null],
-    });
-    const [forNext, forPartner, forPrevious] = selects(payload).map(
-      (m) => m.options?.map((o) => o.label) ?? [],
-    );
-    const label = cardText(chosen as Card, 'en');
-    expect(forNext?.some((l) => l.startsWith(label))).toBe(true);
-    for (const other of [forPartner, forPrevious]) {
-      expect(other).toHaveLength(HAND.length - 1);
-      expect(other).not.toContain(label);
-    }
-  });
-
   it.each(LANGS)('the trick log of the table message and the /history line of a play (%s)', (lang) => {
     // A straight with the Mah Jong and the Phoenix: "1 2 3 4 5" with the Phoenix as the 4.
     const straight = readCombos(['phoenix', '5sw', 'mahjong', '3st', '2pg'] as Card[])[0];

@@ -109,9 +109,12 @@ describe('phase panels', () => {
     await pickIn(0, a);
     expect(shown()).toEqual([to(a, 'Ben (opponent)'), null, null]);
     expect(buttonLabelled(panel, 'Confirm exchange')?.disabled).toBe(true);
-    // The same card for another player moves it there.
+    // The same card for another player moves it there, and the panel says so.
     await pickIn(1, a);
     expect(shown()).toEqual([null, to(a, 'Cat (partner)'), null]);
+    expect(panel.content).toContain(
+      `↪️ ${cardLabel(a, EN_TEXT)} now goes to Cat, no longer to Ben: pick another card for Ben.`,
+    );
     expect(buttonLabelled(panel, 'Confirm exchange')?.disabled).toBe(true);
     await pickIn(0, b);
     expect(buttonLabelled(panel, 'Confirm exchange')?.disabled).toBe(true);

@@ -28,6 +28,8 @@ export const panel: Texts<typeof en> = {
   'panel.exchangeForOpponent': 'Karte für {name} (Gegner)',
   'panel.exchangePickedPartner': '{card} für {name} (Partner)',
   'panel.exchangePickedOpponent': '{card} für {name} (Gegner)',
+  'panel.exchangeMoved':
+    '↪️ {card} geht jetzt an {to}, nicht mehr an {from}: wähle eine andere Karte für {from}.',
   'panel.exchangeConfirm': 'Schupfen bestätigen',
   'panel.callTichu': 'Tichu ansagen!',
   'panel.wishAsk':

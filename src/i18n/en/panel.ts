@@ -26,6 +26,7 @@ export const panel = {
   'panel.exchangeForOpponent': 'Card for {name} (opponent)',
   'panel.exchangePickedPartner': '{card} for {name} (partner)',
   'panel.exchangePickedOpponent': '{card} for {name} (opponent)',
+  'panel.exchangeMoved': '↪️ {card} now goes to {to}, no longer to {from}: pick another card for {from}.',
   'panel.exchangeConfirm': 'Confirm exchange',
   'panel.callTichu': 'Call Tichu!',
   // The play: wish, Dragon gift, Phoenix reading.
