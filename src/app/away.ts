@@ -75,12 +75,17 @@ function ownSeat(core: Core, tableId: string, actor: Actor): Outcome<{ loaded: L
 /**
  * `/table away`: the actor's seat is played by the normal policy from now on, starting with any
  * decision it owes now (in the same transaction). If that leaves nobody present, the table pauses.
+ * Refused while the match is paused.
  */
 export function goAway(core: Core, tableId: string, actor: Actor): Outcome<ActOutcome> {
   const found = ownSeat(core, tableId, actor);
   if (!found.ok) return found;
   const { loaded, seat } = found.value;
   if (isAway(loaded.table.seats[seat])) return refuse({ code: 'already_away' });
+  // Nobody steps away from a paused match: so a paused table with nobody present is always one
+  // that paused itself for want of anyone (which the first to come back sets going again).
+  const paused = needStatus(loaded.table, 'playing');
+  if (paused) return refuse(paused);
   const occupant = loaded.table.seats[seat];
   const timeouts = occupant?.kind === 'user' ? (occupant.timeouts ?? 0) : 0;
   return settle(core, loaded, (table) => pauseIfNobody(withPresence(table, seat, true, timeouts)));

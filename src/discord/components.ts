@@ -156,7 +156,9 @@ async function exchangeSelect(
   }
   // A card picked for one player is taken back from another slot, and the panel says so.
   const from = picks.findIndex((card, i) => i !== slot && card === chosen[0]);
-  if (from >= 0) picks[from] = null;
+  picks.forEach((card, i) => {
+    if (i !== slot && card === chosen[0]) picks[i] = null;
+  });
   picks[slot] = chosen[0] as Card;
   return showPanel(ctx, interaction, id.tableId, {
     exchange: picks as [Card | null, Card | null, Card | null],

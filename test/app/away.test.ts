@@ -227,6 +227,16 @@ describe('nobody present', () => {
     expect(owingSeat(stateOf(id))).toBe(1);
   });
 
+  it('nobody steps away from a paused match, so a pause the players asked for never looks like one for want of anyone', () => {
+    const table = openLobby(fx, [HOST, ALICE, 'bot', 'bot']);
+    const id = accepted(fx.service.start(table.id, HOST)).table.id;
+    accepted(fx.service.goAway(id, ALICE));
+    accepted(fx.service.pause(id, HOST));
+    expect(refusal(fx.service.goAway(id, HOST))).toMatchObject({ code: 'wrong_status', status: 'paused' });
+    // Alice coming back leaves the host's pause as it is.
+    expect(accepted(fx.service.comeBack(id, ALICE)).table.status).toBe('paused');
+  });
+
   it('a pause the players asked for stays when one of them comes back from away', () => {
     const table = openLobby(fx, [HOST, ALICE, 'bot', 'bot']);
     const id = accepted(fx.service.start(table.id, HOST)).table.id;
