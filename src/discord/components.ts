@@ -155,9 +155,11 @@ async function exchangeSelect(
     return refuse(ctx, interaction, { code: 'malformed_id', what: 'exchange choice' }, id.tableId);
   }
   // A card picked for one player is taken back from another slot, and the panel says so.
-  const from = picks.findIndex((card, i) => i !== slot && card === chosen[0]);
+  let from = -1;
   picks.forEach((card, i) => {
-    if (i !== slot && card === chosen[0]) picks[i] = null;
+    if (i === slot || card !== chosen[0]) return;
+    if (from < 0) from = i;
+    picks[i] = null;
   });
   picks[slot] = chosen[0] as Card;
   return showPanel(ctx, interaction, id.tableId, {

@@ -1,5 +1,5 @@
 /** The trick on the table, told in full: the Dog lead before it, every play and pass since the lead, compactly. */
-import type { Play, PublicView, Seat } from '../engine/index.js';
+import type { Play, PublicView, Rank, Seat } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
 import { comboLabel, comboWords, playLabel, rankLabel } from './cardText.js';
 import { dogWords, outMark, playWords } from './playWords.js';
@@ -38,11 +38,7 @@ export function trickLines(view: PublicView, name: (seat: Seat) => string, ui: U
     const after = i + 1 < plays.length ? (plays[i + 1]?.passedBefore ?? []) : (trick?.passed ?? []);
     const out = wentOutWith(view, plays, i);
     const mark = out === null ? '' : outMark(out, ui.lang);
-    // The wish stays told on its Mah Jong's line for the trick's life, met or not.
-    const wished =
-      trick?.wished === undefined || !play.combo.cards.includes('mahjong')
-        ? ''
-        : ` · ${trick.wished === null ? t(ui.lang, 'table.trick.noWish') : t(ui.lang, 'table.trick.wished', { rank: rankLabel(trick.wished) })}`;
+    const wished = play.combo.cards.includes('mahjong') ? wishedWords(trick?.wished, ui.lang) : '';
     lines.push(
       `${playWords(name(play.seat), playLabel(play.combo, ui), ui.lang)}${mark}${wished}${passes(after.map(name), ui.lang)}`,
     );
@@ -52,6 +48,12 @@ export function trickLines(view: PublicView, name: (seat: Seat) => string, ui: U
   for (let dropped = 1; text.length > FIELD_MAX && dropped < lines.length; dropped++)
     text = [plural(ui.lang, 'table.trick.earlier', dropped), ...lines.slice(dropped)].join('\n');
   return text;
+}
+
+/** " · wish: 8" (or " · no wish") after the Mah Jong's play, met or not, for its trick's life; '' before it is named. */
+function wishedWords(wished: Rank | null | undefined, lang: Lang): string {
+  if (wished === undefined) return '';
+  return ` · ${wished === null ? t(lang, 'table.trick.noWish') : t(lang, 'table.trick.wished', { rank: rankLabel(wished) })}`;
 }
 
 /**
