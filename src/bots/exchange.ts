@@ -1,7 +1,9 @@
 /**
- * The exchange as club players make it: a good card to the partner (the best one when the partner
- * called Grand Tichu), the loosest low singles to the opponents (one even rank and one odd, so as
- * not to complete an opponent's bomb), never a card of a bomb, never the Mah Jong to an opponent.
+ * The exchange as club players make it: a good card to the partner (the best one, Dragon and
+ * Phoenix included, when the partner called Tichu or Grand Tichu before passing: that is what a call
+ * before the exchange asks for), the loosest low singles to the opponents (one even rank and one
+ * odd, so as not to complete an opponent's bomb), never a card of a bomb, never the Mah Jong to an
+ * opponent. A seat that means to call keeps its Aces.
  */
 import {
   type Action,
@@ -20,16 +22,16 @@ export function chooseExchange(view: SeatView, strong: boolean): Action | null {
   const inBomb = new Set<Card>(enumerateBombs(hand, null).flatMap((b) => b.cards));
   const free = hand.filter((c) => !inBomb.has(c));
   const pool = free.length >= 3 ? free : [...hand];
-  const partnerCalledGrand = view.calls[partnerOf(view.seat)] === 'grandTichu';
-  const partner = partnerCard(pool, strong, partnerCalledGrand);
+  const partnerCalled = view.calls[partnerOf(view.seat)] !== 'none';
+  const partner = partnerCard(pool, strong, partnerCalled);
   const rest = pool.filter((c) => c !== partner);
   const [first, second] = opponentCards(rest);
   return { type: 'exchange', next: first, partner, previous: second };
 }
 
-function partnerCard(pool: readonly Card[], strong: boolean, partnerCalledGrand: boolean): Card {
+function partnerCard(pool: readonly Card[], strong: boolean, partnerCalled: boolean): Card {
   const byStrength = [...pool].sort((a, b) => cardStrength(b) - cardStrength(a));
-  if (partnerCalledGrand) return byStrength[0] as Card;
+  if (partnerCalled) return byStrength[0] as Card;
   // Keep the Dragon and the Phoenix: they win tricks for whoever holds them, and we may need them.
   const plain = byStrength.filter((c) => c !== 'dragon' && c !== 'phoenix' && c !== 'dog');
   if (strong && plain.length > 0) {

@@ -4,7 +4,9 @@ import {
   canBomb,
   legalActions,
   type MatchState,
+  mayCallTichu,
   owesAction,
+  partnerOf,
   type Rng,
   SEATS,
   type Seat,
@@ -101,6 +103,22 @@ export interface BotAsk {
  * bomb lands before the trick moves on), then the bot seat that owes a decision, if any (in the
  * Grand Tichu decisions, every bot seat that owes one).
  */
+/**
+ * In the exchange, a bot seat passes after its partner when the partner is a person who has not
+ * passed yet and may still call Tichu: a call before passing asks the partner for its best card
+ * (exchange.ts), and the exchange ends only when everyone has passed, so the wait costs no time.
+ */
+function waitsForPartner(state: MatchState, seat: Seat, isBot: (seat: Seat) => boolean): boolean {
+  const hand = state.hand;
+  const partner = partnerOf(seat);
+  return (
+    hand.phase === 'exchange' &&
+    !isBot(partner) &&
+    owesAction(state, partner) &&
+    mayCallTichu(hand, state.settings, partner)
+  );
+}
+
 export function botsToAsk(state: MatchState, isBot: (seat: Seat) => boolean): BotAsk[] {
   if (state.status !== 'playing') return [];
   const asks: BotAsk[] = [];
@@ -111,7 +129,9 @@ export function botsToAsk(state: MatchState, isBot: (seat: Seat) => boolean): Bo
   }
   // The Grand Tichu decisions are everyone's at once: each bot seat that owes one is listed (a
   // search seat's is asked of the pool, the others' made without waiting for it).
-  const owing = SEATS.filter((seat) => isBot(seat) && owesAction(state, seat));
+  const owing = SEATS.filter(
+    (seat) => isBot(seat) && owesAction(state, seat) && !waitsForPartner(state, seat, isBot),
+  );
   for (const seat of hand.phase === 'grandTichu' ? owing : owing.slice(0, 1)) asks.push({ seat, owes: true });
   return asks;
 }

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
-import { type Action, type MatchState, SEATS, type Seat } from '../../src/engine/index.js';
+import { type Action, type MatchState, owesAction, SEATS, type Seat } from '../../src/engine/index.js';
 import type { LoggedEntry, TableRecord } from '../../src/store/records.js';
 import {
   ALICE,
@@ -255,7 +255,10 @@ describe('nobody present', () => {
     const after = tableOf(id);
     expect(after.seats[0]).toMatchObject({ away: true, timeouts: 2 });
     expect(after.status).toBe('paused');
-    expect(stateOf(id).hand.phase).toBe('play');
+    // The partner's bot passes after the person (who might have called Tichu first): paused, it waits.
+    const state = stateOf(id);
+    expect(state.hand.phase).toBe('exchange');
+    expect(SEATS.filter((seat) => owesAction(state, seat))).toEqual([2]);
     expect(after.notice?.moves).toEqual([{ seat: 0, action: { type: 'exchange' } }]);
   });
 

@@ -16,6 +16,7 @@ import {
   type Action,
   apply,
   buildScenario,
+  type Card,
   DEFAULT_SETTINGS,
   isBomb,
   type MatchState,
@@ -162,7 +163,8 @@ describe('bot moves on the spot', () => {
     if (!searched.ok) return expect.fail(searched.error.code);
     const decided = searched.value.state;
     expect(hardSeatOwing(table, decided)).toBeNull();
-    // The person decides; every bot seat makes its exchange (and any call) at once.
+    // The person decides; the opponents' bot seats make their exchange (and any call) at once, the
+    // partner's waits until the person has passed (who may call Tichu before passing).
     const step = apply(decided, 0, { type: 'grandTichu', call: false });
     if (!step.ok) return expect.fail(step.error.code);
     const exchanging = step.value.state;
@@ -170,8 +172,15 @@ describe('bot moves on the spot', () => {
     const picks = botMoves(core, table, 1, exchanging);
     expect(picks.every((m) => m.seat !== 0 && ['exchange', 'tichu'].includes(m.action.type))).toBe(true);
     const picked = picks.at(-1)?.step.state as MatchState;
-    expect(picked.hand.exchange.map((e) => e !== null)).toEqual([false, true, true, true]);
+    expect(picked.hand.exchange.map((e) => e !== null)).toEqual([false, true, false, true]);
     expect(hardSeatOwing(table, picked)).toBeNull();
+    const [next, partner, previous] = picked.hand.hands[0] as [Card, Card, Card];
+    const passed = apply(picked, 0, { type: 'exchange', next, partner, previous });
+    if (!passed.ok) return expect.fail(passed.error.code);
+    const after = botMoves(core, table, 1, passed.value.state);
+    expect(after[0]?.seat).toBe(2);
+    expect(after[0]?.action.type).toBe('exchange');
+    expect(after[0]?.step.state.hand.phase).toBe('play');
     expect(faults).toEqual([]);
   });
 

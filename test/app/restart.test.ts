@@ -207,8 +207,9 @@ describe('every accepted action is durable', () => {
 
     function expectBotsDone(table: TableRecord, crashed: MatchState): MatchState {
       const state = committedState(fx.store, table);
-      expect(state.version).toBe(crashed.version + 3);
-      expect(SEATS.filter((seat) => owesAction(state, seat))).toEqual([0]);
+      // The host's partner (seat 2) passes after the host, who may still call Tichu before passing.
+      expect(state.version).toBe(crashed.version + 2);
+      expect(SEATS.filter((seat) => owesAction(state, seat))).toEqual([0, 2]);
       const stored = fx.store.matches.load(table.matchId as number);
       expect(
         replay(stored!.settings, stored!.seed, fx.store.matches.actions(table.matchId as number)),
@@ -234,7 +235,7 @@ describe('every accepted action is durable', () => {
           o.state.version,
           o.events.filter((e) => e.type === 'exchangeChosen').length,
         ]),
-      ).toEqual([[table.id, state.version, 3]]);
+      ).toEqual([[table.id, state.version, 2]]);
       const picks = plainPolicy(state, 0);
       expect(accepted(fx.service.act(table.id, HOST, picks, state.version)).state.hand.phase).toBe('play');
     });

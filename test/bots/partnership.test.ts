@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BotLevel } from '../../src/bots/policy.js';
-import { decideFor, makeBudget } from '../../src/bots/registry.js';
+import { botsToAsk, decideFor, makeBudget } from '../../src/bots/registry.js';
 import {
   type Action,
   apply,
@@ -169,7 +169,7 @@ describe.each(LEVELS)('the %s bot as a partner', (level) => {
   it.each([
     ['Grand Tichu', 'grandTichu'],
     ['Tichu', 'tichu'],
-  ] as const)('passes a good card to a partner who called %s before the exchange', (_name, call) => {
+  ] as const)('passes its best card to a partner who called %s before the exchange', (_name, call) => {
     for (const seed of ['support/1', 'support/2', 'support/3']) {
       let state = newMatch(makeSettings(), seed);
       for (const seat of [0, 1, 2, 3] as const) {
@@ -188,9 +188,62 @@ describe.each(LEVELS)('the %s bot as a partner', (level) => {
       const strength = (c: Card) =>
         c === 'dragon' ? 16 : c === 'phoenix' ? 15 : c === 'dog' ? 0 : cardRank(c);
       const better = hand.filter((c) => strength(c) > strength(action.partner)).length;
-      // A good card: among the hand's top three (or its best, for a Grand Tichu), never the Dog.
+      // What a call before passing asks for: the best card it may pass (Dragon and Phoenix
+      // included; a bomb's cards stay together), never the Dog.
       expect(action.partner).not.toBe('dog');
-      expect(better).toBeLessThanOrEqual(call === 'grandTichu' ? 0 : 3);
+      expect(better).toBe(0);
     }
   });
 });
+
+describe('a person’s partner in the exchange', () => {
+  const person = (seat: Seat) => seat !== 0;
+  const exchanging = (seed: string): MatchState => {
+    let state = newMatch(makeSettings(), seed);
+    for (const seat of [0, 1, 2, 3] as const) {
+      const step = apply(state, seat, { type: 'grandTichu', call: false });
+      if (!step.ok) expect.fail(step.error.code);
+      state = step.value.state;
+    }
+    return state;
+  };
+  /** Every bot move botsToAsk offers, made by normal, until it offers none. */
+  const botsMove = (from: MatchState): MatchState => {
+    let state = from;
+    for (let i = 0; i < 10; i++) {
+      const ask = botsToAsk(state, person)[0];
+      if (!ask) return state;
+      const action = decide('normal', state, ask.seat);
+      if (!action) return expect.fail(`seat ${ask.seat} gave nothing`);
+      const step = apply(state, ask.seat, action);
+      if (!step.ok) return expect.fail(step.error.code);
+      state = step.value.state;
+    }
+    return expect.fail('the bots never stopped');
+  };
+
+  it('passes after the person, so a Tichu called before passing gets its best card', () => {
+    const state = botsMove(exchanging('support/1'));
+    // The opponents' bots have passed; the partner's waits for the person, who may still call.
+    expect(state.hand.exchange.map((e) => e !== null)).toEqual([false, true, false, true]);
+    const called = apply(state, 0, { type: 'tichu' });
+    if (!called.ok) return expect.fail(called.error.code);
+    const after = botsMove(called.value.state);
+    const pick = after.hand.exchange[2];
+    if (!pick) return expect.fail('the partner did not pass');
+    const best = [...state.hand.hands[2]].sort((a, b) => strengthOf(b) - strengthOf(a))[0];
+    expect(pick.partner).toBe(best);
+  });
+
+  it('passes at once once the person has passed', () => {
+    const state = botsMove(exchanging('support/2'));
+    const [next, partner, previous] = state.hand.hands[0] as [Card, Card, Card];
+    const passed = apply(state, 0, { type: 'exchange', next, partner, previous });
+    if (!passed.ok) return expect.fail(passed.error.code);
+    expect(botsMove(passed.value.state).hand.phase).toBe('play');
+  });
+});
+
+function strengthOf(card: Card): number {
+  return card === 'dragon' ? 16 : card === 'phoenix' ? 15 : card === 'dog' ? 0 : cardRank(card);
+}
