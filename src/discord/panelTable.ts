@@ -10,7 +10,8 @@ import type { PlayerSnapshot } from '../app/tableService.js';
 import { type Seat, seatAfter } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
 import { goalWords, seatName, TEAM_MARK } from './names.js';
-import { trickLines } from './trickText.js';
+import { callsLine, orderOut, signed } from './renderStory.js';
+import { endingLine, trickLines } from './trickText.js';
 import type { Ui } from './ui.js';
 
 /** Two lines: the score as the player's team sees it, then the seats in the order of play. */
@@ -27,7 +28,33 @@ export function panelTableLines(snapshot: PlayerSnapshot, ui: Ui): string[] {
     goal: goalWords(view.settings, lang),
   });
   const seats = [1, 2, 3, 0].map((offset) => seatPart(snapshot, seatAfter(view.seat, offset), lang));
-  return [score, seats.join(' · '), ...trickSoFar(snapshot, ui)];
+  return [score, seats.join(' · '), ...lastHand(snapshot, ui), ...trickSoFar(snapshot, ui)];
+}
+
+/**
+ * How the hand before ended, while the next one is dealt (Grand Tichu, the exchange): a live panel
+ * goes straight from the last play to the new cards, so it says what the player did not see there.
+ */
+function lastHand(snapshot: PlayerSnapshot, ui: Ui): string[] {
+  const { view, table } = snapshot;
+  const hand = view.history.at(-1);
+  if (!hand || view.phase === 'play') return [];
+  const { lang } = ui;
+  const name = (seat: Seat) =>
+    seat === view.seat ? t(lang, 'panel.table.you') : seatName(table, seat, lang);
+  const mine = (view.seat % 2) as 0 | 1;
+  const calls = callsLine(hand, name, lang);
+  const ending = endingLine(view, name, lang);
+  return [
+    t(lang, 'panel.lastHand', {
+      number: hand.number,
+      mark: TEAM_MARK[mine],
+      us: signed(hand.total[mine]),
+      them: signed(hand.total[1 - mine] as number),
+      other: TEAM_MARK[1 - mine] as string,
+    }),
+    `-# ${[orderOut(hand, name, lang), calls, ending].filter((part) => part !== null).join(' · ')}`,
+  ];
 }
 
 /** The panel keeps the trick's latest lines: the whole trick is the table message's and the summary's. */

@@ -11,6 +11,7 @@ export const panel: Texts<typeof en> = {
   'panel.back': 'Bin zurück',
   'panel.table.score': '{mark} **{us}** — {them} {other} {goal}',
   'panel.table.you': 'Du',
+  'panel.lastHand': '🏁 Runde {number} vorbei: {mark} **{us}** — {them} {other}',
   'panel.refresh': 'Aktualisieren',
   'panel.paused': '⏸️ Die Partie ist pausiert.',
   'panel.abandoned': 'Der Gastgeber hat diesen Tisch geschlossen.',

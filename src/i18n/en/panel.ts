@@ -10,6 +10,7 @@ export const panel = {
   'panel.refresh': 'Refresh',
   'panel.table.score': '{mark} **{us}** — {them} {other} {goal}',
   'panel.table.you': 'You',
+  'panel.lastHand': '🏁 End of hand {number}: {mark} **{us}** — {them} {other}',
   'panel.paused': '⏸️ The match is paused.',
   'panel.abandoned': 'This table was closed by its host.',
   'panel.over': 'The match is over.',
