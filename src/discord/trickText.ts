@@ -38,7 +38,9 @@ export function trickLines(view: PublicView, name: (seat: Seat) => string, ui: U
     const after = i + 1 < plays.length ? (plays[i + 1]?.passedBefore ?? []) : (trick?.passed ?? []);
     const out = wentOutWith(view, plays, i);
     const mark = out === null ? '' : outMark(out, ui.lang);
-    const wished = play.combo.cards.includes('mahjong') ? wishedWords(trick?.wished, ui.lang) : '';
+    // While the wish is open it has a line of its own (the panel's, the table message's field).
+    const wished =
+      play.combo.cards.includes('mahjong') && view.wish === null ? wishedWords(trick?.wished, ui.lang) : '';
     lines.push(
       `${playWords(name(play.seat), playLabel(play.combo, ui), ui.lang)}${mark}${wished}${passes(after.map(name), ui.lang)}`,
     );
@@ -50,7 +52,7 @@ export function trickLines(view: PublicView, name: (seat: Seat) => string, ui: U
   return text;
 }
 
-/** " · wish: 8" (or " · no wish") after the Mah Jong's play, met or not, for its trick's life; '' before it is named. */
+/** " · wish: 8" (or " · no wish") after the Mah Jong's play once met, for its trick's life; '' before it is named. */
 function wishedWords(wished: Rank | null | undefined, lang: Lang): string {
   if (wished === undefined) return '';
   return ` · ${wished === null ? t(lang, 'table.trick.noWish') : t(lang, 'table.trick.wished', { rank: rankLabel(wished) })}`;

@@ -99,6 +99,20 @@ describe('the trick on the table message', () => {
     expect(after.description).toContain('▶️ **P0** leads.');
   });
 
+  it('names an open wish once, in its own field, not again on the Mah Jong’s line', () => {
+    let state = buildScenario({
+      hands: { 0: 'mahjong 3st Kst', 1: '9jd 10jd', 2: '6sw 7sw', 3: '2pg 10pg' },
+      turn: 0,
+    });
+    state = act(state, 0, { type: 'play', cards: ['mahjong'] });
+    state = act(state, 0, { type: 'wish', rank: 8 });
+    state = act(state, 1, { type: 'play', cards: ['9jd'] });
+    expect(state.hand.wish).toBe(8);
+    const { fields } = shown(state);
+    expect(fields['On the table']?.split('\n')).toEqual(['P0: 🀄 Mah Jong', 'P1: single 9 (🟢9)']);
+    expect(fields.Wish).toBe('🀄 8');
+  });
+
   it('tells the wish on its Mah Jong’s line for the trick’s life, after it is met too', () => {
     let state = buildScenario({
       hands: { 0: 'mahjong 3st Kst', 1: '8jd 9jd', 2: '6sw 7sw', 3: '2pg 10pg' },
