@@ -108,7 +108,7 @@ export interface BotAsk {
  * passed yet and may still call Tichu: a call before passing asks the partner for its best card
  * (exchange.ts), and the exchange ends only when everyone has passed, so the wait costs no time.
  */
-function waitsForPartner(state: MatchState, seat: Seat, isBot: (seat: Seat) => boolean): boolean {
+export function waitsForPartner(state: MatchState, seat: Seat, isBot: (seat: Seat) => boolean): boolean {
   const hand = state.hand;
   const partner = partnerOf(seat);
   return (

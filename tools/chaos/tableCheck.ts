@@ -4,6 +4,7 @@
  * bot seat owes a move, and whether the public table message shows the stored state.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { waitsForPartner } from '../../src/bots/registry.js';
 import { renderTable } from '../../src/discord/renderTable.js';
 import { EN_TEXT } from '../../src/discord/ui.js';
 import { type MatchState, owesAction, publicView, replay, SEATS, type Seat } from '../../src/engine/index.js';
@@ -61,11 +62,14 @@ export function logProblem(store: Store, tableId: string): string | null {
 /** The bot seats (and away seats, which the bot plays) that owe a move in the stored state. */
 export function botSeatsOwing(table: TableRecord, state: MatchState | null): Seat[] {
   if (!state || table.status !== 'playing') return [];
-  return SEATS.filter((seat) => {
+  const botPlays = (seat: Seat) => {
     const occupant = table.seats[seat];
-    const botPlays = occupant?.kind === 'bot' || (occupant?.kind === 'user' && occupant.away === true);
-    return botPlays && owesAction(state, seat);
-  });
+    return occupant?.kind === 'bot' || (occupant?.kind === 'user' && occupant.away === true);
+  };
+  // A bot passing after its partner, a person who may still call Tichu, owes nothing yet.
+  return SEATS.filter(
+    (seat) => botPlays(seat) && owesAction(state, seat) && !waitsForPartner(state, seat, botPlays),
+  );
 }
 
 /**
