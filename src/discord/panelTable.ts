@@ -28,7 +28,8 @@ export function panelTableLines(snapshot: PlayerSnapshot, ui: Ui): string[] {
     goal: goalWords(view.settings, lang),
   });
   const seats = [1, 2, 3, 0].map((offset) => seatPart(snapshot, seatAfter(view.seat, offset), lang));
-  return [score, seats.join(' · '), ...lastHand(snapshot, ui), ...trickSoFar(snapshot, ui)];
+  // The hand before first: the score and seat lines below it are the new hand's (its calls).
+  return [...lastHand(snapshot, ui), score, seats.join(' · '), ...trickSoFar(snapshot, ui)];
 }
 
 /**
@@ -43,7 +44,7 @@ function lastHand(snapshot: PlayerSnapshot, ui: Ui): string[] {
   const name = (seat: Seat) =>
     seat === view.seat ? t(lang, 'panel.table.you') : seatName(table, seat, lang);
   const mine = (view.seat % 2) as 0 | 1;
-  const calls = callsLine(hand, name, lang);
+  const calls = callsLine(hand, name, lang, view.seat);
   const ending = endingLine(view, name, lang);
   return [
     t(lang, 'panel.lastHand', {

@@ -5,8 +5,10 @@ import {
   type Card,
   isBomb,
   isNormal,
+  pointsIn,
   RANKS,
   readCombos,
+  type Seat,
   type SeatView,
 } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
@@ -25,6 +27,7 @@ import {
   type PlayAction,
   type ShapePlay,
 } from './playMenu.js';
+import { lastTrickLine } from './trickText.js';
 import type { Ui } from './ui.js';
 
 export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions, lines: string[]): Row[] {
@@ -35,6 +38,10 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
     ...args: Array<string | number>
   ) => encodeId(verb, table.id, view.version, ...args);
   lines.push(situation(snapshot, ui));
+  // An empty table: who took the trick before (and its points), which the panel's trick lines,
+  // gone with it, no longer tell.
+  const taken = view.trick === null ? lastTaken(snapshot, ui) : null;
+  if (taken) lines.push(`-# ${taken}`);
   if (view.pending?.seat === view.seat && view.pending.kind === 'wish') {
     lines.push(t(lang, 'panel.wishAsk'));
     const rows: Row[] = [
@@ -55,7 +62,8 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
     return rows;
   }
   if (view.pending?.seat === view.seat && view.pending.kind === 'dragonGift') {
-    lines.push(t(lang, 'panel.dragonAsk'));
+    const points = pointsIn(view.trick?.plays.flatMap((p) => p.combo.cards) ?? []);
+    lines.push(t(lang, 'panel.dragonAsk', { points }));
     const gifts = legal.filter((a): a is Extract<Action, { type: 'giveDragon' }> => a.type === 'giveDragon');
     return [
       {
@@ -169,8 +177,16 @@ function situation(snapshot: PlayerSnapshot, ui: Ui): string {
       );
   } else if (view.turn === view.seat) parts.push(t(lang, top ? 'panel.yourTurn' : 'panel.yourLead'));
   else if (view.turn !== null)
-    parts.push(t(lang, 'panel.toPlay', { name: seatName(table, view.turn, lang) }));
+    parts.push(t(lang, top ? 'panel.toPlay' : 'panel.leads', { name: seatName(table, view.turn, lang) }));
   return parts.join(' · ');
+}
+
+/** "Ann took it with 🐉 Dragon · 35 points (given to Bot 2)": the trick taken last, this hand. */
+function lastTaken(snapshot: PlayerSnapshot, ui: Ui): string | null {
+  const { view, table } = snapshot;
+  const name = (seat: Seat) =>
+    seat === view.seat ? t(ui.lang, 'panel.table.you') : seatName(table, seat, ui.lang);
+  return lastTrickLine(view, name, ui.lang);
 }
 
 function topCombo(view: SeatView) {

@@ -55,13 +55,23 @@ export function orderOut(result: HandResult, name: (seat: Seat) => string, lang:
   return [...placed, ...last].join(' · ');
 }
 
-/** "Ann's Tichu ✅ made · Ben's Grand Tichu ❌ failed" (null when nobody called). */
-export function callsLine(result: HandResult, name: (seat: Seat) => string, lang: Lang): string | null {
+/**
+ * "Ann's Tichu ✅ made · Ben's Grand Tichu ❌ failed" (null when nobody called); the reader's own
+ * call, when `reader` is given, in the second person ("your Tichu ✅ made").
+ */
+export function callsLine(
+  result: HandResult,
+  name: (seat: Seat) => string,
+  lang: Lang,
+  reader?: Seat,
+): string | null {
   const calls = SEATS.flatMap((s) => {
     const call = result.calls[s];
     if (call === 'none') return [];
     const made = result.out[0] === s;
     const said = { name: name(s), call: t(lang, CALL_KEY[call]) };
+    if (s === reader)
+      return [t(lang, made ? 'table.story.yourCallMade' : 'table.story.yourCallFailed', said)];
     return [t(lang, made ? 'table.story.callMade' : 'table.story.callFailed', said)];
   });
   return calls.length > 0 ? calls.join(' · ') : null;

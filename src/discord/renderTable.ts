@@ -1,6 +1,6 @@
 /** The public table message: pure, from what everyone may see to a message payload. No hand ever. */
 import { closedIdle, nobodyPresent, type TableSnapshot } from '../app/tableService.js';
-import { type PublicView, SEATS, type Seat } from '../engine/index.js';
+import { type PublicView, partnerOf, SEATS, type Seat } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
 import { rankLabel } from './cardText.js';
 import { relativeTime, timeoutLines, timerWords } from './clockText.js';
@@ -120,16 +120,23 @@ function seatParts(snapshot: TableSnapshot, lang: Lang): Array<Record<string, un
   return out;
 }
 
+/** Whether the bot plays the seat: a bot's, or an away player's. */
+function playedByBot(table: TableSnapshot['table'], seat: Seat): boolean {
+  const o = table.seats[seat];
+  return o?.kind === 'bot' || (o?.kind === 'user' && o.away === true);
+}
+
 /** An away or bot seat can be taken by someone not seated: one click asks the host. */
 function takeable(table: TableSnapshot['table']): Seat[] {
-  return SEATS.filter((seat) => {
-    const o = table.seats[seat];
-    return o?.kind === 'bot' || (o?.kind === 'user' && o.away === true);
-  });
+  return SEATS.filter((seat) => playedByBot(table, seat));
 }
 
 function statusLine({ table, view }: TableSnapshot, lang: Lang): string {
-  if (table.status === 'lobby') return t(lang, 'table.status.lobby');
+  if (table.status === 'lobby')
+    return t(
+      lang,
+      SEATS.every((seat) => table.seats[seat]) ? 'table.status.lobbyFull' : 'table.status.lobby',
+    );
   if (closedIdle(table)) return t(lang, 'table.status.closedIdle');
   if (table.status === 'abandoned') return t(lang, 'table.status.abandoned');
   if (!view) return '';
@@ -166,7 +173,20 @@ function phaseLine(table: TableSnapshot['table'], view: PublicView, lang: Lang):
     }
     case 'exchange': {
       const chosen = view.exchangeChosen.filter(Boolean).length;
-      return `${t(lang, 'table.phase.exchange', { chosen })}${waitingFor((seat) => !view.exchangeChosen[seat])}`;
+      const waits = (seat: Seat) => !view.exchangeChosen[seat];
+      // A bot beside a person passes after them (registry.ts: they may call Tichu first): say so,
+      // or it looks slow.
+      const after = SEATS.filter(
+        (seat) =>
+          waits(seat) &&
+          playedByBot(table, seat) &&
+          !playedByBot(table, partnerOf(seat)) &&
+          waits(partnerOf(seat)) &&
+          view.calls[partnerOf(seat)] === 'none',
+      ).map((seat) =>
+        t(lang, 'table.phase.passesAfter', { bot: name(seat), partner: name(partnerOf(seat)) }),
+      );
+      return [`${t(lang, 'table.phase.exchange', { chosen })}${waitingFor(waits)}`, ...after].join(' ');
     }
     case 'play': {
       if (view.pending?.kind === 'wish')
@@ -199,7 +219,7 @@ function matchParts(snapshot: TableSnapshot, view: PublicView, ui: Ui): Part[] {
     const ending = endingLine(view, name, lang);
     fields.push({
       name: t(lang, 'table.field.hand', { number: hand.number }),
-      value: `${hand.total[0]} — ${hand.total[1]}${ending ? `\n${ending}` : ''}`,
+      value: `${TEAM_MARK[0]} ${hand.total[0]} — ${hand.total[1]} ${TEAM_MARK[1]}${ending ? `\n${ending}` : ''}`,
     });
   }
   return fields;

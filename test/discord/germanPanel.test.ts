@@ -108,7 +108,7 @@ describe('a German panel', () => {
     ]);
     const other = ((leader + 1) % 4) as Seat;
     const watching = german(snapshotAt(state, other, { names }));
-    expect(watching.content).toContain(`Der Tisch ist leer · ${names[leader]} ist dran`);
+    expect(watching.content).toContain(`Der Tisch ist leer · ${names[leader]} spielt aus`);
     // Cards picked: the Play button names the play they make, in German; cards that make none
     // are counted (the rules then say why).
     const picked = state.hand.hands[leader].slice(0, 1);
@@ -170,8 +170,9 @@ describe('a German panel', () => {
     });
     const panel = german(snapshotAt(state, 0, { names: ['Anna', 'Ben', 'Cleo', 'Dirk'] }));
     expect(panel.content).toContain('Auf dem Tisch: 🐉 Drache von Anna');
+    // The trick's points too: the Dragon's 25 and the three 10s.
     expect(panel.content).toContain(
-      'Du hast den Stich mit dem Drachen gewonnen: verschenke ihn an einen Gegner.',
+      'Du hast den Stich mit dem Drachen gewonnen (25 Punkte): verschenke ihn an einen Gegner.',
     );
     expect(panel.buttons).toEqual(['An Ben geben', 'An Dirk geben', 'Aktualisieren']);
   });

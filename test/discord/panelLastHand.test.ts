@@ -8,6 +8,7 @@ import { decideFor, makeBudget } from '../../src/bots/registry.js';
 import { renderPanel } from '../../src/discord/renderPanel.js';
 import { EN_TEXT, type Ui } from '../../src/discord/ui.js';
 import {
+  buildScenario,
   type MatchState,
   makeSettings,
   newMatch,
@@ -69,7 +70,44 @@ describe('the hand before, on the panel of the next deal', () => {
     expect(content(playing, 2)).not.toContain('🏁');
   });
 
+  it('comes before the new hand’s score and seats (whose calls are the new hand’s), and says “your” call', () => {
+    const calls = ['tichu', 'none', 'grandTichu', 'none'] as const;
+    const called = { ...dealt, history: [{ ...result, calls }] };
+    const lines = content(called, 0).split('\n');
+    const recap = lines.findIndex((line) => line.startsWith('🏁 End of hand 1'));
+    const score = lines.findIndex((line) => line.includes('(to 1000)'));
+    expect(recap).toBeGreaterThanOrEqual(0);
+    expect(recap).toBeLessThan(score);
+    const small = lines[recap + 1] ?? '';
+    const made = (seat: Seat) => result.out[0] === seat;
+    expect(small).toContain(`your Tichu ${made(0) ? '✅ made' : '❌ failed'}`);
+    expect(small).toContain(`Cat's Grand Tichu ${made(2) ? '✅ made' : '❌ failed'}`);
+    expect(small).not.toContain("You's");
+    expect(content(called, 2, { lang: 'de', faces: null })).toContain(
+      `dein Großes Tichu ${made(2) ? '✅ geschafft' : '❌ gescheitert'}`,
+    );
+  });
+
   it('is not there in the first hand', () => {
     expect(content(first, 0)).not.toContain('🏁');
+  });
+});
+
+describe('the trick taken last, on an empty table', () => {
+  it('says who took it, with what and for how many points, until the next lead', () => {
+    let state = buildScenario({
+      hands: { 0: '3sw 4sw', 1: '5jd 6jd', 2: '7pg 8pg', 3: '9st 2st' },
+      trick: [{ seat: 0, cards: 'Kjd' }],
+      passed: [1, 2],
+      turn: 3,
+    });
+    state = stateAfter(state, 3, { type: 'pass' });
+    expect(state.hand.trick).toBeNull();
+    const watching = content(state, 1);
+    expect(watching).toContain('The table is empty · Ann leads');
+    expect(watching).toContain('-# Ann took it with single K · 10 points');
+    expect(content(state, 0)).toContain('-# You took it with single K · 10 points');
+    const led = stateAfter(state, 0, { type: 'play', cards: ['3sw'] });
+    expect(content(led, 1)).not.toContain('took it with');
   });
 });

@@ -160,7 +160,7 @@ describe.each(['en', 'de'] as const)('every play shown (%s)', (lang) => {
   it('after the next deal, the table still tells the play that ended the hand, in words only', () => {
     const last = stateAfter(MOVES.length - 1);
     expect(last.hand.number).toBe(2);
-    expect(fields(last, lang)[w.hand]?.split('\n')).toEqual(['25 — 75', w.lastPlay]);
+    expect(fields(last, lang)[w.hand]?.split('\n')).toEqual(['🟦 25 — 75 🟧', w.lastPlay]);
     // Its cards are in the new hands now: no card's symbol is shown.
     const payload = renderTable({ table: playingTable(last.settings), view: publicView(last) }, TEXT(lang));
     expect(cardsShown(payload, DECK)).toEqual([]);

@@ -153,7 +153,7 @@ describe('a German player and three English ones at one table', () => {
       '> Du hast gepasst.',
       'Rang wünschen',
       'Wunsch: ',
-      'Du hast den Stich mit dem Drachen gewonnen: verschenke ihn an einen Gegner.',
+      'Du hast den Stich mit dem Drachen gewonnen (',
       'Karten zum Spielen wählen',
       'Aktualisieren',
       t('de', 'panel.retired'),

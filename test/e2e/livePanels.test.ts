@@ -49,7 +49,8 @@ describe('live panels', () => {
   it('a panel opened before your turn offers your plays once it comes, with no click of yours', async () => {
     next = seatAfter(lead, 1);
     panel = await table.panel(next);
-    expect(panel.content).toContain(`${NAMES[lead]} to play`);
+    // The table is empty: the leader leads.
+    expect(panel.content).toContain(`${NAMES[lead]} leads`);
     expect(buttonLabelled(panel, 'Pass')).toBeUndefined();
     const before = interactionsOf(table.user(next).id);
     await table.play(lead, [lowest(lead)]);

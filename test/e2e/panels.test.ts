@@ -189,7 +189,9 @@ describe('phase panels', () => {
     expect(seatLine(waiting, name as string)).toContain('◀️');
 
     const panel = await table.panel(lead);
-    expect(panel.content).toContain('You won the trick with the Dragon: give it to an opponent.');
+    expect(panel.content).toMatch(
+      /You won the trick with the Dragon \(\d+ points\): give it to an opponent\./,
+    );
     const left = NAMES[seatAfter(lead, 1)];
     const right = NAMES[seatAfter(lead, 3)];
     expect(buttons(panel).map((b) => b.label)).toEqual([`Give to ${left}`, `Give to ${right}`, 'Refresh']);

@@ -37,7 +37,8 @@ export const panel: Texts<typeof en> = {
     'Du hast den Mah Jong gespielt: **wünsch** dir einen Rang (er muss gespielt werden, sobald es geht).',
   'panel.wishPlaceholder': 'Rang wünschen',
   'panel.noWish': 'Kein Wunsch',
-  'panel.dragonAsk': 'Du hast den Stich mit dem Drachen gewonnen: verschenke ihn an einen Gegner.',
+  'panel.dragonAsk':
+    'Du hast den Stich mit dem Drachen gewonnen ({points} Punkte): verschenke ihn an einen Gegner.',
   'panel.giveTo': 'An {name} geben',
   'panel.out': 'Du bist in dieser Runde schon raus.',
   'panel.phoenixAsk': 'Als was soll der Phönix zählen?',
@@ -47,6 +48,7 @@ export const panel: Texts<typeof en> = {
   'panel.yourTurn': '**du bist dran**',
   'panel.yourLead': '**du spielst aus**',
   'panel.toPlay': '{name} ist dran',
+  'panel.leads': '{name} spielt aus',
   'panel.namingWish': '🀄 {name} wählt einen Wunsch…',
   'panel.givingDragon': '🐉 {name} verschenkt den Drachen-Stich an einen Gegner…',
   'panel.pickPlaceholder': 'Karten zum Spielen wählen',

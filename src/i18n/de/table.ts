@@ -26,6 +26,7 @@ export const table: Texts<typeof en> = {
   'table.field.wish': 'Wunsch',
   'table.field.hand': 'Runde {number}',
   'table.status.lobby': 'Warten auf Spieler: setz dich auf einen Platz, dann startet der Gastgeber.',
+  'table.status.lobbyFull': 'Alle Plätze sind besetzt: der Gastgeber startet die Partie mit **Starten**.',
   'table.status.closedIdle':
     '🕰️ Geschlossen: 24 Stunden lang hat niemand diesen Tisch benutzt. Eröffne einen neuen mit /table create.',
   'table.status.abandoned': 'Dieser Tisch wurde geschlossen.',
@@ -39,6 +40,7 @@ export const table: Texts<typeof en> = {
   'table.phase.grandTichu':
     'Großes Tichu? {decided}/4 haben entschieden. Schau dir deine ersten 8 Karten an: **Meine Karten**.',
   'table.phase.exchange': 'Schupfen: {chosen}/4 haben ihre Karten gewählt.',
+  'table.phase.passesAfter': '{bot} schupft erst nach {partner}: so kann {partner} vorher Tichu ansagen.',
   'table.phase.waitingFor': 'Warten auf {names}.',
   'table.phase.wish': '🀄 **{name}** hat den Mah Jong gespielt und wählt einen Wunsch…',
   'table.phase.dragonGift':
@@ -127,6 +129,8 @@ export const table: Texts<typeof en> = {
   'table.story.grandTichu': 'Großes Tichu',
   'table.story.callMade': '{name}: {call} ✅ geschafft',
   'table.story.callFailed': '{name}: {call} ❌ gescheitert',
+  'table.story.yourCallMade': 'dein {call} ✅ geschafft',
+  'table.story.yourCallFailed': 'dein {call} ❌ gescheitert',
   'table.story.cardPoints': 'Kartenpunkte: {points}',
   'table.story.doubleVictory': 'Doppelsieg: **{teams}** bekommen 200',
   'table.story.score': 'Stand: {score}',

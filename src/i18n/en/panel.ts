@@ -34,7 +34,7 @@ export const panel = {
   'panel.wishAsk': 'You played the Mah Jong: name a **wish** (a rank that must be played when possible).',
   'panel.wishPlaceholder': 'Wish for a rank',
   'panel.noWish': 'No wish',
-  'panel.dragonAsk': 'You won the trick with the Dragon: give it to an opponent.',
+  'panel.dragonAsk': 'You won the trick with the Dragon ({points} points): give it to an opponent.',
   'panel.giveTo': 'Give to {name}',
   'panel.out': 'You are out for this hand.',
   'panel.phoenixAsk': 'How should the Phoenix count?',
@@ -45,6 +45,7 @@ export const panel = {
   'panel.yourTurn': '**your turn**',
   'panel.yourLead': '**your lead**',
   'panel.toPlay': '{name} to play',
+  'panel.leads': '{name} leads',
   'panel.namingWish': '🀄 {name} is naming a wish…',
   'panel.givingDragon': '🐉 {name} is giving the Dragon’s trick to an opponent…',
   // The card picker, the plays menu and the buttons under them.

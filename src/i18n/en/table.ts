@@ -25,6 +25,7 @@ export const table = {
   'table.field.hand': 'Hand {number}',
   // Where the table stands.
   'table.status.lobby': 'Waiting for players: join a seat, then the host starts.',
+  'table.status.lobbyFull': 'All four seats are taken: the host starts the match with **Start**.',
   'table.status.closedIdle':
     '🕰️ Closed: nobody touched this lobby for 24 hours. Open a new table with /table create.',
   'table.status.abandoned': 'This table was closed.',
@@ -37,6 +38,7 @@ export const table = {
   'table.status.drawn': '🤝 A draw, {score} to {score}: the match’s hands are played.',
   'table.phase.grandTichu': 'Grand Tichu? {decided}/4 decided. Look at your first 8 cards: **My hand**.',
   'table.phase.exchange': 'Exchange: {chosen}/4 have chosen their cards.',
+  'table.phase.passesAfter': '{bot} passes after {partner}, who may call Tichu first.',
   'table.phase.waitingFor': 'Waiting for {names}.',
   'table.phase.wish': '🀄 **{name}** played the Mah Jong and is naming a wish…',
   'table.phase.dragonGift': '🐉 **{name}** won the trick with the Dragon and is giving it to an opponent…',
@@ -130,6 +132,8 @@ export const table = {
   'table.story.grandTichu': 'Grand Tichu',
   'table.story.callMade': "{name}'s {call} ✅ made",
   'table.story.callFailed': "{name}'s {call} ❌ failed",
+  'table.story.yourCallMade': 'your {call} ✅ made',
+  'table.story.yourCallFailed': 'your {call} ❌ failed',
   'table.story.cardPoints': 'Card points: {points}',
   'table.story.doubleVictory': 'Double victory: **{teams}** take 200',
   'table.story.score': 'Score: {score}',
