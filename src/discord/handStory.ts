@@ -23,11 +23,24 @@ import type { Logger } from 'pino';
 import type { StatsService } from '../app/stats.js';
 import type { ActOutcome } from '../app/tableService.js';
 import type { GameEvent } from '../engine/index.js';
+import { type Lang, t } from '../i18n/index.js';
+import { encodeId } from './customIds.js';
 import type { Looks } from './looks.js';
 import { newNonce, POST_RETRY_WINDOW_MS } from './nonce.js';
 import { isTransient, NORMAL, type Outbox, retryDelayMs } from './outbox.js';
 import { renderHandSummary, renderMatchResult, type StoryPayload, scoreAfter } from './renderStory.js';
 import { reviewRow } from './reviewIds.js';
+
+/** The table message's **My hand**, on a hand's summary: a fresh panel, below it. */
+function myHandButton(tableId: string, version: number, lang: Lang): Record<string, unknown> {
+  return {
+    type: 2,
+    style: 1,
+    label: t(lang, 'table.button.myHand'),
+    emoji: { name: '🃏' },
+    custom_id: encodeId('hand', tableId, version),
+  };
+}
 
 export class HandStory {
   private readonly posts: StoryPosts;
@@ -53,8 +66,17 @@ export class HandStory {
       const score = scoreAfter(state.history, event.result.number);
       const plays = this.handEvents(table.guildId, table.matchId, event.result.number);
       const summary = renderHandSummary(table, event.result, score, lang, plays);
-      // Each player may ask for a review of their own decisions in it (answered to them alone).
-      if (table.matchId !== null) summary.components = [reviewRow(table.matchId, event.result.number, lang)];
+      // Each player may ask for a review of their own decisions in it (answered to them alone). While
+      // the match goes on, My hand too: the summary pushes the players' panels up out of sight just
+      // as the next deal asks for their Grand Tichu decision, and this opens one below it.
+      if (table.matchId !== null) {
+        const review = reviewRow(table.matchId, event.result.number, lang);
+        const hand =
+          state.status === 'playing' && event.result.number === state.hand.number - 1
+            ? [myHandButton(table.id, state.version, lang)]
+            : [];
+        summary.components = [{ type: 1, components: [...(review.components as unknown[]), ...hand] }];
+      }
       posts.push(summary);
     }
     if (outcome.events.some((e) => e.type === 'matchEnded') && table.matchId !== null) {

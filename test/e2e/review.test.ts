@@ -100,6 +100,20 @@ describe('reviewing a hand', () => {
     expect(fx.errors).toEqual([]);
   });
 
+  it('its My hand opens the clicker’s panel below it while the match goes on; others are refused', async () => {
+    const summary = ann.messages(fx.channelId).find((m) => !m.ephemeral && reviewButton(m) !== undefined);
+    const hand = componentsOf(summary as MessageView).find((c) => c.custom_id?.startsWith('hand:'));
+    expect(hand?.label).toBe('My hand');
+    const panel = await ann.click((summary as MessageView).id, hand?.custom_id as string).reply();
+    expect([panel.ephemeral, panel.interactionUserId]).toEqual([true, ann.id]);
+    expect(panel.content).toMatch(/\*\*Your hand\*\* \(\d+\)/);
+    // A new message: below the summary, where the player is looking.
+    const order = ann.messages(fx.channelId).map((m) => m.id);
+    expect(order.indexOf(panel.id)).toBeGreaterThan(order.indexOf((summary as MessageView).id));
+    const refused = await ben.click((summary as MessageView).id, hand?.custom_id as string).reply();
+    expect(refused.content).toBe('You are not seated at this table: only its players can do that.');
+  });
+
   it('a Review id forged onto another message does nothing', async () => {
     const table = ann
       .messages(fx.channelId)
