@@ -229,6 +229,11 @@ describe.skipIf(!present)('the play page in Chromium', () => {
     expect(panelId).toBeTruthy();
     expect(await ben.locator(`[data-message-id="${panelId}"]`).count()).toBe(0);
     expect(await ben.getByText('Only you can see this').count()).toBe(0);
+    // Ann, on a page of her own that never dismissed the getting-started hint, holds a panel: the
+    // hint goes by itself and leaves the room to play.
+    const annAgain = await open(0);
+    await annAgain.locator(`[data-message-id="${panelId}"]`).waitFor({ timeout: WAIT_MS });
+    await annAgain.getByText(/then add bots with/).waitFor({ state: 'hidden', timeout: WAIT_MS });
   });
 
   it('speaks German with --lang de: its own words, the bot’s, and the countdowns', async () => {

@@ -153,6 +153,10 @@ function renderMessages(messages) {
   restoreFocus(place);
   if (pinned) scroller.scrollTop = scroller.scrollHeight;
   revealAnswer(messages);
+  // The hint's job is done once the player holds a private panel (its Refresh is a My hand): it
+  // stops taking room above play.
+  if (messages.some((m) => m.ephemeral && JSON.stringify(m.components ?? []).includes('"custom_id":"hand:')))
+    dismissHint();
 }
 
 /** Scrolls to the first private message the user's own action brought, once it is there. */
@@ -296,10 +300,15 @@ function setUpHint() {
   const hint = document.getElementById('hint');
   if (recall(STORE.hint) === '1') return;
   hint.hidden = false;
-  hint.querySelector('button').addEventListener('click', () => {
-    hint.hidden = true;
-    remember(STORE.hint, '1');
-  });
+  hint.querySelector('button').addEventListener('click', dismissHint);
+}
+
+/** Hides the getting-started hint for good (Got it, or the first private panel). */
+function dismissHint() {
+  const hint = document.getElementById('hint');
+  if (hint.hidden) return;
+  hint.hidden = true;
+  remember(STORE.hint, '1');
 }
 
 async function loadSession() {
