@@ -51,6 +51,7 @@ export async function handleComponent(ctx: BotContext, interaction: ComponentInt
       return lobbyButton(ctx, interaction, id);
     case 'hand':
       if (id.args[0] === 'kind') return showKind(ctx, interaction, id);
+      if (id.args[0] === 'tichu' || id.args[0] === 'keep') return askTichu(ctx, interaction, id);
       return id.args[0] === 'bomb'
         ? showPanel(ctx, interaction, id.tableId, {
             bombsOnly: true,
@@ -131,6 +132,24 @@ async function showKind(ctx: BotContext, interaction: ComponentInteraction, id: 
     return showPanel(ctx, interaction, id.tableId, { kind });
   return showPanel(ctx, interaction, id.tableId, {
     notice: t(langOfUser(ctx, interaction), 'panel.kindGone'),
+  });
+}
+
+/**
+ * Tichu! on a panel asks before it calls (`hand:…:tichu`); Not now shows the panel as it was
+ * (`hand:…:keep`). Either keeps the exchange picks made so far.
+ */
+async function askTichu(ctx: BotContext, interaction: ComponentInteraction, id: ParsedId): Promise<Outcome> {
+  const [what, encoded] = id.args;
+  const picks = encoded ? decodeExchange(encoded) : null;
+  if (encoded && !picks)
+    return refuse(ctx, interaction, { code: 'malformed_id', what: 'button' }, id.tableId);
+  const exchange = picks ? { exchange: picks as [Card | null, Card | null, Card | null] } : {};
+  if (what === 'keep') return showPanel(ctx, interaction, id.tableId, exchange);
+  return showPanel(ctx, interaction, id.tableId, {
+    ...exchange,
+    confirmTichu: true,
+    notice: t(langOfUser(ctx, interaction), 'panel.confirmTichu'),
   });
 }
 

@@ -1,11 +1,12 @@
 /** The deal's phases before play on a player's panel: the Grand Tichu call and the card exchange. */
 import type { PlayerSnapshot } from '../app/tableService.js';
-import { type Card, seatAfter } from '../engine/index.js';
+import { seatAfter } from '../engine/index.js';
 import { t } from '../i18n/index.js';
 import { cardLabel, inHandOrder } from './cardText.js';
 import { encodeCards, encodeId } from './customIds.js';
 import { seatName } from './names.js';
 import { button, cardOption, type PanelOptions, type Row } from './panelParts.js';
+import { tichuButtons } from './tichuButtons.js';
 import type { Ui } from './ui.js';
 
 export function grandRows(snapshot: PlayerSnapshot, ui: Ui, lines: string[]): Row[] {
@@ -107,21 +108,17 @@ export function exchangeRows(
       ],
     });
   }
-  if (snapshot.legal.some((a) => a.type === 'tichu')) rows.push(tichuRow(snapshot, ui, options.exchange));
-  return rows;
-}
-
-/** The Tichu button; on the exchange panel it carries the picks so far, so calling keeps them. */
-function tichuRow(snapshot: PlayerSnapshot, ui: Ui, picks?: readonly (Card | null)[]): Row {
-  const args = picks ? [picks.map((c) => (c ? encodeCards([c]) : '--')).join('')] : [];
-  return {
-    type: 1,
-    components: [
-      button(
-        t(ui.lang, 'panel.callTichu'),
-        encodeId('tichu', snapshot.table.id, snapshot.view.version, ...args),
-        4,
+  // The call carries the picks so far, so calling (or not) keeps them.
+  if (snapshot.legal.some((a) => a.type === 'tichu'))
+    rows.push({
+      type: 1,
+      components: tichuButtons(
+        snapshot,
+        ui,
+        t(lang, 'panel.callTichu'),
+        options.confirmTichu === true,
+        options.exchange ?? [null, null, null],
       ),
-    ],
-  };
+    });
+  return rows;
 }

@@ -19,6 +19,8 @@ export interface PanelOptions {
   readonly bombsOnly?: boolean;
   /** The kind of play chosen in the kinds menu (plays split by kind): its plays are offered. */
   readonly kind?: string;
+  /** The player clicked Tichu!: the panel asks to confirm the call (tichuButtons.ts). */
+  readonly confirmTichu?: boolean;
 }
 
 export type Row = Record<string, unknown>;

@@ -27,6 +27,7 @@ import {
   type PlayAction,
   type ShapePlay,
 } from './playMenu.js';
+import { tichuButtons } from './tichuButtons.js';
 import { lastTrickLine } from './trickText.js';
 import type { Ui } from './ui.js';
 
@@ -118,7 +119,8 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
   if (picked.length > 0)
     actions.push(button(pickedLabel(snapshot, picked, lang), id('play', encodeCards(picked)), 3));
   if (legal.some((a) => a.type === 'pass')) actions.push(button(t(lang, 'panel.pass'), id('pass'), 2));
-  if (legal.some((a) => a.type === 'tichu')) actions.push(button(t(lang, 'panel.tichu'), id('tichu'), 4));
+  if (legal.some((a) => a.type === 'tichu'))
+    actions.push(...tichuButtons(snapshot, ui, t(lang, 'panel.tichu'), options.confirmTichu === true));
   // Whenever a bomb may be played (in turn or out of it), "Bomb!" drops the one bomb held at
   // once; with several, it asks which.
   const [onlyBomb] = bombs;

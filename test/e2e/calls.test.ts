@@ -37,7 +37,18 @@ describe('Tichu calls', () => {
     lead = table.shadow.holder('mahjong');
     const caller = seatAfter(lead, 1);
     const panel = await table.panel(caller);
-    const after = await table.clickButton(caller, panel, 'Call Tichu!');
+    // One click asks (a misclick would cost 100 points); Not now leaves all as it was.
+    const asked = await table.clickButton(caller, panel, 'Call Tichu!');
+    expect(asked.content.split('\n')[0]).toBe(
+      '> **Call Tichu?** Your team scores +100 if you go out first, -100 if you do not.',
+    );
+    expect(buttonLabelled(asked, 'Call Tichu!')).toBeUndefined();
+    const kept = await table.clickButton(caller, asked, 'Not now');
+    expect(kept.content).not.toContain('Call Tichu?');
+    expect(buttonLabelled(kept, 'Call Tichu!')).toBeDefined();
+    expect(table.text()).not.toContain('**Tichu!**');
+    const askedAgain = await table.clickButton(caller, kept, 'Call Tichu!');
+    const after = await table.clickButton(caller, askedAgain, 'Yes, call Tichu!');
     table.shadow.act(caller, { type: 'tichu' });
     expect(buttonLabelled(after, /Tichu/)).toBeUndefined();
     // The caller's panel says so at once, above the exchange it still offers.
@@ -53,7 +64,9 @@ describe('Tichu calls', () => {
   it('the "Tichu!" button before the first card', async () => {
     const panel = await table.panel(lead);
     expect(panel.content).toContain('**your lead**');
-    const after = await table.clickButton(lead, panel, 'Tichu!');
+    const asked = await table.clickButton(lead, panel, 'Tichu!');
+    expect(asked.content).toContain('**Call Tichu?**');
+    const after = await table.clickButton(lead, asked, 'Yes, call Tichu!');
     table.shadow.act(lead, { type: 'tichu' });
     expect(buttonLabelled(after, 'Tichu!')).toBeUndefined();
     expect(after.content.split('\n')[0]).toBe('> You called Tichu!');

@@ -78,7 +78,15 @@ const SHAPES: Readonly<Record<Verb, readonly Shape[]>> = {
   back: [button(none)],
   pass: [button(none)],
   hand: [
-    button(z.union([none, z.tuple([z.literal('bomb')])])),
+    button(
+      z.union([
+        none,
+        z.tuple([z.literal('bomb')]),
+        // The Tichu call asked (tichuButtons.ts), or let be: with the exchange picks on that panel.
+        z.tuple([z.enum(['tichu', 'keep'])]),
+        z.tuple([z.enum(['tichu', 'keep']), picks]),
+      ]),
+    ),
     // The kinds menu when plays are split by kind: the kind chosen ("single", "straight5"...).
     menu(z.tuple([z.literal('kind')]), z.tuple([z.string().regex(KIND_KEY)])),
   ],

@@ -86,5 +86,8 @@ export const panel: Texts<typeof en> = {
   'panel.kindGone': 'Diese Spielzüge gibt es nicht mehr: hier sind die, die du jetzt hast.',
   'panel.youPlayed': 'Du hast {cards} gespielt.',
   'panel.youPassed': 'Du hast gepasst.',
+  'panel.confirmTichu': '**Tichu ansagen?** Dein Team bekommt +100, wenn du zuerst rausgehst, sonst -100.',
+  'panel.confirmTichuYes': 'Ja, Tichu ansagen!',
+  'panel.confirmTichuNo': 'Jetzt nicht',
   'panel.youCalledTichu': 'Du hast Tichu angesagt!',
 };

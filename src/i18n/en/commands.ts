@@ -136,7 +136,7 @@ export const commands = {
   'cmd.help.start':
     '**Start**: `/table create` opens a table here (you host). Others click **Join** or use `/table join`. Fill empty seats with `/table bot do:add level:easy|normal|hard|expert` (easy for new players, normal a solid club player, hard searches ahead and takes a moment, expert searches longest). The host clicks **Start**.',
   'cmd.help.play':
-    '**Play**: click **My hand** on the table message: only you see your cards. Pick a play from the list (one click), or pick cards and press **Play**. **Pass**, **Tichu!** and **Bomb!** are there too. Typing works: `/play cards:7st 7jd`, `/pass`, `/tichu`, `/hand`.',
+    '**Play**: click **My hand** on the table message: only you see your cards. Pick a play from the list (one click), or pick cards and press **Play**. **Pass**, **Tichu!** (it asks before it calls) and **Bomb!** are there too. Typing works: `/play cards:7st 7jd`, `/pass`, `/tichu`, `/hand`.',
   'cmd.help.panels':
     '**Panels** follow the game: your newest one updates itself, with the score, the cards left and the calls, so your turn finds your plays ready. Idle 15 minutes? Open **My hand** again. The table message logs the trick (🏁 marks someone’s last cards), and each hand’s summary tells every trick.',
   'cmd.help.clock':

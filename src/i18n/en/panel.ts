@@ -84,5 +84,8 @@ export const panel = {
   'panel.kindGone': 'Those plays are not on offer any more: here are the plays you have now.',
   'panel.youPlayed': 'You played {cards}.',
   'panel.youPassed': 'You passed.',
+  'panel.confirmTichu': '**Call Tichu?** Your team scores +100 if you go out first, -100 if you do not.',
+  'panel.confirmTichuYes': 'Yes, call Tichu!',
+  'panel.confirmTichuNo': 'Not now',
   'panel.youCalledTichu': 'You called Tichu!',
 } as const;
