@@ -55,7 +55,7 @@ describe('a German panel', () => {
   it('asks for Grand Tichu in German, then waits in German', () => {
     const asked = german(snapshotAt(dealt(), 0));
     // The count, then the cards on a heading line of their own (drawn larger).
-    expect(asked.content).toMatch(/^\*\*Deine Hand\*\* \(8\)\n## \S/);
+    expect(asked.content).toMatch(/^\*\*Deine Karten\*\* \(8\)\n## \S/);
     expect(asked.content).toContain('Das sind deine ersten 8 Karten. **Großes Tichu** ansagen (+/-200)');
     expect(asked.buttons).toEqual(['Großes Tichu!', 'Nein, gib mir meine Karten', 'Aktualisieren']);
     const waiting = german(snapshotAt(stateAfter(dealt(), 0, { type: 'grandTichu', call: false }), 0));
@@ -229,7 +229,7 @@ describe('a German panel', () => {
     const english = renderPanel(snapshot, EN_TEXT);
     const deutsch = renderPanel(snapshot, DE);
     expect(english.content).toMatch(/^\*\*Your hand\*\* \(14\)/);
-    expect(deutsch.content).toMatch(/^\*\*Deine Hand\*\* \(14\)/);
+    expect(deutsch.content).toMatch(/^\*\*Deine Karten\*\* \(14\)/);
     // Same buttons, same ids: only the words differ.
     const ids = (p: typeof english) => partsOf(p).map((c) => c.custom_id);
     expect(ids(deutsch)).toEqual(ids(english));

@@ -140,7 +140,7 @@ describe('a German player and three English ones at one table', () => {
     expect(annSaw.length).toBeGreaterThan(10);
     for (const texts of annSaw) {
       expect(phrasesIn(texts, 'en')).toEqual([]);
-      expect(texts[0]).toMatch(/\*\*Deine Hand\*\* \(\d+\)|^\*Dieses Kartenfenster/);
+      expect(texts[0]).toMatch(/\*\*Deine Karten\*\* \(\d+\)|^\*Dieses Kartenfenster/);
     }
     const annText = annSaw.flat().join('\n');
     for (const german of [

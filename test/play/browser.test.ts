@@ -273,7 +273,7 @@ describe.skipIf(!present)('the play page in Chromium', () => {
       const panel = page
         .getByTestId('message')
         .filter({ hasText: 'Nur du kannst das sehen' })
-        .filter({ hasText: 'Deine Hand' })
+        .filter({ hasText: 'Deine Karten' })
         .last();
       await panel.waitFor({ timeout: WAIT_MS });
       // The turn timer's <t:…:R> reads as Discord's German client shows it: "in 2 Minuten".

@@ -67,7 +67,7 @@ export function textsOf(payload: Pick<PanelPayload, 'content' | 'components'>): 
 
 /**
  * The fixed words of every panel and card template of `lang` that the other language says
- * otherwise ("Your hand", "Pick cards to play", "single"; "Deine Hand", "Passen"): none may show
+ * otherwise ("Your hand", "Pick cards to play", "single"; "Deine Karten", "Passen"): none may show
  * on a panel in the other language.
  */
 export function phrasesOf(lang: Lang): string[] {

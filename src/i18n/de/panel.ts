@@ -3,7 +3,7 @@ import type { panel as en } from '../en/panel.js';
 import type { Texts } from './texts.js';
 
 export const panel: Texts<typeof en> = {
-  'panel.hand': '**Deine Hand** ({count})',
+  'panel.hand': '**Deine Karten** ({count})',
   'panel.received':
     'Erhalten: {next} von {nextName}, {partner} von {partnerName}, {previous} von {previousName}',
   'panel.deadline': '⏰ Deine Zeit läuft {time} ab: dann entscheidet der Bot für dich.',
