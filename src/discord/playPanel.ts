@@ -43,6 +43,14 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
   // gone with it, no longer tell.
   const taken = view.trick === null ? lastTaken(snapshot, ui) : null;
   if (taken) lines.push(`-# ${taken}`);
+  // On a trick, only the wish takes Pass away: say so, or the missing button looks like a fault.
+  if (
+    view.turn === view.seat &&
+    view.trick !== null &&
+    view.wish !== null &&
+    !legal.some((a) => a.type === 'pass')
+  )
+    lines.push(t(lang, 'panel.wishBinds', { rank: rankLabel(view.wish) }));
   if (view.pending?.seat === view.seat && view.pending.kind === 'wish') {
     lines.push(t(lang, 'panel.wishAsk'));
     const rows: Row[] = [
@@ -158,14 +166,14 @@ function situation(snapshot: PlayerSnapshot, ui: Ui): string {
   const { lang } = ui;
   const parts: string[] = [];
   const top = view.trick?.plays.at(-1);
+  // A lead alone shows its cards here; once the trick is told play by play, its lines do.
+  const combo = top ? (showsTrickLines(view) ? comboLabel(top.combo, lang) : playLabel(top.combo, ui)) : '';
   parts.push(
-    top
-      ? t(lang, 'panel.onTable', {
-          // A lead alone shows its cards here; once the trick is told play by play, its lines do.
-          combo: showsTrickLines(view) ? comboLabel(top.combo, lang) : playLabel(top.combo, ui),
-          name: seatName(table, top.seat, lang),
-        })
-      : t(lang, 'panel.tableEmpty'),
+    !top
+      ? t(lang, 'panel.tableEmpty')
+      : top.seat === view.seat
+        ? t(lang, 'panel.onTableYours', { combo })
+        : t(lang, 'panel.onTable', { combo, name: seatName(table, top.seat, lang) }),
   );
   if (view.wish !== null) parts.push(t(lang, 'panel.wish', { rank: rankLabel(view.wish) }));
   const pending = view.pending;
@@ -183,12 +191,27 @@ function situation(snapshot: PlayerSnapshot, ui: Ui): string {
   return parts.join(' · ');
 }
 
-/** "Ann took it with 🐉 Dragon · 35 points (given to Bot 2)": the trick taken last, this hand. */
+/**
+ * "Ann took it with 🐉 Dragon · 35 points (given to Bot 2)": the trick taken last, this hand; the
+ * player's own in the second person ("You took the trick with …").
+ */
 function lastTaken(snapshot: PlayerSnapshot, ui: Ui): string | null {
   const { view, table } = snapshot;
+  const { lang } = ui;
+  const last = view.lastTrick;
   const name = (seat: Seat) =>
-    seat === view.seat ? t(ui.lang, 'panel.table.you') : seatName(table, seat, ui.lang);
-  return lastTrickLine(view, name, ui.lang);
+    seat === view.seat ? t(lang, 'panel.table.you') : seatName(table, seat, lang);
+  if (last && last.winner === view.seat) {
+    const winning = last.plays.at(-1);
+    const took = winning
+      ? t(lang, 'panel.youTookWith', { combo: comboLabel(winning.combo, lang), points: last.points })
+      : t(lang, 'panel.youTook', { points: last.points });
+    // The Dragon's trick given away: to whom.
+    const given =
+      last.takenBy === last.winner ? '' : ` ${t(lang, 'table.trick.givenTo', { name: name(last.takenBy) })}`;
+    return `${took}${given}`;
+  }
+  return lastTrickLine(view, name, lang);
 }
 
 function topCombo(view: SeatView) {

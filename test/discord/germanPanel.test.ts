@@ -154,7 +154,7 @@ describe('a German panel', () => {
       pending: { kind: 'wish', seat: 0 },
     });
     const panel = german(snapshotAt(state, 0, { names: ['Anna', 'Ben', 'Cleo', 'Dirk'] }));
-    expect(panel.content).toContain('Auf dem Tisch: 🀄 Mah Jong von Anna');
+    expect(panel.content).toContain('Auf dem Tisch: 🀄 Mah Jong von dir');
     expect(panel.content).toContain('Du hast den Mah Jong gespielt: **wünsch** dir einen Rang');
     expect(panel.selects[0]?.placeholder).toBe('Rang wünschen');
     expect(panel.buttons).toContain('Kein Wunsch');
@@ -169,7 +169,7 @@ describe('a German panel', () => {
       pending: { kind: 'dragonGift', seat: 0 },
     });
     const panel = german(snapshotAt(state, 0, { names: ['Anna', 'Ben', 'Cleo', 'Dirk'] }));
-    expect(panel.content).toContain('Auf dem Tisch: 🐉 Drache von Anna');
+    expect(panel.content).toContain('Auf dem Tisch: 🐉 Drache von dir');
     // The trick's points too: the Dragon's 25 and the three 10s.
     expect(panel.content).toContain(
       'Du hast den Stich mit dem Drachen gewonnen (25 Punkte): verschenke ihn an einen Gegner.',

@@ -167,7 +167,7 @@ describe('the table message in German', () => {
     state = act(state, 3, { type: 'pass' });
     const after = shown(table(), state);
     expect(after.fields['Auf dem Tisch']).toBeUndefined();
-    expect(after.fields['Letzter Stich']).toBe('Ann hat ihn mit Einzelkarte K genommen · 10 Punkte');
+    expect(after.fields['Letzter Stich']).toBe('Ann hat den Stich mit Einzelkarte K genommen · 10 Punkte');
     expect(after.text).toContain('▶️ **Ann** spielt aus.');
     expect(after.fields.Plätze?.split('\n')[1]).toBe('🟧 2. Ben — 2 Karten');
   });

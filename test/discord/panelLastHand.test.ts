@@ -106,7 +106,13 @@ describe('the trick taken last, on an empty table', () => {
     const watching = content(state, 1);
     expect(watching).toContain('The table is empty · Ann leads');
     expect(watching).toContain('-# Ann took it with single K · 10 points');
-    expect(content(state, 0)).toContain('-# You took it with single K · 10 points');
+    expect(content(state, 0)).toContain('-# You took the trick with single K · 10 points');
+    expect(content(state, 0, { lang: 'de', faces: null })).toContain(
+      '-# Du hast den Stich mit Einzelkarte K genommen · 10 Punkte',
+    );
+    expect(content(state, 1, { lang: 'de', faces: null })).toContain(
+      '-# Ann hat den Stich mit Einzelkarte K genommen',
+    );
     const led = stateAfter(state, 0, { type: 'play', cards: ['3sw'] });
     expect(content(led, 1)).not.toContain('took it with');
   });

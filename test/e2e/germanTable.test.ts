@@ -44,7 +44,7 @@ const GERMAN: Words = {
   myHand: 'Meine Karten',
   handTitle: /^Tichu · Runde \d+$/,
   trickField: 'Auf dem Tisch',
-  lastTrick: /^Letzter Stich: .+ hat ihn (mit .+ )?genommen · -?\d+ Punkte/m,
+  lastTrick: /^Letzter Stich: .+ hat den Stich (mit .+ )?genommen · -?\d+ Punkte/m,
   summary: /^\*\*Runde (\d+) vorbei\*\*: 🟦 [+-]?\d+ — [+-]?\d+ 🟧$/m,
   summaryLines: [
     /^Reihenfolge: 1\. /m,

@@ -43,6 +43,11 @@ export const panel: Texts<typeof en> = {
   'panel.out': 'Du bist in dieser Runde schon raus.',
   'panel.phoenixAsk': 'Als was soll der Phönix zählen?',
   'panel.onTable': 'Auf dem Tisch: {combo} von {name}',
+  'panel.onTableYours': 'Auf dem Tisch: {combo} von dir',
+  'panel.youTookWith': 'Du hast den Stich mit {combo} genommen · {points} Punkte',
+  'panel.youTook': 'Du hast den Stich genommen · {points} Punkte',
+  'panel.wishBinds':
+    '🀄 Der Wunsch ({rank}) bindet dich: du kannst ihn erfüllen, also musst du, Passen geht nicht.',
   'panel.tableEmpty': 'Der Tisch ist leer',
   'panel.wish': 'Wunsch: {rank}',
   'panel.yourTurn': '**du bist dran**',

@@ -40,6 +40,10 @@ export const panel = {
   'panel.phoenixAsk': 'How should the Phoenix count?',
   // The situation line.
   'panel.onTable': 'On the table: {combo} by {name}',
+  'panel.onTableYours': 'On the table: {combo} by you',
+  'panel.youTookWith': 'You took the trick with {combo} · {points} points',
+  'panel.youTook': 'You took the trick · {points} points',
+  'panel.wishBinds': '🀄 The wish ({rank}) binds you: you can meet it, so you must, and cannot pass.',
   'panel.tableEmpty': 'The table is empty',
   'panel.wish': 'wish: {rank}',
   'panel.yourTurn': '**your turn**',
