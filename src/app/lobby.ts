@@ -71,7 +71,12 @@ export function openTable(core: Core, input: OpenTableInput): Outcome<TableRecor
   const problem = settingsDetail(settings) ?? timerProblem(timer) ?? paceProblem(pace);
   if (problem) return refuse({ code: 'bad_settings', problem });
   const existing = core.tables.activeInChannel(input.channelId);
-  if (existing) return refuse({ code: 'channel_has_table', tableId: existing.table.id });
+  if (existing)
+    return refuse({
+      code: 'channel_has_table',
+      tableId: existing.table.id,
+      ...(existing.table.hostId === input.host.userId ? { yours: true } : {}),
+    });
   const now = core.env.now();
   const table: TableRecord = {
     id: core.env.newTableId(),

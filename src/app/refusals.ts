@@ -5,7 +5,12 @@ import type { TableStatus } from '../store/records.js';
 export type Refusal =
   | { readonly code: 'malformed_id'; readonly what: string }
   | { readonly code: 'unknown_table' }
-  | { readonly code: 'channel_has_table'; readonly tableId: string }
+  | {
+      readonly code: 'channel_has_table';
+      readonly tableId: string;
+      /** The one asking hosts it already. */
+      readonly yours?: boolean;
+    }
   | { readonly code: 'not_host' }
   | { readonly code: 'not_seated' }
   | { readonly code: 'already_seated'; readonly seat: Seat }

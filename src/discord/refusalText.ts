@@ -120,7 +120,8 @@ const plain =
 const REFUSAL_TEXTS: RefusalTexts = {
   malformed_id: (r, lang) => t(lang, 'refusal.malformed_id', { what: whatWords(r.what, lang) }),
   unknown_table: plain('refusal.unknown_table'),
-  channel_has_table: plain('refusal.channel_has_table'),
+  channel_has_table: (r, lang) =>
+    t(lang, r.yours ? 'refusal.channel_has_your_table' : 'refusal.channel_has_table'),
   not_host: plain('refusal.not_host'),
   event: (r, lang) => t(lang, EVENT_KEYS[r.reason], { count: r.count ?? 0 }),
   challenge: (r, lang) => t(lang, `challenge.refusal.${r.reason}`),

@@ -96,7 +96,10 @@ export const REFUSAL_SAMPLES: Samples<Refusal, RefusalCode> = {
     ),
   ],
   unknown_table: [{ code: 'unknown_table' }],
-  channel_has_table: [{ code: 'channel_has_table', tableId: 'abcd1234' }],
+  channel_has_table: [
+    { code: 'channel_has_table', tableId: 'abcd1234' },
+    { code: 'channel_has_table', tableId: 'abcd1234', yours: true },
+  ],
   not_host: [{ code: 'not_host' }],
   not_seated: [{ code: 'not_seated' }],
   already_seated: [{ code: 'already_seated', seat: 1 }],

@@ -158,6 +158,11 @@ describe('the lobby through Discord', () => {
     const again = await ben.slash(fx.channelId, 'table', { subcommand: 'create' }).reply();
     expect(again.ephemeral).toBe(true);
     expect(again.content).toBe('This channel already has a table: join it, or ask its host to end it.');
+    // Its host is told how to start afresh instead.
+    const own = await ann.slash(fx.channelId, 'table', { subcommand: 'create' }).reply();
+    expect(own.content).toBe(
+      'You already host this channel’s table: `/table end` closes it, and then `/table create` opens a new one.',
+    );
   });
 
   it('/table join with a seat; a taken seat and a second join are refused', async () => {

@@ -22,6 +22,8 @@ export const refusals: Texts<typeof en> = {
   'refusal.unknown_table': 'Hier gibt es keinen Tichu-Tisch. Eröffne einen mit /table create.',
   'refusal.channel_has_table':
     'Dieser Kanal hat schon einen Tisch: setz dich dazu oder bitte den Gastgeber, ihn zu beenden.',
+  'refusal.channel_has_your_table':
+    'Du leitest schon den Tisch dieses Kanals: `/table end` schließt ihn, danach öffnet `/table create` einen neuen.',
   'refusal.not_host': 'Das darf nur der Gastgeber des Tisches.',
   'refusal.not_seated': 'Du sitzt nicht an diesem Tisch: das dürfen nur seine Spieler.',
   'refusal.already_seated': 'Du sitzt schon (Platz {seat}).',

@@ -21,6 +21,8 @@ export const refusals = {
   'refusal.what.userId': 'That user id',
   'refusal.unknown_table': 'There is no Tichu table here. Open one with /table create.',
   'refusal.channel_has_table': 'This channel already has a table: join it, or ask its host to end it.',
+  'refusal.channel_has_your_table':
+    'You already host this channel’s table: `/table end` closes it, and then `/table create` opens a new one.',
   'refusal.not_host': 'Only the table’s host can do that.',
   'refusal.not_seated': 'You are not seated at this table: only its players can do that.',
   'refusal.already_seated': 'You are already seated (seat {seat}).',
