@@ -78,7 +78,12 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
       {
         type: 1,
         components: gifts.map((g) =>
-          button(t(lang, 'panel.giveTo', { name: seatName(table, g.to, lang) }), id('gift', g.to), 1),
+          // Its cards left beside each name: who is close to going out is what the choice turns on.
+          button(
+            `${t(lang, 'panel.giveTo', { name: seatName(table, g.to, lang) })} · ${plural(lang, 'table.seat.cards', view.cardsLeft[g.to])}`,
+            id('gift', g.to),
+            1,
+          ),
         ),
       },
     ];

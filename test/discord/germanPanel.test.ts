@@ -174,7 +174,7 @@ describe('a German panel', () => {
     expect(panel.content).toContain(
       'Du hast den Stich mit dem Drachen gewonnen (25 Punkte): verschenke ihn an einen Gegner.',
     );
-    expect(panel.buttons).toEqual(['An Ben geben', 'An Dirk geben', 'Aktualisieren']);
+    expect(panel.buttons).toEqual(['An Ben geben · 1 Karte', 'An Dirk geben · 1 Karte', 'Aktualisieren']);
   });
 
   it('asks how the Phoenix counts in German', () => {

@@ -194,13 +194,21 @@ describe('phase panels', () => {
     );
     const left = NAMES[seatAfter(lead, 1)];
     const right = NAMES[seatAfter(lead, 3)];
-    expect(buttons(panel).map((b) => b.label)).toEqual([`Give to ${left}`, `Give to ${right}`, 'Refresh']);
+    // Each with its cards left: who is close to going out is what the choice turns on.
+    const leftCards = table.shadow.hand(seatAfter(lead, 1)).length;
+    const rightCards = table.shadow.hand(seatAfter(lead, 3)).length;
+    const cards = (n: number) => `${n} card${n === 1 ? '' : 's'}`;
+    expect(buttons(panel).map((b) => b.label)).toEqual([
+      `Give to ${left} · ${cards(leftCards)}`,
+      `Give to ${right} · ${cards(rightCards)}`,
+      'Refresh',
+    ]);
     // Someone else waits: no play, no pass.
     const other = await table.panel(seatAfter(lead, 2));
     expect(selectWith(other, /^Play/)).toBeUndefined();
     expect(buttonLabelled(other, 'Pass')).toBeUndefined();
 
-    await table.clickButton(lead, panel, `Give to ${right}`);
+    await table.clickButton(lead, panel, `Give to ${right} · ${cards(rightCards)}`);
     table.shadow.act(lead, { type: 'giveDragon', to: seatAfter(lead, 3) });
     const text = await table.waitText(/given to/);
     expect(text).toContain(`Last trick: ${name} took it with 🐉 Dragon · 25 points (given to ${right})`);
