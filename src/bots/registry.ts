@@ -99,11 +99,6 @@ export interface BotAsk {
 }
 
 /**
- * The bot seats to ask now, in order: those that could bomb the table out of turn (asked first, so a
- * bomb lands before the trick moves on), then the bot seat that owes a decision, if any (in the
- * Grand Tichu decisions, every bot seat that owes one).
- */
-/**
  * In the exchange, a bot seat passes after its partner when the partner is a person who has not
  * passed yet and may still call Tichu: a call before passing asks the partner for its best card
  * (exchange.ts), and the exchange ends only when everyone has passed, so the wait costs no time.
@@ -119,6 +114,11 @@ export function waitsForPartner(state: MatchState, seat: Seat, isBot: (seat: Sea
   );
 }
 
+/**
+ * The bot seats to ask now, in order: those that could bomb the table out of turn (asked first, so a
+ * bomb lands before the trick moves on), then the bot seat that owes a decision, if any (in the
+ * Grand Tichu decisions, every bot seat that owes one).
+ */
 export function botsToAsk(state: MatchState, isBot: (seat: Seat) => boolean): BotAsk[] {
   if (state.status !== 'playing') return [];
   const asks: BotAsk[] = [];

@@ -62,6 +62,11 @@ export function encodeCards(cards: readonly Card[]): string {
   return cards.map((card) => cardIndex(card).toString(36).padStart(2, '0')).join('');
 }
 
+/** The three exchange picks as one id argument: a card's code, or "--" for a slot not chosen. */
+export function encodePicks(picks: readonly (Card | null)[]): string {
+  return picks.map((c) => (c ? encodeCards([c]) : '--')).join('');
+}
+
 export function decodeCards(text: string): Card[] | null {
   if (text.length > 28 || !/^(?:[0-9a-z]{2})*$/.test(text)) return null;
   const cards: Card[] = [];

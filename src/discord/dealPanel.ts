@@ -3,7 +3,7 @@ import type { PlayerSnapshot } from '../app/tableService.js';
 import { seatAfter } from '../engine/index.js';
 import { t } from '../i18n/index.js';
 import { cardLabel, inHandOrder } from './cardText.js';
-import { encodeCards, encodeId } from './customIds.js';
+import { encodeId, encodePicks } from './customIds.js';
 import { seatName } from './names.js';
 import { button, cardOption, type PanelOptions, type Row } from './panelParts.js';
 import { tichuButtons } from './tichuButtons.js';
@@ -64,7 +64,7 @@ export function exchangeRows(
           from: nameAt(moved.from + 1),
         }),
       );
-    const encoded = picks.map((c) => (c ? encodeCards([c]) : '--')).join('');
+    const encoded = encodePicks(picks);
     (['next', 'partner', 'previous'] as const).forEach((slot, i) => {
       const name = nameAt(i + 1);
       rows.push({

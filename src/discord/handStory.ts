@@ -23,24 +23,12 @@ import type { Logger } from 'pino';
 import type { StatsService } from '../app/stats.js';
 import type { ActOutcome } from '../app/tableService.js';
 import type { GameEvent } from '../engine/index.js';
-import { type Lang, t } from '../i18n/index.js';
-import { encodeId } from './customIds.js';
 import type { Looks } from './looks.js';
 import { newNonce, POST_RETRY_WINDOW_MS } from './nonce.js';
 import { isTransient, NORMAL, type Outbox, retryDelayMs } from './outbox.js';
 import { renderHandSummary, renderMatchResult, type StoryPayload, scoreAfter } from './renderStory.js';
+import { myHandButton } from './renderTable.js';
 import { reviewRow } from './reviewIds.js';
-
-/** The table message's **My hand**, on a hand's summary: a fresh panel, below it. */
-function myHandButton(tableId: string, version: number, lang: Lang): Record<string, unknown> {
-  return {
-    type: 2,
-    style: 1,
-    label: t(lang, 'table.button.myHand'),
-    emoji: { name: '🃏' },
-    custom_id: encodeId('hand', tableId, version),
-  };
-}
 
 export class HandStory {
   private readonly posts: StoryPosts;

@@ -196,27 +196,12 @@ function situation(snapshot: PlayerSnapshot, ui: Ui): string {
   return parts.join(' · ');
 }
 
-/**
- * "Ann took it with 🐉 Dragon · 35 points (given to Bot 2)": the trick taken last, this hand; the
- * player's own in the second person ("You took the trick with …").
- */
+/** "Ann took it with 🐉 Dragon · 35 points (given to Bot 2)": the trick taken last, this hand. */
 function lastTaken(snapshot: PlayerSnapshot, ui: Ui): string | null {
   const { view, table } = snapshot;
-  const { lang } = ui;
-  const last = view.lastTrick;
   const name = (seat: Seat) =>
-    seat === view.seat ? t(lang, 'panel.table.you') : seatName(table, seat, lang);
-  if (last && last.winner === view.seat) {
-    const winning = last.plays.at(-1);
-    const took = winning
-      ? t(lang, 'panel.youTookWith', { combo: comboLabel(winning.combo, lang), points: last.points })
-      : t(lang, 'panel.youTook', { points: last.points });
-    // The Dragon's trick given away: to whom.
-    const given =
-      last.takenBy === last.winner ? '' : ` ${t(lang, 'table.trick.givenTo', { name: name(last.takenBy) })}`;
-    return `${took}${given}`;
-  }
-  return lastTrickLine(view, name, lang);
+    seat === view.seat ? t(ui.lang, 'panel.table.you') : seatName(table, seat, ui.lang);
+  return lastTrickLine(view, name, ui.lang, view.seat);
 }
 
 function topCombo(view: SeatView) {

@@ -261,6 +261,11 @@ function button(
   return { type: 2, style, label, custom_id: customId, ...(emoji ? { emoji: { name: emoji } } : {}) };
 }
 
+/** **My hand**: the player's private panel, as a new message (the table message's; a summary's too). */
+export function myHandButton(tableId: string, version: number, lang: Lang): Record<string, unknown> {
+  return button(t(lang, 'table.button.myHand'), encodeId('hand', tableId, version), 1, '🃏');
+}
+
 /** The buttons under the seats: Join/Leave/Start, My hand, or New match/Leave (Take seat sits by its seat). */
 function buttonRows({ table, view }: TableSnapshot, lang: Lang): Array<Record<string, unknown>> {
   const v = view?.version ?? 0;
@@ -274,8 +279,7 @@ function buttonRows({ table, view }: TableSnapshot, lang: Lang): Array<Record<st
     ];
   }
   if (table.status === 'playing' || table.status === 'paused') {
-    const myHand = t(lang, 'table.button.myHand');
-    return [actionRow([button(myHand, encodeId('hand', table.id, v), 1, '🃏')])];
+    return [actionRow([myHandButton(table.id, v, lang)])];
   }
   // An event's table plays its boards once: no new match, nobody to leave.
   if (table.status === 'finished' && table.settings.handLimit === null) {

@@ -7,7 +7,7 @@
 import type { PlayerSnapshot } from '../app/tableService.js';
 import type { Card } from '../engine/index.js';
 import { t } from '../i18n/index.js';
-import { encodeCards, encodeId } from './customIds.js';
+import { encodeId, encodePicks } from './customIds.js';
 import { button, type Row } from './panelParts.js';
 import type { Ui } from './ui.js';
 
@@ -15,7 +15,7 @@ type Picks = readonly (Card | null)[] | undefined;
 
 /** The exchange picks as one id argument ("--" for a slot not chosen), or none outside the exchange. */
 function picksArg(picks: Picks): string[] {
-  return picks ? [picks.map((c) => (c ? encodeCards([c]) : '--')).join('')] : [];
+  return picks ? [encodePicks(picks)] : [];
 }
 
 /**

@@ -89,15 +89,28 @@ export function endingLine(view: PublicView, name: (seat: Seat) => string, lang:
   });
 }
 
-/** "Ann took it with single A · 15 points" (and who the Dragon's trick was given to). Null before the first trick. */
-export function lastTrickLine(view: PublicView, name: (seat: Seat) => string, lang: Lang): string | null {
+/**
+ * "Ann took it with single A · 15 points" (and who the Dragon's trick was given to); the reader's
+ * own trick, when `reader` is given, in the second person ("You took the trick with …"). Null
+ * before the first trick.
+ */
+export function lastTrickLine(
+  view: PublicView,
+  name: (seat: Seat) => string,
+  lang: Lang,
+  reader?: Seat,
+): string | null {
   const last = view.lastTrick;
   if (!last) return null;
   const winning = last.plays.at(-1);
   const who = { name: name(last.winner), points: last.points };
+  const yours = last.winner === reader;
   const took = winning
-    ? t(lang, 'table.trick.tookWith', { ...who, combo: comboLabel(winning.combo, lang) })
-    : t(lang, 'table.trick.took', who);
+    ? t(lang, yours ? 'panel.youTookWith' : 'table.trick.tookWith', {
+        ...who,
+        combo: comboLabel(winning.combo, lang),
+      })
+    : t(lang, yours ? 'panel.youTook' : 'table.trick.took', who);
   const given =
     last.takenBy === last.winner ? '' : ` ${t(lang, 'table.trick.givenTo', { name: name(last.takenBy) })}`;
   return `${took}${given}`;

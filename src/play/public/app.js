@@ -22,6 +22,7 @@ const BACKOFF = { first: 500, most: 10_000 };
 const list = document.getElementById('messages');
 const empty = document.getElementById('empty');
 const scroller = document.getElementById('scroller');
+const hint = document.getElementById('hint');
 const switcher = document.querySelector('[data-testid="user-switcher"]');
 const connection = document.getElementById('connection');
 const channelNav = document.getElementById('channels');
@@ -155,8 +156,7 @@ function renderMessages(messages) {
   revealAnswer(messages);
   // The hint's job is done once the player holds a private panel (its Refresh is a My hand): it
   // stops taking room above play.
-  if (messages.some((m) => m.ephemeral && JSON.stringify(m.components ?? []).includes('"custom_id":"hand:')))
-    dismissHint();
+  if (!hint.hidden && messages.some(isPanel)) dismissHint();
 }
 
 /** Scrolls to the first private message the user's own action brought, once it is there. */
@@ -297,7 +297,6 @@ function tick() {
 
 // ---- start
 function setUpHint() {
-  const hint = document.getElementById('hint');
   if (recall(STORE.hint) === '1') return;
   hint.hidden = false;
   hint.querySelector('button').addEventListener('click', dismissHint);
@@ -305,10 +304,13 @@ function setUpHint() {
 
 /** Hides the getting-started hint for good (Got it, or the first private panel). */
 function dismissHint() {
-  const hint = document.getElementById('hint');
-  if (hint.hidden) return;
   hint.hidden = true;
   remember(STORE.hint, '1');
+}
+
+/** A player's private panel: private, with a My hand (its Refresh) among its buttons. */
+function isPanel(message) {
+  return message.ephemeral && JSON.stringify(message.components ?? []).includes('"custom_id":"hand:');
 }
 
 async function loadSession() {
