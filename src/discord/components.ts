@@ -65,7 +65,10 @@ export async function handleComponent(ctx: BotContext, interaction: ComponentInt
     case 'back':
       return comeBack(ctx, interaction, id);
     case 'take':
-      return askForSeat(ctx, interaction, id.tableId, seatArg(id.args[0]));
+      // Beside an away player's own name the button is theirs too: for them it means I'm back.
+      return awayAt(ctx, id.tableId, interaction.user.id, seatArg(id.args[0]))
+        ? comeBack(ctx, interaction, id)
+        : askForSeat(ctx, interaction, id.tableId, seatArg(id.args[0]));
     case 'seatok':
     case 'seatno':
       return answerRequest(ctx, interaction, id);
@@ -108,6 +111,14 @@ async function lobbyButton(
 }
 
 /** **I'm back** on an away player's panel: the seat is theirs again from its next decision. */
+/** Whether `userId` holds `seat` of the table and is away from it. */
+function awayAt(ctx: BotContext, tableId: string, userId: string, seat: unknown): boolean {
+  const snapshot = ctx.service.tableView(tableId);
+  if (!snapshot.ok || typeof seat !== 'number') return false;
+  const occupant = snapshot.value.table.seats[seat];
+  return occupant?.kind === 'user' && occupant.userId === userId && occupant.away === true;
+}
+
 async function comeBack(ctx: BotContext, interaction: ComponentInteraction, id: ParsedId): Promise<Outcome> {
   const actor = actorOf(interaction);
   const result = ctx.service.comeBack(id.tableId, actor);

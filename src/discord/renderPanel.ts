@@ -59,7 +59,8 @@ export function renderPanel(snapshot: PlayerSnapshot, ui: Ui, options: PanelOpti
     lines.push(t(lang, 'panel.deadline', { time: relativeTime(snapshot.deadline) }));
   const occupant = snapshot.table.seats[snapshot.seat];
   const away = occupant?.kind === 'user' && occupant.away === true;
-  if (away) lines.push(t(lang, 'panel.away'));
+  // While the match is paused no bot plays the seat: the way back is the button.
+  if (away) lines.push(t(lang, snapshot.table.status === 'paused' ? 'panel.awayPaused' : 'panel.away'));
   const tableId = snapshot.table.id;
   rows.push({
     type: 1,

@@ -141,6 +141,9 @@ describe('away seats', () => {
   it('I’m back on a panel goes on with a table that paused for want of anyone', async () => {
     const panel = await openPanel(ben, fx.channelId);
     expect(panel.content).toContain('paused');
+    // Paused, nobody plays the seat: the panel says how play goes on, not that the bot plays.
+    expect(panel.content).toContain('💤 You are away. Click **I’m back** below and play goes on.');
+    expect(panel.content).not.toContain('the bot plays your seat');
     const back = buttonLabelled(panel, 'I’m back');
     expect(back?.custom_id).toBeDefined();
     const after = await ben.click(panel.id, back?.custom_id as string).reply();

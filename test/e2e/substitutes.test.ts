@@ -70,6 +70,17 @@ describe('a substitute', () => {
     expect(early.content).toMatch(/^Seat 2 is not free to take/);
     expect((await ben.slash(here, 'table', { subcommand: 'away' }).reply()).content).toMatch(/^You are away/);
     await tableText(here, (t) => t.includes('2. Ben · away (bot playing)'));
+    // The button beside Ben's own name is his way back: it does not ask for a seat he holds.
+    const own = await ann.waitForMessage(
+      here,
+      (m) => !m.ephemeral && buttonLabelled(m, 'Take seat 2') !== undefined,
+    );
+    const back = await clickLabel(ben, own, 'Take seat 2').reply();
+    expect(back.ephemeral).toBe(true);
+    expect(back.content).toContain('Welcome back: your seat is yours again');
+    await tableText(here, (t) => t.includes('2. Ben') && !t.includes('2. Ben · away'));
+    expect((await ben.slash(here, 'table', { subcommand: 'away' }).reply()).content).toMatch(/^You are away/);
+    await tableText(here, (t) => t.includes('2. Ben · away (bot playing)'));
     const table = await ann.waitForMessage(
       here,
       (m) => !m.ephemeral && buttonLabelled(m, 'Take seat 2') !== undefined,

@@ -8,6 +8,7 @@ export const panel: Texts<typeof en> = {
     'Erhalten: {next} von {nextName}, {partner} von {partnerName}, {previous} von {previousName}',
   'panel.deadline': '⏰ Deine Zeit läuft {time} ab: dann entscheidet der Bot für dich.',
   'panel.away': '💤 Du bist abwesend: der Bot spielt deinen Platz, bis du zurück bist.',
+  'panel.awayPaused': '💤 Du bist abwesend. Klicke unten auf **Bin zurück**, dann geht es weiter.',
   'panel.back': 'Bin zurück',
   'panel.table.score': '{mark} **{us}** — {them} {other} {goal}',
   'panel.table.you': 'Du',

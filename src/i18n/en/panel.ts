@@ -6,6 +6,7 @@ export const panel = {
     'Received: {next} from {nextName}, {partner} from {partnerName}, {previous} from {previousName}',
   'panel.deadline': '⏰ Your time runs out {time}: then the bot decides for you.',
   'panel.away': '💤 You are away: the bot plays your seat until you are back.',
+  'panel.awayPaused': '💤 You are away. Click **I’m back** below and play goes on.',
   'panel.back': 'I’m back',
   'panel.refresh': 'Refresh',
   'panel.table.score': '{mark} **{us}** — {them} {other} {goal}',
