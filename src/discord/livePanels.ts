@@ -51,6 +51,8 @@ interface Live {
   /** What the player had picked on it, kept across edits while the cards are still theirs. */
   readonly picked: readonly Card[];
   readonly exchange: PanelOptions['exchange'];
+  /** A card just moved from one exchange slot to another: said again while the panel still shows it so. */
+  readonly moved: PanelOptions['exchangeMoved'];
   /** The kind chosen in a plays menu split by kind (kept while the menu still offers it). */
   readonly kind: string | undefined;
   /** Settles once Discord has the answer that showed this panel (true) or refused it (false). */
@@ -112,6 +114,7 @@ export class LivePanels {
       showing: shows(snapshot.table, snapshot.view.version),
       picked: options.picked ?? [],
       exchange: options.exchange,
+      moved: options.exchangeMoved,
       kind: options.kind,
       answered: panel.answered.then(
         () => true,
@@ -229,9 +232,14 @@ export class LivePanels {
     const exchange = live.exchange?.map((card) => (card && hand.has(card) ? card : null)) as
       | PanelOptions['exchange']
       | undefined;
+    const exchanging = exchange && snapshot.view.phase === 'exchange' && !snapshot.view.exchangePicks;
+    // The moved card's notice stays until the player picks again (the picks are still as it says).
+    const moved =
+      live.moved && exchange?.[live.moved.from] === null && exchange[live.moved.to] ? live.moved : null;
     const options: PanelOptions = {
       ...(picked.length > 0 ? { picked } : {}),
-      ...(exchange && snapshot.view.phase === 'exchange' ? { exchange } : {}),
+      ...(exchanging ? { exchange } : {}),
+      ...(exchanging && moved ? { exchangeMoved: moved } : {}),
       ...(live.kind !== undefined ? { kind: live.kind } : {}),
     };
     live.showing = showing;

@@ -116,6 +116,28 @@ describe('phase panels', () => {
       `↪️ ${cardLabel(a, EN_TEXT)} now goes to Cat, no longer to Ben: pick another card for Ben.`,
     );
     expect(buttonLabelled(panel, 'Confirm exchange')?.disabled).toBe(true);
+    // Ben passes his cards meanwhile: Ann's live panel follows, and still says where her card went.
+    const picks: Partial<Record<Seat, [Card, Card, Card]>> = {};
+    const before = fx.discord.calls.length;
+    picks[1] = lowPicks(table.shadow.hand(1), lead === 1 ? keep() : []);
+    await table.exchange(1, picks[1]);
+    const annEdit = () =>
+      fx.discord.calls
+        .slice(before)
+        .find(
+          (call) => call.method === 'PATCH' && JSON.stringify(call.body).includes(to(a, 'Cat (partner)')),
+        );
+    for (let i = 0; i < 60 && !annEdit(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect((annEdit()?.body as { content?: string } | undefined)?.content).toContain(
+      `↪️ ${cardLabel(a, EN_TEXT)} now goes to Cat, no longer to Ben: pick another card for Ben.`,
+    );
+    // The panel as it now stands: its ids carry the table's new version.
+    const staleId = exchangeSelects(panel)[0]?.custom_id;
+    const shownId = panel.id;
+    panel = await table
+      .user(0)
+      .waitForMessage(fx.channelId, (m) => m.id === shownId && exchangeSelects(m)[0]?.custom_id !== staleId);
+    expect(panel.content).toContain('now goes to Cat');
     await pickIn(0, b);
     expect(buttonLabelled(panel, 'Confirm exchange')?.disabled).toBe(true);
     await pickIn(2, c);
@@ -125,13 +147,12 @@ describe('phase panels', () => {
     panel = await table.clickButton(0, panel, 'Confirm exchange');
     table.shadow.act(0, { type: 'exchange', next: b, partner: a, previous: c });
     expect(panel.content).toContain(
-      `You pass ${cardLabel(b, EN_TEXT)} → Ben, ${cardLabel(a, EN_TEXT)} → Cat, ${cardLabel(c, EN_TEXT)} → Dan. Waiting for the others (1/4).`,
+      `You pass ${cardLabel(b, EN_TEXT)} → Ben, ${cardLabel(a, EN_TEXT)} → Cat, ${cardLabel(c, EN_TEXT)} → Dan. Waiting for the others (2/4).`,
     );
     expect(exchangeSelects(panel)).toEqual([]);
-    await table.waitText(/Exchange: 1\/4/);
+    await table.waitText(/Exchange: 2\/4/);
 
-    const picks: Partial<Record<Seat, [Card, Card, Card]>> = {};
-    for (const seat of [1, 2, 3] as const) {
+    for (const seat of [2, 3] as const) {
       picks[seat] = lowPicks(table.shadow.hand(seat), seat === lead ? keep() : []);
       await table.exchange(seat, picks[seat]);
     }
