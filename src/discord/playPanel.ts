@@ -92,6 +92,12 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
     lines.push(t(lang, 'panel.out'));
     return [];
   }
+  const allPlays = legal.filter((a): a is PlayAction => a.type === 'play');
+  // A bomb is four cards at least (four of a kind, a straight flush of five or more): the rest are
+  // not read for one.
+  const bombs = allPlays.filter((p) => p.cards.length >= 4 && readCombos(p.cards).some(isBomb));
+  // Out of turn the buttons alone do not tell a newcomer that a bomb may go now: the panel says so.
+  if (bombs.length > 0 && view.turn !== view.seat) lines.push(t(lang, 'panel.bombOutOfTurn'));
   const rows: Row[] = [];
   if (options.readings && options.readings.length > 0) {
     lines.push(t(lang, 'panel.phoenixAsk'));
@@ -117,10 +123,6 @@ export function playRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions
       },
     ],
   });
-  const allPlays = legal.filter((a): a is PlayAction => a.type === 'play');
-  // A bomb is four cards at least (four of a kind, a straight flush of five or more): the rest are
-  // not read for one.
-  const bombs = allPlays.filter((p) => p.cards.length >= 4 && readCombos(p.cards).some(isBomb));
   const plays = options.bombsOnly && bombs.length > 0 ? bombs : allPlays;
   const verb: MenuVerb = plays === bombs ? 'chooseBomb' : view.turn === view.seat ? 'play' : 'bombNow';
   const menu = groupPlays(plays, view.hand, topCombo(view));

@@ -1,5 +1,5 @@
 /** The trick on the table, told in full: the Dog lead before it, every play and pass since the lead, compactly. */
-import type { Play, PublicView, Rank, Seat } from '../engine/index.js';
+import { isBomb, type Play, type PublicView, type Rank, type Seat } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
 import { comboLabel, comboWords, playLabel, rankLabel } from './cardText.js';
 import { dogWords, outMark, playWords } from './playWords.js';
@@ -41,8 +41,10 @@ export function trickLines(view: PublicView, name: (seat: Seat) => string, ui: U
     // While the wish is open it has a line of its own (the panel's, the table message's field).
     const wished =
       play.combo.cards.includes('mahjong') && view.wish === null ? wishedWords(trick?.wished, ui.lang) : '';
+    // A bomb stands out in the trick: it may have come out of turn, and it takes the trick over.
+    const bomb = isBomb(play.combo) ? '💣 ' : '';
     lines.push(
-      `${playWords(name(play.seat), playLabel(play.combo, ui), ui.lang)}${mark}${wished}${passes(after.map(name), ui.lang)}`,
+      `${bomb}${playWords(name(play.seat), playLabel(play.combo, ui), ui.lang)}${mark}${wished}${passes(after.map(name), ui.lang)}`,
     );
   });
   if (lines.length === 0) return null;

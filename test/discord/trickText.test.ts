@@ -99,6 +99,21 @@ describe('the trick on the table message', () => {
     expect(after.description).toContain('▶️ **P0** leads.');
   });
 
+  it('marks a bomb, in turn or out of it, with 💣 at the head of its line', () => {
+    let state = buildScenario({
+      hands: { 0: '3st 9st', 1: '4jd 5jd', 2: '6sw 6st 6jd 6pg 8sw', 3: '2pg 10pg Qpg' },
+      turn: 0,
+    });
+    state = act(state, 0, { type: 'play', cards: ['3st'] });
+    // Seat 2 bombs before seat 1, whose turn it is, has played.
+    state = act(state, 2, { type: 'play', cards: ['6sw', '6st', '6jd', '6pg'] });
+    state = act(state, 3, { type: 'pass' });
+    expect(shown(state).fields['On the table']?.split('\n')).toEqual([
+      'P0: single 3 (🔴3)',
+      '💣 P2: bomb: four 6s (🟢6 ⚫6 🔵6 🔴6) · P3 passes',
+    ]);
+  });
+
   it('names an open wish once, in its own field, not again on the Mah Jong’s line', () => {
     let state = buildScenario({
       hands: { 0: 'mahjong 3st Kst', 1: '9jd 10jd', 2: '6sw 7sw', 3: '2pg 10pg' },

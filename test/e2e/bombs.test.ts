@@ -54,6 +54,7 @@ describe('bombs out of turn', () => {
     expect(buttonLabelled(panel, 'Bomb!')).toBeUndefined();
     expect(selectWith(panel, /^Bomb now/)).toBeUndefined();
     expect(buttonLabelled(panel, 'Pass')).toBeUndefined();
+    expect(panel.content).not.toContain('You hold a bomb');
   });
 
   it('with a combination on the table the holder sees "Bomb!" and "Bomb now…", and bombs from a stale panel', async () => {
@@ -67,6 +68,8 @@ describe('bombs out of turn', () => {
     const panel = await table.panel(bomber);
     expect(panel.content).toContain(`${NAMES[seatAfter(lead, 1)]} to play`);
     expect(buttonLabelled(panel, 'Pass')).toBeUndefined();
+    // Said in words too: a newcomer does not know a bomb may go out of turn.
+    expect(panel.content).toContain('💣 You hold a bomb: you may play it now, even out of turn (**Bomb!**).');
     const select = selectWith(panel, /^Bomb now/);
     expect(select).toBeDefined();
     const labels = select?.options?.map((o) => o.label) ?? [];

@@ -73,6 +73,8 @@ export const panel: Texts<typeof en> = {
   'panel.playCards_other': '{count} Karten spielen',
   'panel.pass': 'Passen',
   'panel.tichu': 'Tichu!',
+  'panel.bombOutOfTurn':
+    '💣 Du hast eine Bombe: du darfst sie jetzt werfen, auch außer der Reihe (**Bombe!**).',
   'panel.bomb': 'Bombe!',
   'panel.kind.single': 'Einzelkarten',
   'panel.kind.pair': 'Paare',

@@ -69,6 +69,7 @@ export const panel = {
   'panel.playCards_other': 'Play {count} cards',
   'panel.pass': 'Pass',
   'panel.tichu': 'Tichu!',
+  'panel.bombOutOfTurn': '💣 You hold a bomb: you may play it now, even out of turn (**Bomb!**).',
   'panel.bomb': 'Bomb!',
   // Kinds of play, when the plays are more than one menu holds.
   'panel.kind.single': 'Singles',
