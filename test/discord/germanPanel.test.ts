@@ -70,7 +70,7 @@ describe('a German panel', () => {
       exchange: picks,
     });
     expect(panel.content).toContain(
-      'Wähle für jeden Mitspieler eine Karte zum Schupfen, dann **Schupfen bestätigen**.',
+      'Wähle für jeden Mitspieler eine Karte zum Schupfen, dann klicke auf **Schupfen bestätigen**.',
     );
     expect(panel.selects.map((s) => s.placeholder)).toEqual([
       'Karte für Ben (Gegner)',
@@ -134,7 +134,7 @@ describe('a German panel', () => {
     });
     const panel = german(snapshotAt(state, 0, { names: ['Anna', 'Ben', 'Cleo', 'Dirk'] }));
     expect(panel.content).toContain(
-      'Auf dem Tisch: Paar K (⚫K 🔴K) von Dirk · Wunsch: 5 · **du bist dran**',
+      'Auf dem Tisch: Paar K (⚫K 🔴K) von Dirk · Wunsch: 5 · **du bist am Zug**',
     );
     expect(panel.buttons).toEqual(['Passen', 'Bombe!', 'Aktualisieren']);
     const options = panel.selects[1]?.options?.map((o) => o.label) ?? [];

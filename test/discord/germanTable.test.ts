@@ -327,7 +327,7 @@ describe('turn pings in a German server', () => {
     await notifier.drain();
     const [ben, cat] = [RECORD_USERS[1], RECORD_USERS[2]];
     expect(posted).toEqual([
-      `<@${ben}> du bist am Tichu-Tisch am Zug: deine Zeit läuft <t:1700000120:R> ab. (Abschalten mit /notify.)`,
+      `<@${ben}>, du bist am Tichu-Tisch am Zug: deine Zeit läuft <t:1700000120:R> ab. (Abschalten mit /notify.)`,
       `<@${ben}> <@${cat}> ⏰ am Tichu-Tisch läuft eure Zeit <t:1700000120:R> ab: dann entscheidet der Bot für euch. (Abschalten mit /notify.)`,
     ]);
   });

@@ -112,7 +112,7 @@ describe('the panel', () => {
     const total = labels.reduce((n, l) => n + Number(/\((\d+)\)$/.exec(l)?.[1]), 0);
     expect(total).toBe(menu.length);
     expect(plays?.placeholder).toMatch(
-      new RegExp(`^Play… Singles: \\d+ of ${menu.length} \\(\\d+ more under the other kinds above\\)$`),
+      new RegExp(`^Play… Singles: \\d+ of ${menu.length} \\(\\d+ more: choose another kind above\\)$`),
     );
     // Choosing a kind shows its plays, the kind marked chosen.
     const key = String(kinds?.options?.find((o) => String(o.label).startsWith('Straights of 6'))?.value);

@@ -38,7 +38,7 @@ describe('refusals in German', () => {
 
   it('uses the German Tichu words and the players’ names', () => {
     const de = (r: Refusal) => refusalText(r, NAMES, DE);
-    expect(de({ code: 'rule', error: { code: 'not_your_turn', turn: 2 } })).toBe('Cat ist dran, nicht du.');
+    expect(de({ code: 'rule', error: { code: 'not_your_turn', turn: 2 } })).toBe('Cat ist am Zug, nicht du.');
     expect(de({ code: 'rule', error: { code: 'dog_only_on_lead' } })).toContain('Hund');
     expect(de({ code: 'rule', error: { code: 'gift_to_opponent_only', to: 1 } })).toContain('Drachen-Stich');
     expect(de({ code: 'rule', error: { code: 'already_called', call: 'grandTichu' } })).toContain(

@@ -159,7 +159,7 @@ describe('a German player and three English ones at one table', () => {
       t('de', 'panel.retired'),
     ])
       expect(annText).toContain(german);
-    expect(annText).toMatch(/\*\*du spielst aus\*\*|\*\*du bist dran\*\*/);
+    expect(annText).toMatch(/\*\*du spielst aus\*\*|\*\*du bist am Zug\*\*/);
 
     for (const user of users.slice(1)) {
       const saw = seen.get(user.id) ?? [];

@@ -93,7 +93,7 @@ export const refusals: Texts<typeof en> = {
 
   'refusal.changed.played': '{name} hat {combo} gespielt',
   'refusal.changed.empty': 'der Tisch ist leer',
-  'refusal.changed.turn': '{name} ist dran',
+  'refusal.changed.turn': '{name} ist am Zug',
   'refusal.changed.one': 'Inzwischen: {a}.',
   'refusal.changed.two': 'Inzwischen: {a}, und {b}.',
 
@@ -108,7 +108,7 @@ export const refusals: Texts<typeof en> = {
   'refusal.rule.wrong_phase.play': 'Das geht gerade nicht: die Runde wird gespielt.',
   'refusal.rule.wrong_phase.finished': 'Das geht gerade nicht: die Runde ist vorbei.',
   'refusal.rule.nobodys_turn': 'Gerade ist niemand dran.',
-  'refusal.rule.not_your_turn': '{name} ist dran, nicht du.',
+  'refusal.rule.not_your_turn': '{name} ist am Zug, nicht du.',
   'refusal.rule.waiting_for_decision.wish': 'Einen Moment: {name} wünscht sich gerade einen Rang.',
   'refusal.rule.waiting_for_decision.dragon':
     'Einen Moment: {name} wählt gerade, wer den Drachen-Stich bekommt.',
@@ -129,7 +129,7 @@ export const refusals: Texts<typeof en> = {
   'refusal.rule.does_not_beat': '{combo} schlägt {top} nicht: spiel dieselbe Art, aber höher.',
   'refusal.rule.bomb_needs_trick':
     'Für eine Bombe außer der Reihe muss eine Kombination auf dem Tisch liegen.',
-  'refusal.rule.only_bombs_out_of_turn': '{name} ist dran: außer der Reihe kannst du nur bomben.',
+  'refusal.rule.only_bombs_out_of_turn': '{name} ist am Zug: außer der Reihe kannst du nur bomben.',
   'refusal.rule.must_fulfil_wish':
     'Du musst eine {rank} spielen: gewünscht ist {rank}, und du kannst den Wunsch erfüllen.',
   'refusal.rule.must_fulfil_wish.bomb':

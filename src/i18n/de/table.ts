@@ -99,9 +99,9 @@ export const table: Texts<typeof en> = {
   'table.action.wished': '{rank} gewünscht',
   'table.action.gaveDragon': 'Drachen-Stich an {name} verschenkt',
   'table.action.calledTichu': 'Tichu angesagt',
-  'table.ping.turn': '{mention} du bist am Tichu-Tisch am Zug. (Abschalten mit /notify.)',
+  'table.ping.turn': '{mention}, du bist am Tichu-Tisch am Zug. (Abschalten mit /notify.)',
   'table.ping.turnBy':
-    '{mention} du bist am Tichu-Tisch am Zug: deine Zeit läuft {when} ab. (Abschalten mit /notify.)',
+    '{mention}, du bist am Tichu-Tisch am Zug: deine Zeit läuft {when} ab. (Abschalten mit /notify.)',
   'table.ping.remind_one':
     '{mentions} ⏰ am Tichu-Tisch läuft deine Zeit {when} ab: dann entscheidet der Bot für dich. (Abschalten mit /notify.)',
   'table.ping.remind_other':

@@ -23,7 +23,7 @@ export const panel = {
   'panel.grandDecline': 'No, deal my cards',
   'panel.exchanged':
     'You pass {next} → {nextName}, {partner} → {partnerName}, {previous} → {previousName}. Waiting for the others ({chosen}/4).',
-  'panel.exchangeAsk': 'Pick one card for each other player, then **Confirm**.',
+  'panel.exchangeAsk': 'Pick one card for each other player, then **Confirm exchange**.',
   'panel.exchangeForPartner': 'Card for {name} (partner)',
   'panel.exchangeForOpponent': 'Card for {name} (opponent)',
   'panel.exchangePickedPartner': '{card} for {name} (partner)',
@@ -62,7 +62,7 @@ export const panel = {
   'panel.menuLater': 'The plays menu is back once the Phoenix is read (or press **Refresh**).',
   'panel.kindsPlaceholder': 'Kinds of play ({count} plays)',
   'panel.kindPlaceholder': '{verb} {kind}: {shown} of {total} ({more})',
-  'panel.kindMoreAbove': '{count} more under the other kinds above',
+  'panel.kindMoreAbove': '{count} more: choose another kind above',
   'panel.kindOnlyPicker': '{count} only through the card picker',
   'panel.playCombo': 'Play: {combo}',
   'panel.playCards_one': 'Play {count} card',
