@@ -25,7 +25,8 @@ export const panel: Texts<typeof en> = {
   'panel.grandDecline': 'Nein, gib mir meine Karten',
   'panel.exchanged':
     'Du schupfst {next} → {nextName}, {partner} → {partnerName}, {previous} → {previousName}. Warte auf die anderen ({chosen}/4).',
-  'panel.exchangeAsk': 'Wähle für jeden Mitspieler eine Karte zum Schupfen, dann klicke auf **Schupfen bestätigen**.',
+  'panel.exchangeAsk':
+    'Wähle für jeden Mitspieler eine Karte zum Schupfen, dann klicke auf **Schupfen bestätigen**.',
   'panel.exchangeForPartner': 'Karte für {name} (Partner)',
   'panel.exchangeForOpponent': 'Karte für {name} (Gegner)',
   'panel.exchangePickedPartner': '{card} für {name} (Partner)',
