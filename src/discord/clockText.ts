@@ -17,10 +17,11 @@ export function timerWords(timer: TurnTimer, lang: Lang): string {
 
 /**
  * A moment as a Discord relative timestamp (`<t:UNIX:R>`): every client shows it as a live
- * countdown ("in 2 minutes") in the reader's own time.
+ * countdown ("in 2 minutes") in the reader's own time. Rounded down to its second: a 30 s clock
+ * reads "in 30 seconds", not 31, and a countdown never promises time that is not there.
  */
 export function relativeTime(atMs: number): string {
-  return `<t:${Math.ceil(atMs / 1000)}:R>`;
+  return `<t:${Math.floor(atMs / 1000)}:R>`;
 }
 
 /** "⏰ **Ben** ran out of time: passed", one line per seat of the table's last timeout. */

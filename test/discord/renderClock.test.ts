@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HandLog } from '../../src/app/stats.js';
 import type { PlayerSnapshot, TableRecord } from '../../src/app/tableService.js';
+import { relativeTime } from '../../src/discord/clockText.js';
 import { parseId } from '../../src/discord/customIds.js';
 import { handLogLines } from '../../src/discord/renderHistory.js';
 import { renderPanel } from '../../src/discord/renderPanel.js';
@@ -51,6 +52,14 @@ function panel(table: TableRecord, seat: Seat, deadline: number | null): PlayerS
 function buttons(payload: ReturnType<typeof renderPanel>): Array<{ label?: string; custom_id?: string }> {
   return payload.components.flatMap((row) => (row as { components: Array<{ label?: string }> }).components);
 }
+
+describe('a countdown', () => {
+  it('rounds its deadline down to the second: a 30 s clock set mid-second reads 30 s, not 31', () => {
+    const setAt = 1_700_000_000_999;
+    expect(relativeTime(setAt + 30_000)).toBe('<t:1700000030:R>');
+    expect(relativeTime(1_700_000_030_000)).toBe('<t:1700000030:R>');
+  });
+});
 
 describe('the table message', () => {
   it('names the timer on the house-rules line, with standard rules or house rules alike', () => {

@@ -110,7 +110,7 @@ describe('away seats', () => {
     expect(owes(1)).toBe(true);
     const mine = await openPanel(ben, fx.channelId);
     expect(mine.content).toContain(
-      `⏰ Your time runs out <t:${Math.ceil((state().table.deadline?.at ?? 0) / 1000)}:R>`,
+      `⏰ Your time runs out <t:${Math.floor((state().table.deadline?.at ?? 0) / 1000)}:R>`,
     );
   });
 

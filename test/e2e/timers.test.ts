@@ -58,7 +58,7 @@ function deadline(): number {
   return here.value.table.deadline.at;
 }
 
-const stamp = (at: number) => `<t:${Math.ceil(at / 1000)}:R>`;
+const stamp = (at: number) => `<t:${Math.floor(at / 1000)}:R>`;
 const toPlay = (seat: Seat) => `▶️ **${NAMES[seat]}** to play.`;
 const turnMessages = () =>
   fx.discord.channelMessages(fx.channelId).filter((m) => m.content.includes('it is your turn'));
