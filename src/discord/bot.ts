@@ -265,6 +265,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const stats = new StatsService(store);
   // Each hand's summary and the match's result, posted whatever committed them.
   const story = new HandStory(client, stats, logger, outbox, looks);
+  // A hand's summary lands below the players' panels as the next deal asks for their decisions:
+  // their panels follow them down.
+  story.onSummaryPosted = (tableId) => livePanels.below(tableId);
   // An event's table: its event moves on (boards to post, the next round's threads).
   const events = new EventDesk(client, service, logger, outbox, looks, tableMessages, notifier);
   // The weekly challenge: members' threads, their boards recorded, weeks closed.

@@ -49,6 +49,8 @@ export class HandStory {
     // Posted for everyone in the channel: in the server's language.
     const { lang } = this.looks.forGuild(table.guildId);
     const posts: StoryPayload[] = [];
+    // The summary that leaves a next deal to play: the players' panels are moved below it once posted.
+    let goesOn: StoryPayload | null = null;
     for (const event of outcome.events) {
       if (event.type !== 'handEnded') continue;
       const score = scoreAfter(state.history, event.result.number);
@@ -59,10 +61,9 @@ export class HandStory {
       // as the next deal asks for their Grand Tichu decision, and this opens one below it.
       if (table.matchId !== null) {
         const review = reviewRow(table.matchId, event.result.number, lang);
-        const hand =
-          state.status === 'playing' && event.result.number === state.hand.number - 1
-            ? [myHandButton(table.id, state.version, lang)]
-            : [];
+        const next = state.status === 'playing' && event.result.number === state.hand.number - 1;
+        const hand = next ? [myHandButton(table.id, state.version, lang)] : [];
+        if (next) goesOn = summary;
         summary.components = [{ type: 1, components: [...(review.components as unknown[]), ...hand] }];
       }
       posts.push(summary);
@@ -75,8 +76,17 @@ export class HandStory {
         : this.stats.matchDetail(table.guildId, table.matchId, true);
       posts.push(renderMatchResult(table, state, detail?.ok ? detail.value : null, lang));
     }
-    for (const body of posts) this.posts.post(table.id, table.channelId, body);
+    for (const body of posts)
+      this.posts.post(
+        table.id,
+        table.channelId,
+        body,
+        body === goesOn ? () => this.onSummaryPosted?.(table.id) : undefined,
+      );
   }
+
+  /** Hears that a hand's summary with a next deal to play was posted in its table's channel. */
+  onSummaryPosted: ((tableId: string) => void) | null = null;
 
   /**
    * Every event of the hand, from the match's log (just committed): the summary tells the hand's
@@ -124,10 +134,14 @@ export class StoryPosts {
     this.wait = options.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()));
   }
 
-  post(tableId: string, channelId: string, body: StoryPayload): void {
+  /** Posts `body` after the table's posts before it; `posted` hears that it stands in the channel. */
+  post(tableId: string, channelId: string, body: StoryPayload, posted?: () => void): void {
     const previous = this.last.get(tableId) ?? Promise.resolve();
     const work: Promise<void> = previous
       .then(() => this.deliver(tableId, channelId, body))
+      .then((stands) => {
+        if (stands) posted?.();
+      })
       .finally(() => {
         this.inFlight.delete(work);
         if (this.last.get(tableId) === work) this.last.delete(tableId);
@@ -164,7 +178,8 @@ export class StoryPosts {
     });
   }
 
-  private async deliver(tableId: string, channelId: string, body: StoryPayload): Promise<void> {
+  /** Resolves true once the post stands, false when its tries ended without it. */
+  private async deliver(tableId: string, channelId: string, body: StoryPayload): Promise<boolean> {
     const nonce = newNonce();
     const since = this.now();
     for (let failures = 1; ; failures++) {
@@ -177,18 +192,18 @@ export class StoryPosts {
             failure = { error };
           }),
       );
-      if (failure === null) return;
+      if (failure === null) return true;
       const { error } = failure as { error: unknown };
       const again = isTransient(error) && !this.stopping && this.now() - since < POST_RETRY_WINDOW_MS;
       const line = { tableId, err: error instanceof Error ? error.message : String(error), failures };
       if (!again) {
         this.logger.warn(line, 'hand story message failed');
-        return;
+        return false;
       }
       if (failures === 1) this.logger.warn({ ...line, retrying: true }, 'hand story message failed');
       await this.sleep(retryDelayMs(failures, this.random()));
       // Shut down meanwhile: no more tries (what the last one said is logged above).
-      if (this.stopping) return;
+      if (this.stopping) return false;
     }
   }
 }

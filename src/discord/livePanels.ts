@@ -4,7 +4,8 @@
  * (Discord lets an app edit an interaction's response for 15 minutes; each click on the panel
  * brings a fresh token). So a player opens their panel once and plays from it: when their turn
  * comes it already offers their plays. Opening a new panel retires the old one ("no longer live").
- * Without a valid token the player opens **My hand** as before.
+ * Without a valid token the player opens **My hand** as before. When a hand's summary is posted
+ * below the panels, each live panel is sent again under it as a follow-up (`below`).
  *
  * Edits are coalesced per player (at most one in flight, the newest state wins: an edit renders
  * when it is sent) and skipped when the panel already shows the table's version. They go through
@@ -20,7 +21,7 @@ import { t } from '../i18n/index.js';
 import type { Looks } from './looks.js';
 import { LOW, NORMAL, type Outbox, URGENT } from './outbox.js';
 import type { PanelOptions } from './panelParts.js';
-import { panelOf } from './renderPanel.js';
+import { EPHEMERAL, panelOf } from './renderPanel.js';
 
 /** A token is used for at most this long (Discord: 15 minutes), with a margin for a slow edit. */
 export const TOKEN_USE_MS = 14 * 60_000;
@@ -42,6 +43,10 @@ interface Live {
   readonly since: number;
   /** A click's update of the panel clicked, or a new message. */
   readonly how: Shown;
+  /** Which message of the token's interaction it is: its answer ('@original'), or a follow-up's id. */
+  readonly message: string;
+  /** Asked to move below what was posted after it (a hand's summary): its next edit is a new message. */
+  moveDown: boolean;
   /** The interaction whose answer made the panel's message (a click on it names it), if known. */
   readonly origin: string | null;
   /** The player's Discord locale when they showed it: its edits speak their language. */
@@ -109,6 +114,8 @@ export class LivePanels {
       token: panel.token,
       since: this.now(),
       how: panel.how,
+      message: '@original',
+      moveDown: false,
       origin: panel.origin,
       locale: panel.locale,
       showing: shows(snapshot.table, snapshot.view.version),
@@ -161,6 +168,23 @@ export class LivePanels {
       if (urgent) this.queue(tableId, occupant.userId);
       else this.queueSoon(tableId, occupant.userId);
     });
+  }
+
+  /**
+   * Something was posted in the channel below the players' panels (a hand's summary, just as the
+   * next deal asks for their Grand Tichu): each live panel is sent again as a new message at the
+   * foot of the channel (a follow-up on its token, private as before), and the one above retires.
+   */
+  below(tableId: string): void {
+    const found = this.service.tableView(tableId);
+    if (!found.ok) return;
+    for (const occupant of found.value.table.seats) {
+      if (occupant?.kind !== 'user') continue;
+      const live = this.live.get(keyOf(tableId, occupant.userId));
+      if (!live || !this.usable(live)) continue;
+      live.moveDown = true;
+      this.queue(tableId, occupant.userId);
+    }
   }
 
   async drain(): Promise<void> {
@@ -226,7 +250,8 @@ export class LivePanels {
     if (!found.ok) return void this.live.delete(key);
     const snapshot = found.value;
     const showing = shows(snapshot.table, snapshot.view.version);
-    if (showing === live.showing) return;
+    const moving = live.moveDown;
+    if (showing === live.showing && !moving) return;
     const hand = new Set(snapshot.view.hand);
     const picked = live.picked.filter((card) => hand.has(card));
     const exchange = live.exchange?.map((card) => (card && hand.has(card) ? card : null)) as
@@ -243,16 +268,20 @@ export class LivePanels {
       ...(live.kind !== undefined ? { kind: live.kind } : {}),
     };
     live.showing = showing;
+    live.moveDown = false;
     // A closed table's panel says so once, then follows nothing more.
     if (snapshot.table.status === 'abandoned') this.live.delete(key);
     try {
       // The Ui is made now, not kept: the card faces may have been loaded since the panel was shown.
       const ui = this.looks.forUser(live.locale);
       const { content, embeds, components, allowed_mentions } = panelOf(snapshot, ui, options);
-      await this.rest.patch(Routes.webhookMessage(this.applicationId, live.token, '@original'), {
-        body: { content, embeds, components, allowed_mentions },
-        auth: false,
-      });
+      const body = { content, embeds, components, allowed_mentions };
+      if (moving) await this.sendBelow(tableId, userId, live, body);
+      else
+        await this.rest.patch(Routes.webhookMessage(this.applicationId, live.token, live.message), {
+          body,
+          auth: false,
+        });
       live.failures = 0;
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
@@ -262,6 +291,7 @@ export class LivePanels {
       } else {
         // Not shown (Discord busy, a network error): tried again shortly, or at the next change.
         live.showing = '';
+        if (moving) live.moveDown = true;
         live.failures++;
         this.logger.warn({ tableId, err: String(error) }, 'live panel edit failed');
         if (live.failures <= MAX_RETRIES) this.queueSoon(tableId, userId, this.followMs * 2 ** live.failures);
@@ -271,6 +301,37 @@ export class LivePanels {
     // overwritten by it: that newer panel is shown afresh once its answer is in.
     const current = this.live.get(key);
     if (current && current !== live && current.how === 'same') this.showAfresh(tableId, userId, current);
+  }
+
+  /**
+   * `live`'s panel as a new private message below everything (a follow-up on its token, which
+   * Discord allows while the token lasts); it is the live one from now on, and `live`'s message
+   * says it is no longer live. If the player opened or clicked a panel meanwhile, that one stays
+   * live and the new message retires at once.
+   */
+  private async sendBelow(
+    tableId: string,
+    userId: string,
+    live: Live,
+    body: Record<string, unknown>,
+  ): Promise<void> {
+    const key = keyOf(tableId, userId);
+    const sent = (await this.rest.post(Routes.webhook(this.applicationId, live.token), {
+      body: { ...body, flags: EPHEMERAL },
+      query: new URLSearchParams({ wait: 'true' }),
+      auth: false,
+    })) as { id: string };
+    // Its own message now: clicks on it name no interaction of their own (origin null: the same message).
+    const moved: Live = {
+      ...live,
+      message: sent.id,
+      how: 'new',
+      origin: null,
+      answered: Promise.resolve(true),
+    };
+    if (this.live.get(key) !== live) return this.sayRetired(moved);
+    this.live.set(key, moved);
+    await this.sayRetired(live);
   }
 
   /** `live` may show less than it should (an older edit landed over it): edited anew once answered. */
@@ -306,7 +367,7 @@ export class LivePanels {
 
   private async sayRetired(old: Live): Promise<void> {
     try {
-      await this.rest.patch(Routes.webhookMessage(this.applicationId, old.token, '@original'), {
+      await this.rest.patch(Routes.webhookMessage(this.applicationId, old.token, old.message), {
         body: {
           content: t(this.looks.forUser(old.locale).lang, 'panel.retired'),
           embeds: [],

@@ -52,6 +52,15 @@ const summary = (content: string) =>
   ({ content, allowed_mentions: { parse: [] } }) as unknown as StoryPayload;
 
 describe('the hand story’s posts', () => {
+  it('tells that a post stands once it does (the panels then move below it), and never for one that failed', async () => {
+    const { posts } = setup([503, null, 403]);
+    const heard: string[] = [];
+    posts.post('t1', '42', summary('**Hand 1 over**'), () => heard.push('hand 1'));
+    posts.post('t1', '42', summary('**Hand 2 over**'), () => heard.push('hand 2'));
+    await posts.settled();
+    expect(heard).toEqual(['hand 1']);
+  });
+
   it('tries a post Discord failed for now again, with the same nonce, until it stands', async () => {
     const { posts, sent, warnings, waits } = setup([503, 502, null]);
     posts.post('t1', '42', summary('**Hand 1 over**'));

@@ -61,7 +61,9 @@ describe('the plays menu split by kind', () => {
     expect(kinds?.options?.[0]?.label).toMatch(/^Singles \(\d+\)$/);
     expect(kinds?.options?.[0]?.default).toBe(true);
     const plays = selectWith(first, /^Play…/);
-    expect(plays?.placeholder).toMatch(new RegExp(`^Play… Singles: \\d+ of ${total} \\(\\d+ more under`));
+    expect(plays?.placeholder).toMatch(
+      new RegExp(`^Play… Singles: \\d+ of ${total} \\(\\d+ more: choose another kind above\\)$`),
+    );
     expect(plays?.options?.length).toBe(count(kinds?.options?.[0]?.label ?? ''));
   });
 
