@@ -241,13 +241,18 @@ function seatLines({ table, view }: TableSnapshot, lang: Lang): string[] {
       occupant?.kind === 'user' && occupant.userId === table.hostId ? ` ${t(lang, 'table.seat.host')}` : '';
     const tag = occupant?.kind === 'bot' ? ` (${t(lang, `table.level.${occupant.level}`)})` : host;
     if (!view || table.status === 'lobby') return `${team} ${seat + 1}. ${name}${tag}`;
-    const away = occupant?.kind === 'user' && occupant.away ? ` · ${t(lang, 'table.seat.away')}` : '';
+    // Paused, no bot plays anyone's seat and nobody is waited for.
+    const paused = table.status === 'paused';
+    const away =
+      occupant?.kind === 'user' && occupant.away
+        ? ` · ${t(lang, paused ? 'table.seat.awayPaused' : 'table.seat.away')}`
+        : '';
     const place = view.out.indexOf(seat);
     const state =
       place >= 0
         ? t(lang, 'table.seat.out', { place: place + 1 })
         : plural(lang, 'table.seat.cards', view.cardsLeft[seat]);
-    const turn = awaits(view, seat) ? ' ◀️' : '';
+    const turn = !paused && awaits(view, seat) ? ' ◀️' : '';
     return `${team} ${seat + 1}. ${name}${tag}${away} — ${state}${callMark(view.calls[seat], lang)}${turn}`;
   });
 }

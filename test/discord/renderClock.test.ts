@@ -102,7 +102,13 @@ describe('the table message', () => {
     expect(text(table)).not.toMatch(/P2 · away/);
     let everyone = table;
     for (const seat of [0, 2, 3] as const) everyone = awayAt(everyone, seat);
-    expect(text({ ...everyone, status: 'paused' })).toContain('Paused: nobody is at the table');
+    const paused = text({ ...everyone, status: 'paused' });
+    expect(paused).toContain('Paused: nobody is at the table');
+    // Paused, no bot plays the away seats and nobody is waited for.
+    expect(paused).toMatch(/🟧 2\. P1 · away — 8 cards/);
+    expect(paused).not.toContain('bot playing');
+    expect(paused).not.toContain('◀️');
+    expect(text(table)).toContain('◀️');
     expect(text({ ...table, status: 'paused' })).toContain('⏸️ Paused. Resume with /table resume.');
   });
 });

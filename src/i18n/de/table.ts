@@ -51,6 +51,7 @@ export const table: Texts<typeof en> = {
   'table.seat.empty': '*frei*',
   'table.seat.host': '(Gastgeber)',
   'table.seat.away': 'abwesend (Bot spielt)',
+  'table.seat.awayPaused': 'abwesend',
   'table.seat.out': 'raus als {place}.',
   'table.seat.cards_one': '{count} Karte',
   'table.seat.cards_other': '{count} Karten',

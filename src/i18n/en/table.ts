@@ -49,6 +49,7 @@ export const table = {
   'table.seat.empty': '*empty*',
   'table.seat.host': '(host)',
   'table.seat.away': 'away (bot playing)',
+  'table.seat.awayPaused': 'away',
   'table.seat.out': 'out #{place}',
   'table.seat.cards_one': '{count} card',
   'table.seat.cards_other': '{count} cards',
