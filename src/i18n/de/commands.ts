@@ -29,7 +29,7 @@ export const commands: Texts<typeof en> = {
   'cmd.table.create.pace': 'Wie schnell Bots ziehen, während jemand zusieht (Standard normal)',
   'cmd.table.pace': 'Gastgeber: vor Beginn der Partie ändern, wie schnell Bots ziehen',
   'cmd.table.pace.speed': 'Wie schnell Bots ziehen, während jemand zusieht',
-  'cmd.table.away': 'Abwesend melden: der Bot spielt deinen Platz, bis du auf „Bin zurück“ klickst',
+  'cmd.table.away': 'Abwesend melden: der Bot spielt für dich, bis du zurück bist (nur mit Bots: Pause)',
   'cmd.table.join': 'Dich an den Tisch dieses Kanals setzen',
   'cmd.table.join.seat': 'Platz 1-4 (1 und 3 sind Team A, 2 und 4 Team B)',
   'cmd.table.leave': 'Den Tisch vor Beginn der Partie verlassen',

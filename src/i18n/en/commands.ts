@@ -31,7 +31,8 @@ export const commands = {
   'cmd.table.create.pace': 'How quickly bots move while someone watches (default normal)',
   'cmd.table.pace': 'Host: change how quickly bots move, before the match starts',
   'cmd.table.pace.speed': 'How quickly bots move while someone watches',
-  'cmd.table.away': 'Step away: the bot plays your seat until you click I’m back',
+  'cmd.table.away':
+    'Step away: the bot plays your seat until you are back (alone with bots: the match pauses)',
   'cmd.table.join': 'Sit down at this channel’s table',
   'cmd.table.join.seat': 'Seat 1-4 (1 and 3 are team A, 2 and 4 team B)',
   'cmd.table.leave': 'Leave the table before the match starts',
