@@ -110,7 +110,6 @@ async function lobbyButton(
   return { result: 'ok', tableId: id.tableId };
 }
 
-/** **I'm back** on an away player's panel: the seat is theirs again from its next decision. */
 /** Whether `userId` holds `seat` of the table and is away from it. */
 function awayAt(ctx: BotContext, tableId: string, userId: string, seat: unknown): boolean {
   const snapshot = ctx.service.tableView(tableId);
@@ -119,6 +118,10 @@ function awayAt(ctx: BotContext, tableId: string, userId: string, seat: unknown)
   return occupant?.kind === 'user' && occupant.userId === userId && occupant.away === true;
 }
 
+/**
+ * **I'm back** on an away player's panel (or **Take seat** beside their own name): the seat is
+ * theirs again from its next decision.
+ */
 async function comeBack(ctx: BotContext, interaction: ComponentInteraction, id: ParsedId): Promise<Outcome> {
   const actor = actorOf(interaction);
   const result = ctx.service.comeBack(id.tableId, actor);

@@ -57,7 +57,7 @@ interface Live {
   readonly picked: readonly Card[];
   readonly exchange: PanelOptions['exchange'];
   /** A card just moved from one exchange slot to another: said again while the panel still shows it so. */
-  readonly moved: PanelOptions['exchangeMoved'];
+  readonly exchangeMoved: PanelOptions['exchangeMoved'];
   /** The kind chosen in a plays menu split by kind (kept while the menu still offers it). */
   readonly kind: string | undefined;
   /** Settles once Discord has the answer that showed this panel (true) or refused it (false). */
@@ -121,7 +121,7 @@ export class LivePanels {
       showing: shows(snapshot.table, snapshot.view.version),
       picked: options.picked ?? [],
       exchange: options.exchange,
-      moved: options.exchangeMoved,
+      exchangeMoved: options.exchangeMoved,
       kind: options.kind,
       answered: panel.answered.then(
         () => true,
@@ -259,12 +259,12 @@ export class LivePanels {
       | undefined;
     const exchanging = exchange && snapshot.view.phase === 'exchange' && !snapshot.view.exchangePicks;
     // The moved card's notice stays until the player picks again (the picks are still as it says).
-    const moved =
-      live.moved && exchange?.[live.moved.from] === null && exchange[live.moved.to] ? live.moved : null;
+    const { exchangeMoved: shift } = live;
+    const stillSo = shift && exchange?.[shift.from] === null && exchange[shift.to] ? shift : null;
     const options: PanelOptions = {
       ...(picked.length > 0 ? { picked } : {}),
       ...(exchanging ? { exchange } : {}),
-      ...(exchanging && moved ? { exchangeMoved: moved } : {}),
+      ...(exchanging && stillSo ? { exchangeMoved: stillSo } : {}),
       ...(live.kind !== undefined ? { kind: live.kind } : {}),
     };
     live.showing = showing;
