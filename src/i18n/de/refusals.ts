@@ -107,7 +107,7 @@ export const refusals: Texts<typeof en> = {
   'refusal.rule.wrong_phase.exchange': 'Das geht gerade nicht: die Spieler wählen ihre Karten zum Schupfen.',
   'refusal.rule.wrong_phase.play': 'Das geht gerade nicht: die Runde wird gespielt.',
   'refusal.rule.wrong_phase.finished': 'Das geht gerade nicht: die Runde ist vorbei.',
-  'refusal.rule.nobodys_turn': 'Gerade ist niemand dran.',
+  'refusal.rule.nobodys_turn': 'Gerade ist niemand am Zug.',
   'refusal.rule.not_your_turn': '{name} ist am Zug, nicht du.',
   'refusal.rule.waiting_for_decision.wish': 'Einen Moment: {name} wünscht sich gerade einen Rang.',
   'refusal.rule.waiting_for_decision.dragon':
