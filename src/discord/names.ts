@@ -2,7 +2,7 @@
 
 import type { TableRecord } from '../app/tableService.js';
 import type { Seat, Settings } from '../engine/index.js';
-import { type Lang, t } from '../i18n/index.js';
+import { type Lang, plural, t } from '../i18n/index.js';
 import type { TextContext } from './refusalText.js';
 
 /**
@@ -34,7 +34,7 @@ export const TEAM_MARK = ['🟦', '🟧'] as const;
 export function goalWords(settings: Settings, lang: Lang): string {
   return settings.handLimit === null
     ? t(lang, 'table.score.to', { target: settings.targetScore })
-    : t(lang, 'table.score.hands', { hands: settings.handLimit });
+    : plural(lang, 'table.score.hands', settings.handLimit);
 }
 
 /** "🟦 **Ann & Cat** 400 — 215 **Ben & Dan** 🟧  (to 1000)". */

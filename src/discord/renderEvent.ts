@@ -33,8 +33,8 @@ function head(event: EventRecord, lang: Lang, pairs: number): string[] {
   const lines = [
     t(lang, 'event.title', {
       format: t(lang, event.format === 'duplicate' ? 'event.format.duplicate' : 'event.format.rotating'),
-      rounds: event.rounds,
-      hands: event.hands,
+      rounds: plural(lang, 'event.rounds', event.rounds),
+      boards: plural(lang, 'event.boards', event.hands),
     }),
     t(lang, 'event.options', {
       grand: t(lang, o.grandTichu ? 'event.options.on' : 'event.options.off'),

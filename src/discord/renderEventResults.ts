@@ -3,7 +3,7 @@
  * (who held which cards), only once every table of its round has played it.
  */
 import type { BoardDeal, EventResults } from '../app/eventService.js';
-import { t } from '../i18n/index.js';
+import { plural, t } from '../i18n/index.js';
 import { cardsLabel, inHandOrder } from './cardText.js';
 import { fitContent } from './door/callbackBody.js';
 import { nameOf, renderBoard, standingLines } from './renderEvent.js';
@@ -25,7 +25,10 @@ export function renderResults(
   const { event } = results;
   if (round !== null && board !== null) {
     if (round > event.rounds || board > event.hands)
-      return t(lang, 'event.results.noSuchBoard', { rounds: event.rounds, hands: event.hands });
+      return t(lang, 'event.results.noSuchBoard', {
+        rounds: plural(lang, 'event.rounds', event.rounds),
+        boards: plural(lang, 'event.boards', event.hands),
+      });
     const report = results.boards.find((b) => b.round === round && b.board === board);
     if (!report || !deal) return t(lang, 'event.results.notYet');
     const name = nameOf(results, lang);

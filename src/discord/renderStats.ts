@@ -134,7 +134,16 @@ function seasonParts(season: SeasonRecord | null, lang: Lang): { author: string;
 export function renderLeaderboard(board: Leaderboard, serverName: string | null, lang: Lang): StatsPayload {
   const lines = board.rows.map((row) => boardRow(board, row, lang));
   if (lines.length === 0)
-    lines.push(t(lang, board.sort === 'events' ? 'rec.board.emptyEvents' : 'rec.board.empty'));
+    lines.push(
+      t(
+        lang,
+        board.sort === 'events'
+          ? 'rec.board.emptyEvents'
+          : board.sort === 'rating'
+            ? 'rec.board.emptyRated'
+            : 'rec.board.empty',
+      ),
+    );
   const you = board.viewerHidden
     ? t(lang, 'rec.board.youHidden')
     : board.viewer

@@ -4,9 +4,10 @@
  * its call and who is to act, in English and German; nothing of it once the match is over.
  */
 import { describe, expect, it } from 'vitest';
+import { goalWords } from '../../src/discord/names.js';
 import { renderPanel } from '../../src/discord/renderPanel.js';
 import { EN_TEXT, type Ui } from '../../src/discord/ui.js';
-import { buildScenario } from '../../src/engine/index.js';
+import { buildScenario, makeSettings } from '../../src/engine/index.js';
 import { snapshotAt } from '../support/panelCheck.js';
 
 const DE: Ui = { lang: 'de', faces: null };
@@ -73,5 +74,17 @@ describe('the table in the panel', () => {
     const over = snapshotAt(state, 0, { names: NAMES, table: { status: 'finished' } });
     const content = renderPanel(over, EN_TEXT).content;
     expect(content).not.toContain('(to 1000)');
+  });
+});
+
+describe('what a match plays to', () => {
+  it.each([
+    ['en', null, '(to 1000)'],
+    ['en', 1, '(1 hand)'],
+    ['en', 4, '(4 hands)'],
+    ['de', 1, '(1 Runde)'],
+    ['de', 2, '(2 Runden)'],
+  ] as const)('%s, a limit of %s hands: "%s"', (lang, handLimit, words) => {
+    expect(goalWords(makeSettings({ handLimit }), lang)).toBe(words);
   });
 });

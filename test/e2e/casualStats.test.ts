@@ -65,7 +65,8 @@ describe('a finished match with bots', () => {
     expect(embedText(asked)).toContain(`Casual matches: Matches: ${won} won of 1`);
 
     const board = await ann.slash(fx.channelId, 'leaderboard', { subcommand: 'top' }).reply();
-    expect(embedText(board)).toContain('Nobody is ranked here yet.');
+    // The rating board says why a finished casual match is not on it.
+    expect(embedText(board)).toContain('Nobody is ranked here yet. Only rated matches count');
     expect(embedText(board)).toContain('You are not on this board yet.');
   });
 });

@@ -117,6 +117,7 @@ describe('a duplicate event of eight on two tables', () => {
       .reply();
     expect(created.ephemeral).toBe(false);
     expect(created.content).toContain('duplicate pairs');
+    expect(created.content).toContain('1 round of 2 boards');
     expect(created.content).toContain('Grand Tichu off');
     for (let i = 0; i < 8; i++) {
       const answer = await clickEvent(user(i), channel(), 'in');

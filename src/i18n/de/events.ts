@@ -34,15 +34,18 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.results.boards':
     '**Boards** (das neueste zuletzt): `/event results round: board:` zeigt eines, mit seinen Karten.',
   'event.results.boardLine': 'Durchgang {round}, Board {board}: {lines}',
-  'event.results.noSuchBoard':
-    'Dieses Board gibt es nicht: das Turnier hat {rounds} Durchgänge mit je {hands} Boards.',
+  'event.results.noSuchBoard': 'Dieses Board gibt es nicht: das Turnier hat {rounds} mit je {boards}.',
   'event.results.notYet':
     'Dieses Board ist noch nicht an jedem Tisch fertig: seine Karten bleiben bis dahin verborgen.',
   'event.results.dealAll': '**Die Verteilung** (an jedem Tisch dieselbe, Plätze wie an Tisch 1):',
   'event.results.dealAt': '**Die Verteilung an Tisch {number}:**',
   'event.format.rotating': 'wechselnde Partner',
   'event.format.duplicate': 'Duplicate-Paare',
-  'event.title': '**Tichu-Abend** · {format} · {rounds} Durchgänge mit je {hands} Boards',
+  'event.title': '**Tichu-Abend** · {format} · {rounds} mit je {boards}',
+  'event.rounds_one': '{count} Durchgang',
+  'event.rounds_other': '{count} Durchgänge',
+  'event.boards_one': '{count} Board',
+  'event.boards_other': '{count} Boards',
   'event.options': 'Großes Tichu {grand} · {timer} · {rated}',
   'event.options.on': 'an',
   'event.options.off': 'aus',

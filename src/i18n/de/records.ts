@@ -62,6 +62,8 @@ export const records: Texts<typeof en> = {
   'rec.board.events': 'Turnierpunkte',
   'rec.board.title': '🏆 {server} — {sort}',
   'rec.board.row': '**{rank}.** {name} — {value} · {wins}/{matches} gewonnen',
+  'rec.board.emptyRated':
+    'Hier steht noch niemand in der Rangliste. Nur gewertete Partien zählen: dieselben vier Leute vom ersten Zug bis zum Ende, keine Bots, mindestens 3 Runden.',
   'rec.board.empty': 'Hier steht noch niemand in der Rangliste. Beende eine Partie, um dabei zu sein!',
   'rec.board.youHidden': 'Du bist in Ranglisten verborgen (ändern mit /leaderboard visibility).',
   'rec.board.you': 'Du: **#{rank}** ({value})',

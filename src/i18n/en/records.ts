@@ -59,6 +59,8 @@ export const records = {
   'rec.board.events': 'Event points',
   'rec.board.title': '🏆 {server} — {sort}',
   'rec.board.row': '**{rank}.** {name} — {value} · {wins}/{matches} won',
+  'rec.board.emptyRated':
+    'Nobody is ranked here yet. Only rated matches count: the same four people from the first hand to the end, no bots, at least 3 hands.',
   'rec.board.empty': 'Nobody is ranked here yet. Finish a match to appear!',
   'rec.board.youHidden': 'You are hidden from leaderboards (/leaderboard visibility to change).',
   'rec.board.you': 'You: **#{rank}** ({value})',

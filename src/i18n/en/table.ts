@@ -62,7 +62,8 @@ export const table = {
   'table.name.seat': 'Seat {seat}',
   'table.name.bot': 'Bot {seat}',
   'table.score.to': '(to {target})',
-  'table.score.hands': '({hands} hands)',
+  'table.score.hands_one': '({count} hand)',
+  'table.score.hands_other': '({count} hands)',
   // The buttons.
   'table.button.join': 'Join',
   'table.button.leave': 'Leave',
