@@ -384,7 +384,8 @@ export function challengeStandingsOf(
   which: 'current' | 'previous',
 ): Outcome<ChallengeStandings> {
   const info = weekOf(core, guildId, which);
-  if (!info) return challengeRefusal('no_week');
+  // This week's starts with its first player: before that there is nothing to stand in.
+  if (!info) return challengeRefusal(which === 'current' ? 'not_started' : 'no_week');
   return ok(standingsOf(core, info.week));
 }
 

@@ -91,6 +91,7 @@ export type EventReason = (typeof EVENT_REASONS)[number];
 export const CHALLENGE_REASONS = [
   'in_thread',
   'no_week',
+  'not_started',
   'not_closed',
   'no_entry',
   'still_playing',

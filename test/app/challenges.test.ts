@@ -61,6 +61,17 @@ function botActions(matchId: number) {
 }
 
 describe('the week’s boards', () => {
+  it('before anyone played this week: the standings say how to start, last week’s that there was none', () => {
+    expect(refusal(fx.service.challenges.standings(GUILD, 'current'))).toEqual({
+      code: 'challenge',
+      reason: 'not_started',
+    });
+    expect(refusal(fx.service.challenges.standings(GUILD, 'previous'))).toEqual({
+      code: 'challenge',
+      reason: 'no_week',
+    });
+  });
+
   it('deal the same to every member, and the bots answer the same actions with the same moves', () => {
     const ann = enter(ANN);
     // Ben enters a day later: another table id, another time; the same week.

@@ -19,8 +19,8 @@ const NAMES = { seatName: (seat: number) => ['Ann', 'Ben', 'Cat', 'Dan'][seat] ?
 const ENGLISH =
   /\b(the|you|your|is|are|not|seat|table|match|hand|turn|already|wait|that|this|with|can|only|play|out|of|to|must)\b/;
 
-/** The text without the commands it names (`/hand`), which stay English. */
-const prose = (text: string) => text.replace(/\/[a-z]+/g, '');
+/** The text without the commands it names (`/hand`, `` `/challenge play` ``), which stay English. */
+const prose = (text: string) => text.replace(/`[^`]*`/g, '').replace(/\/[a-z]+/g, '');
 
 const label = (r: Refusal) => (r.code === 'rule' ? `rule:${r.error.code}` : r.code) + JSON.stringify(r);
 

@@ -75,6 +75,8 @@ export const challenge: { readonly [K in keyof typeof english]: string } = {
   'challenge.reply.shareWait': 'Du hast eben schon eine Zeile geteilt: höchstens eine pro Minute.',
   'challenge.refusal.in_thread':
     'Starte die Challenge in einem Textkanal, nicht in einem Thread: dein Tisch spielt in einem privaten Thread davon.',
+  'challenge.refusal.not_started':
+    'Diese Woche hat noch niemand die Challenge gespielt: starte deine mit `/challenge play`.',
   'challenge.refusal.no_week': 'Diese Woche der Challenge gibt es auf diesem Server (noch) nicht.',
   'challenge.refusal.not_closed':
     'Diese Woche läuft noch: ihre Boards, Ergebnisse und Partien bleiben verborgen, bis sie schließt, damit niemand ein Blatt sieht, bevor er es spielt.',

@@ -82,6 +82,8 @@ export const challenge = {
   'challenge.reply.shareWait': 'You shared a line a moment ago: one a minute at most.',
   'challenge.refusal.in_thread':
     'Use `/challenge play` in a text channel, not in a thread: your table plays in a private thread of it.',
+  'challenge.refusal.not_started':
+    'Nobody has played this week’s challenge yet: start yours with `/challenge play`.',
   'challenge.refusal.no_week': 'There is no such week of the challenge on this server yet.',
   'challenge.refusal.not_closed':
     'That week is still open: its boards, results and matches stay hidden until it closes, so nobody sees a deal before playing it.',
