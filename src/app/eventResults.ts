@@ -52,6 +52,8 @@ export interface EventResults {
   readonly tables: readonly EventTable[];
   readonly standings: Standings;
   readonly boards: readonly BoardReport[];
+  /** Who sits out the round under way (rotating partners, a field not a multiple of four). */
+  readonly sittingOut: readonly string[];
   /** Duplicate: each pair's key and people (null: a bot). */
   readonly pairs: ReadonlyArray<{
     readonly key: string;
@@ -128,6 +130,10 @@ export function eventResults(core: Core, event: EventRecord): EventResults {
     tables,
     standings,
     boards,
+    sittingOut: store
+      .sitOuts(event.id)
+      .filter((s) => s.round === event.round)
+      .map((s) => s.userId),
     pairs: pairs.map((p) => ({ key: p.key, players: p.players })),
   };
 }

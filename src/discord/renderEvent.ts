@@ -104,6 +104,9 @@ export function renderEventMessage(results: EventResults, lang: Lang): EventMess
           })}${status}`,
         );
       }
+      // Those without a table this round are told so (they score the round's average).
+      if (results.sittingOut.length > 0)
+        lines.push(t(lang, 'event.sitOut', { names: results.sittingOut.map(name).join(', ') }));
     }
     lines.push('', t(lang, event.status === 'running' ? 'event.standings' : 'event.standings.final'));
     lines.push(...standingLines(results, lang, MESSAGE_ROWS));

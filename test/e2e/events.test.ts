@@ -259,6 +259,16 @@ describe('a rotating event of ten over three rounds, across a restart', () => {
     await eventually(() => (ready() ? true : undefined), 'round 1 tables', THREADS_MS);
     const sitting = fx.bot.store.events.sitOuts(eventId).filter((s) => s.round === 1);
     expect(sitting).toHaveLength(2);
+    // The event message names them: nobody wonders why they have no table.
+    const roster = events().results(eventId);
+    const names = sitting
+      .map((s) => (roster.ok ? roster.value.players.find((p) => p.userId === s.userId)?.name : s.userId))
+      .join(', ');
+    await eventually(
+      () => (eventMessage(channel)?.content.includes(`Sitting out this round: ${names}`) ? true : undefined),
+      'the sit-outs named on the event message',
+      THREADS_MS,
+    );
     // Round 1 played, then the bot restarts in round 2 before anyone plays there.
     await playUntil(fx.users, eventId, () => round() === 2, dice);
     await fx.restart();

@@ -69,7 +69,7 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.table.pending': 'wird eröffnet',
   'event.table.done': '(fertig)',
   'event.table.closed': '(vom Gastgeber geschlossen)',
-  'event.sitOut': 'Setzt in diesem Durchgang aus: {names}',
+  'event.sitOut': 'Setzt in diesem Durchgang aus: {names} (mit dem Durchschnitt des Durchgangs)',
   'event.standings': '**Zwischenstand**',
   'event.standings.final': '**Endstand**',
   'event.standings.none': 'Noch kein Board wurde an jedem Tisch gespielt.',

@@ -63,7 +63,7 @@ export const events = {
   'event.table.pending': 'being opened',
   'event.table.done': '(finished)',
   'event.table.closed': '(closed by the host)',
-  'event.sitOut': 'Sitting out this round: {names}',
+  'event.sitOut': 'Sitting out this round: {names} (scoring the round’s average)',
   'event.standings': '**Standings**',
   'event.standings.final': '**Final standings**',
   'event.standings.none': 'No board has been played at every table yet.',
