@@ -208,6 +208,11 @@ export class StatsService {
    * Whether a table's match result says nothing of ratings: an unrated event's table (no reason to
    * give), or a duplicate round's, whose results wait for the round to end.
    */
+  /** Whether a hand of this table may be reviewed as soon as it ends (a weekly challenge's wait for its week). */
+  reviewsAtOnce(tableId: string): boolean {
+    return this.store.challenges.ofTable(tableId) === null;
+  }
+
   quietRatings(tableId: string): boolean {
     return this.store.events.defersResults(tableId) || this.store.events.unratedEventTable(tableId);
   }

@@ -60,11 +60,13 @@ export class HandStory {
       // the match goes on, My hand too: the summary pushes the players' panels up out of sight just
       // as the next deal asks for their Grand Tichu decision, and this opens one below it.
       if (table.matchId !== null) {
-        const review = reviewRow(table.matchId, event.result.number, lang);
+        // A challenge board's review opens when its week closes: its button says so.
+        const later = !this.stats.reviewsAtOnce(table.id);
+        const review = reviewRow(table.matchId, event.result.number, lang, later).components as unknown[];
         const next = state.status === 'playing' && event.result.number === state.hand.number - 1;
         const hand = next ? [myHandButton(table.id, state.version, lang)] : [];
         if (next) goesOn = summary;
-        summary.components = [{ type: 1, components: [...(review.components as unknown[]), ...hand] }];
+        summary.components = [{ type: 1, components: [...review, ...hand] }];
       }
       posts.push(summary);
     }

@@ -16,14 +16,15 @@ export function parseReviewId(raw: string): { matchId: number; hand: number } | 
 }
 
 /** The row under a hand's summary: one grey button, the same for every player of the hand. */
-export function reviewRow(matchId: number, hand: number, lang: Lang): Record<string, unknown> {
+export function reviewRow(matchId: number, hand: number, lang: Lang, later = false): Record<string, unknown> {
   return {
     type: 1,
     components: [
       {
         type: 2,
         style: 2,
-        label: t(lang, 'review.button'),
+        // A weekly challenge's board: the button says it opens once the week closes.
+        label: t(lang, later ? 'review.buttonLater' : 'review.button'),
         emoji: { name: '🔍' },
         custom_id: encodeReviewId(matchId, hand),
       },

@@ -123,8 +123,9 @@ describe('the weekly challenge', () => {
     );
   });
 
-  it('refuses a review of a board while its week is open', async () => {
+  it('refuses a review of a board while its week is open; its button says when it opens', async () => {
     const summary = await user(0).waitForMessage(annThread, (m) => find(m, 'rv') !== undefined);
+    expect(find(summary, 'rv')?.label).toBe('Review my hand (once the week closes)');
     const review = await user(0)
       .click(summary.id, find(summary, 'rv')?.custom_id as string)
       .reply();

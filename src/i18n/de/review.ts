@@ -7,6 +7,7 @@ export const review: Texts<typeof en> = {
   'cmd.help.review':
     '**Analyse**: Nach jeder Runde zeigt **Meine Runde analysieren** unter ihrer Zusammenfassung (oder `/history hand … review:true`) nur dir deine teuersten Entscheidungen, was besser gewesen wäre und etwa wie viele Punkte es gekostet hat, dazu die Chance, die deine Karten dir gaben.',
   'review.button': 'Meine Runde analysieren',
+  'review.buttonLater': 'Meine Runde analysieren (nach Wochenschluss)',
   'review.title': '🔍 **Analyse deiner Runde {hand}** (Partie #{match})',
   'review.summary_one':
     '{count} Entscheidung mit Wahl analysiert · etwa {lost} Punkte verloren gegenüber den besten gefundenen Zügen.',

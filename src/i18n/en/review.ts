@@ -4,6 +4,7 @@ export const review = {
   'cmd.help.review':
     '**Review**: after each hand, **Review my hand** under its summary (or `/history hand … review:true`) shows you alone your costliest decisions, what would have been better and about how many points it cost, with the chance your cards gave you.',
   'review.button': 'Review my hand',
+  'review.buttonLater': 'Review my hand (once the week closes)',
   'review.title': '🔍 **Review of your hand {hand}** (match #{match})',
   'review.summary_one':
     '{count} decision with a choice reviewed · about {lost} points lost against the best choices found.',
