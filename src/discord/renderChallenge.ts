@@ -90,7 +90,7 @@ export function standingsText(standings: ChallengeStandings, viewerId: string, l
       '',
       t(lang, 'challenge.standings.you', { rank: mine.rank, field: rows.length, line: lineOf(mine) }),
     );
-  lines.push('', t(lang, 'challenge.standings.rules'));
+  lines.push('', t(lang, 'challenge.standings.key'), t(lang, 'challenge.standings.rules'));
   return fitContent(lines.join('\n'));
 }
 

@@ -142,6 +142,10 @@ describe('the weekly challenge', () => {
     expect(standings.content).toMatch(/\*\*Weekly challenge · week \d+\*\* \(closes <t:\d+:f>\)/);
     expect(standings.content).toContain('1. Ann — 50% · 1/8 (playing)');
     expect(standings.content).toContain('1. Ben — 50% · 1/8 (playing)');
+    // The board symbols are explained where they are shown.
+    expect(standings.content).toContain('Boards: 🟩 two thirds of the points or more');
+    const ann = await user(0).slash(fx.channelId, 'challenge', { subcommand: 'standings' }).reply();
+    expect(ann.content).toMatch(/You: rank 1 of 2 · /);
   });
 
   it('posts the share line in the channel, with no card in it', async () => {

@@ -51,6 +51,8 @@ export const challenge: { readonly [K in keyof typeof english]: string } = {
   'challenge.standings.none': 'Noch niemand hat diese Woche ein Board zu Ende gespielt: `/challenge play`.',
   'challenge.standings.more': '… und {count} weitere.',
   'challenge.standings.you': 'Du: Platz {rank} von {field} · {line}',
+  'challenge.standings.key':
+    'Boards: 🟩 zwei Drittel der Punkte oder mehr · 🟨 dazwischen · 🟥 ein Drittel oder weniger · ⬜ noch von niemand anderem gespielt · ⬛ nicht gespielt.',
   'challenge.standings.rules':
     'Jedes Board: 2 Punkte für jedes Mitglied, das du schlägst, 1 für Gleichstand, in Prozent des Höchstwerts; die Woche ist der Mittelwert deiner Boards. Wer mehr Boards gespielt hat, steht vorn.',
 

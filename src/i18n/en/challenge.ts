@@ -54,7 +54,9 @@ export const challenge = {
   'challenge.standings.playing': ' (playing)',
   'challenge.standings.none': 'Nobody has finished a board this week yet: `/challenge play`.',
   'challenge.standings.more': '… and {count} more.',
-  'challenge.standings.you': 'You: {rank} of {field} · {line}',
+  'challenge.standings.you': 'You: rank {rank} of {field} · {line}',
+  'challenge.standings.key':
+    'Boards: 🟩 two thirds of the points or more · 🟨 between · 🟥 a third or less · ⬜ nobody else has played it yet · ⬛ not played.',
   'challenge.standings.rules':
     'Each board: 2 points for every member you beat, 1 for a tie, as a percentage of the most; the week is the mean over your boards. More boards played rank first.',
 
