@@ -108,8 +108,11 @@ export function renderEventMessage(results: EventResults, lang: Lang): EventMess
       if (results.sittingOut.length > 0)
         lines.push(t(lang, 'event.sitOut', { names: results.sittingOut.map(name).join(', ') }));
     }
-    lines.push('', t(lang, event.status === 'running' ? 'event.standings' : 'event.standings.final'));
-    lines.push(...standingLines(results, lang, MESSAGE_ROWS));
+    // An event cancelled before any board was played has no standings to show.
+    if (event.status !== 'cancelled' || results.boards.length > 0) {
+      lines.push('', t(lang, event.status === 'running' ? 'event.standings' : 'event.standings.final'));
+      lines.push(...standingLines(results, lang, MESSAGE_ROWS));
+    }
     if (event.status === 'finished') lines.push('', t(lang, 'event.finished'));
     if (event.status === 'cancelled') lines.push('', t(lang, 'event.cancelled'));
   }

@@ -9,6 +9,7 @@ import type { Actor } from '../../src/app/core.js';
 import type { EventProgress, EventRecord, EventTable } from '../../src/app/eventService.js';
 import type { ActOutcome } from '../../src/app/outcomes.js';
 import { StatsService } from '../../src/app/stats.js';
+import { renderEventMessage } from '../../src/discord/renderEvent.js';
 import type { Seat } from '../../src/engine/index.js';
 import { swingToImps } from '../../src/events/index.js';
 import { accepted, CHANNEL, createFixture, type Fixture, GUILD, refusal } from '../support/service.js';
@@ -398,6 +399,16 @@ describe('placings, ratings and seasons', () => {
 });
 
 describe('the host calls it off', () => {
+  it('before it started: the message says it was cancelled, with no standings to show', () => {
+    const event = create('rotating', { hands: 2, rounds: 2 });
+    checkIn(event, PEOPLE.slice(0, 4));
+    accepted(fx.service.events.cancel(event.id, HOST));
+    const text = renderEventMessage(accepted(fx.service.events.results(event.id)), 'en').content;
+    expect(text).toContain('The host cancelled this event.');
+    expect(text).not.toContain('Final standings');
+    expect(text).not.toContain('No board has been played');
+  });
+
   it('ends the tables still playing and the event, with no placings; only the host may', () => {
     const event = create('rotating', { hands: 2, rounds: 2 });
     checkIn(event, PEOPLE.slice(0, 4));
