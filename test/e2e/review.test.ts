@@ -62,6 +62,10 @@ describe('reviewing a hand', () => {
     expect(first.content).toContain('Review of your hand 1');
     expect(first.content).toMatch(/decisions? with a choice reviewed/);
     expect(first.content).toMatch(/chance to go out first/);
+    // Which cards and which judge the deal's chance is, so the call advisor's figure beside it can differ.
+    expect(first.content).toContain(
+      'Your 14 cards as dealt, before the exchange (a quick rating of the hand alone)',
+    );
     expect(stored()).toBe(1);
     const row = fx.bot.store.db.prepare('SELECT seat, user_id AS userId FROM hand_reviews').get() as {
       seat: number;

@@ -19,7 +19,7 @@ export const review: Texts<typeof en> = {
   'review.costliest_one': 'Die teuerste Entscheidung:',
   'review.costliest_other': 'Die {count} teuersten Entscheidungen:',
   'review.luck':
-    'Deine 14 Karten, wie sie kamen: {chance} % Chance, als Erster rauszukommen, gegenüber {average} % bei einem durchschnittlichen Blatt.',
+    'Deine 14 Karten, wie sie kamen, vor dem Schupfen (eine schnelle Einschätzung des Blatts allein): {chance} % Chance, als Erster rauszukommen, gegenüber {average} % bei einem durchschnittlichen Blatt.',
   'review.band.best': 'Beste Wahl',
   'review.band.good': 'Gut',
   'review.band.inaccuracy': 'Ungenauigkeit',
@@ -52,7 +52,7 @@ export const review: Texts<typeof en> = {
   'review.call.grandTichu':
     'Großes Tichu, mit deinen ersten acht Karten: {chance} % Chance, als Erster rauszukommen; etwa {with} Punkte mit Ansage, {without} ohne (der Unterschied ±{se}): {verdict}. Du hast {made}.',
   'review.call.tichu':
-    'Tichu, mit deinen Karten ab da: {chance} % Chance, als Erster rauszukommen; etwa {with} Punkte mit Ansage, {without} ohne (der Unterschied ±{se}): {verdict}. Du hast {made}.',
+    'Tichu, mit deinen Karten bei deiner Entscheidung, aus durchgespielten Verteilungen: {chance} % Chance, als Erster rauszukommen; etwa {with} Punkte mit Ansage, {without} ohne (der Unterschied ±{se}): {verdict}. Du hast {made}.',
   'review.call.worth': 'die Ansage lohnt sich',
   'review.call.notWorth': 'die Ansage lohnt sich nicht',
   'review.call.close': 'zu knapp für ein klares Urteil',

@@ -15,7 +15,7 @@ export const review = {
   'review.costliest_one': 'The costliest decision:',
   'review.costliest_other': 'The {count} costliest decisions:',
   'review.luck':
-    'Your 14 cards as dealt: {chance}% chance to go out first, against {average}% for an average hand.',
+    'Your 14 cards as dealt, before the exchange (a quick rating of the hand alone): {chance}% chance to go out first, against {average}% for an average hand.',
   'review.band.best': 'Best',
   'review.band.good': 'Good',
   'review.band.inaccuracy': 'Inaccuracy',
@@ -48,7 +48,7 @@ export const review = {
   'review.call.grandTichu':
     'Grand Tichu advisor, on your first eight cards: {chance}% to go out first; about {with} points with the call, {without} without (the difference ±{se}): {verdict}. You {made}.',
   'review.call.tichu':
-    'Tichu advisor, on your cards then: {chance}% to go out first; about {with} points with the call, {without} without (the difference ±{se}): {verdict}. You {made}.',
+    'Tichu advisor, on your cards when you decided, from deals played out: {chance}% to go out first; about {with} points with the call, {without} without (the difference ±{se}): {verdict}. You {made}.',
   'review.call.worth': 'worth calling',
   'review.call.notWorth': 'not worth calling',
   'review.call.close': 'too close to tell',
