@@ -9,7 +9,7 @@ import type { Actor } from '../src/app/core.js';
 import type { EventRecord } from '../src/app/eventService.js';
 import { TURN_TIMERS } from '../src/app/tableService.js';
 import type { BotContext } from '../src/discord/context.js';
-import { encodeEventId, parseEventId } from '../src/discord/eventIds.js';
+import { encodeEventId, encodePairId, parseEventId } from '../src/discord/eventIds.js';
 import { renderEventMessage } from '../src/discord/renderEvent.js';
 import { renderResults } from '../src/discord/renderEventResults.js';
 import { EPHEMERAL } from '../src/discord/renderPanel.js';
@@ -90,14 +90,34 @@ export async function click(interaction: ButtonInteraction, ctx: BotContext): Pr
   // A confirmation of a round that is over already (the next one runs) closes nothing.
   if (parsed.verb === 'closeok' && parsed.round !== event.round)
     return say(interaction, t(lang, 'event.reply.roundOver', { round: parsed.round ?? 0 }));
-  const acts: Record<typeof parsed.verb, Act> = {
+  if (parsed.verb === 'pairok' && parsed.pair) return acceptPair(interaction, ctx, event, parsed.pair);
+  const acts: Record<Exclude<typeof parsed.verb, 'pairok'>, Act> = {
     in: 'checkin',
     out: 'checkout',
     start: 'start',
     close: 'close-round',
     closeok: 'close-round',
   };
-  return act(interaction, ctx, acts[parsed.verb], event);
+  return act(interaction, ctx, acts[parsed.verb as Exclude<typeof parsed.verb, 'pairok'>], event);
+}
+
+/** The one asked to play as a pair accepts: the request in the channel turns into the news of the pair. */
+async function acceptPair(
+  interaction: ButtonInteraction,
+  ctx: BotContext,
+  event: EventRecord,
+  pair: { readonly askerId: string; readonly askedId: string },
+): Promise<Outcome> {
+  const r = ctx.service.events.acceptPartner(event.id, actorOf(interaction), pair.askerId, pair.askedId);
+  if (!r.ok) return refuse(ctx, interaction, r.error);
+  ctx.events.show(event.id);
+  const { lang } = ctx.looks.forGuild(event.guildId);
+  await interaction.update({
+    content: t(lang, 'event.pairAccepted', { actor: `<@${pair.askerId}>`, partner: `<@${pair.askedId}>` }),
+    components: [],
+    allowedMentions: { parse: [] },
+  });
+  return { result: 'paired' };
 }
 
 /** Close round is one click on a public message: the host is asked first, privately, with what it ends. */
@@ -155,31 +175,19 @@ async function act(
           : ctx.service.events.checkOut(event.id, actor);
       if (!r.ok) return refuse(ctx, interaction, r.error);
       ctx.events.show(event.id);
+      const { pairing } = r.value;
       const text =
         what === 'checkout'
           ? t(lang, 'event.reply.checkedOut')
-          : partner
-            ? t(lang, 'event.reply.checkedInPair', { partner: partner.name })
-            : t(lang, 'event.reply.checkedIn');
+          : partner && pairing === 'asked'
+            ? t(lang, 'event.reply.askedPartner', { partner: partner.name })
+            : partner
+              ? t(lang, 'event.reply.checkedInPair', { partner: partner.name })
+              : t(lang, 'event.reply.checkedIn');
       const said = await say(interaction, text);
-      // The partner checked in by someone else hears of it, in the channel (in its language).
-      if (partner) {
-        const { lang: shared } = ctx.looks.forGuild(event.guildId);
-        await interaction
-          .followUp({
-            content: t(shared, 'event.pairCheckedIn', {
-              actor: `<@${actor.userId}>`,
-              partner: `<@${partner.userId}>`,
-            }),
-            allowedMentions: { users: [partner.userId] },
-          })
-          .catch((error: unknown) =>
-            ctx.logger.warn(
-              { err: error instanceof Error ? error.message : String(error) },
-              'pair notice failed',
-            ),
-          );
-      }
+      // The one named hears of it in the channel (in its language): asked, with a button to accept,
+      // or, when they had asked first, that the pair stands.
+      if (partner) await tellPartner(interaction, ctx, event, actor, partner, pairing === 'asked');
       return said;
     }
     case 'start':
@@ -277,6 +285,46 @@ async function results(
   const ui = ctx.looks.forUser(interaction.locale);
   const deal = round !== null && board !== null ? ctx.service.events.deal(event.id, round, board) : null;
   return say(interaction, renderResults(found.value, ui, round, board, deal));
+}
+
+async function tellPartner(
+  interaction: Repliable,
+  ctx: BotContext,
+  event: EventRecord,
+  actor: Actor,
+  partner: Actor,
+  asked: boolean,
+): Promise<void> {
+  const { lang } = ctx.looks.forGuild(event.guildId);
+  const names = { actor: `<@${actor.userId}>`, partner: `<@${partner.userId}>` };
+  await interaction
+    .followUp(
+      asked
+        ? {
+            content: t(lang, 'event.pairAsked', names),
+            components: [
+              {
+                type: 1,
+                components: [
+                  {
+                    type: 2,
+                    style: 3,
+                    label: t(lang, 'event.pairAccept', { actor: actor.name }).slice(0, 80),
+                    custom_id: encodePairId(event.id, actor.userId, partner.userId),
+                  },
+                ],
+              },
+            ] as never,
+            allowedMentions: { users: [partner.userId] },
+          }
+        : {
+            content: t(lang, 'event.pairAccepted', { actor: names.partner, partner: names.actor }),
+            allowedMentions: { users: [partner.userId] },
+          },
+    )
+    .catch((error: unknown) =>
+      ctx.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'pair notice failed'),
+    );
 }
 
 async function say(interaction: Repliable, content: string): Promise<Outcome> {

@@ -94,12 +94,16 @@ export function findEvent(core: Core, eventId: string): Outcome<EventRecord> {
 export interface EventRoster {
   readonly event: EventRecord;
   readonly players: readonly EventPlayer[];
+  /** After a check-in naming a partner: they now play as a pair, or the partner is asked and has to accept. */
+  readonly pairing?: 'paired' | 'asked';
 }
 
 /**
- * Checks the actor in (with `partner` for a duplicate pair: both are checked in, as a pair). A
- * rotating event takes people between rounds too (from the next round on); a duplicate event's
- * pairs are fixed at its start.
+ * Checks the actor in. With `partner` (a duplicate event): the actor asks that person to play as a
+ * pair, and nobody is checked in or paired without saying so: the pair stands once the partner names
+ * the actor too (by `/event checkin partner:` or the request's button, `acceptPartner`); until then
+ * both count as singles. A rotating event takes people between rounds too (from the next round on);
+ * a duplicate event's pairs are fixed at its start.
  */
 export function checkIn(core: Core, eventId: string, actor: Actor, partner?: Actor): Outcome<EventRoster> {
   const found = findEvent(core, eventId);
@@ -112,32 +116,61 @@ export function checkIn(core: Core, eventId: string, actor: Actor, partner?: Act
   if (event.status === 'running' && event.format === 'duplicate') return eventRefusal('pairs_fixed');
   const players = core.store.events.players(eventId);
   const current = (userId: string) => players.find((p) => p.userId === userId && p.checkedIn);
+  const pairedWith = (userId: string) => {
+    const other = current(userId)?.partnerId;
+    return other && current(other)?.partnerId === userId ? other : null;
+  };
   if (partner && partner.userId === actor.userId) return eventRefusal('partner_self');
   if (partner && event.format !== 'duplicate') return eventRefusal('pairs_fixed');
   const mine = current(actor.userId);
-  if (mine && (!partner || mine.partnerId === partner.userId)) return eventRefusal('checked_in');
-  if (partner && current(partner.userId)?.partnerId) return eventRefusal('partner_checked_in');
+  if (mine && !partner) return eventRefusal('checked_in');
+  if (mine && partner && mine.partnerId === partner.userId)
+    return eventRefusal(pairedWith(actor.userId) ? 'checked_in' : 'partner_asked');
+  const theirs = partner ? pairedWith(partner.userId) : null;
+  if (theirs && theirs !== actor.userId) return eventRefusal('partner_checked_in');
   const checkedIn = players.filter((p) => p.checkedIn).length;
-  const adding = (mine ? 0 : 1) + (partner && !current(partner.userId) ? 1 : 0);
-  if (checkedIn + adding > MAX_EVENT_PLAYERS) return eventRefusal('event_full', MAX_EVENT_PLAYERS);
+  if (!mine && checkedIn + 1 > MAX_EVENT_PLAYERS) return eventRefusal('event_full', MAX_EVENT_PLAYERS);
   const now = core.env.now();
   core.store.transaction(() => {
-    // A partner named by someone else: the pair is theirs; whoever was either's partner is single again.
-    for (const p of players)
-      if (p.checkedIn && partner && (p.partnerId === actor.userId || p.partnerId === partner.userId))
-        core.store.events.savePlayer(eventId, { ...p, partnerId: null });
-    const entry = (who: Actor, partnerId: string | null): EventPlayer => ({
-      userId: who.userId,
-      name: who.name,
-      partnerId,
+    // Naming someone else: the one the actor was paired with is single again.
+    const former = pairedWith(actor.userId);
+    const left = former ? current(former) : undefined;
+    if (left && partner && former !== partner.userId)
+      core.store.events.savePlayer(eventId, { ...left, partnerId: null });
+    core.store.events.savePlayer(eventId, {
+      userId: actor.userId,
+      name: actor.name,
+      partnerId: partner?.userId ?? null,
       checkedIn: true,
-      joinedAt: players.find((p) => p.userId === who.userId && p.checkedIn)?.joinedAt ?? now,
+      joinedAt: mine?.joinedAt ?? now,
     });
-    core.store.events.savePlayer(eventId, entry(actor, partner?.userId ?? null));
-    if (partner) core.store.events.savePlayer(eventId, entry(partner, actor.userId));
     core.store.events.update({ ...event, updatedAt: now });
   });
-  return ok({ event, players: core.store.events.players(eventId) });
+  const roster = { event, players: core.store.events.players(eventId) };
+  if (!partner) return ok(roster);
+  return ok({ ...roster, pairing: current(partner.userId)?.partnerId === actor.userId ? 'paired' : 'asked' });
+}
+
+/**
+ * The partner's answer to a request to play as a pair (the request's button): only the one asked may
+ * accept, and only while the one who asked still asks them.
+ */
+export function acceptPartner(
+  core: Core,
+  eventId: string,
+  actor: Actor,
+  askerId: string,
+  askedId: string,
+): Outcome<EventRoster> {
+  const bad = checkSnowflake(askerId, 'user id') ?? checkSnowflake(askedId, 'user id');
+  if (bad) return refuse(bad);
+  if (actor.userId !== askedId) return eventRefusal('not_asked');
+  const found = findEvent(core, eventId);
+  if (!found.ok) return found;
+  const asker = core.store.events.players(eventId).find((p) => p.userId === askerId && p.checkedIn);
+  if (found.value.status === 'checkin' && asker?.partnerId !== actor.userId)
+    return eventRefusal('request_gone');
+  return checkIn(core, eventId, actor, { userId: askerId, name: asker?.name ?? askerId });
 }
 
 /** Checks the actor out: before the start they leave the list; in a rotating event, from the next round. */

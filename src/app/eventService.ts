@@ -6,6 +6,7 @@ import { ok } from '../engine/index.js';
 import type { EventRecord, EventTable } from '../store/eventRepo.js';
 import type { Actor, Core, Outcome } from './core.js';
 import {
+  acceptPartner,
   type CreateEventInput,
   checkIn,
   checkOut,
@@ -57,6 +58,10 @@ export class EventService {
   }
   checkIn(eventId: string, actor: Actor, partner?: Actor): Outcome<EventRoster> {
     return checkIn(this.core, eventId, actor, partner);
+  }
+  /** The one asked to play as a pair accepts (`askerId` asked `askedId`, as the request's button says). */
+  acceptPartner(eventId: string, actor: Actor, askerId: string, askedId: string): Outcome<EventRoster> {
+    return acceptPartner(this.core, eventId, actor, askerId, askedId);
   }
   checkOut(eventId: string, actor: Actor): Outcome<EventRoster> {
     return checkOut(this.core, eventId, actor);

@@ -71,6 +71,15 @@ export function renderEventMessage(results: EventResults, lang: Lang): EventMess
           pairs: more > 0 ? `${shown.join(', ')} … (+${more})` : shown.join(', '),
         }),
       );
+      // Requests not yet accepted: both count as singles until then.
+      const asked = inside
+        .filter((p) => p.partnerId && inside.find((q) => q.userId === p.partnerId)?.partnerId !== p.userId)
+        .slice(0, LISTED_NAMES / 2)
+        .map((p) => {
+          const partner = p.partnerId as string;
+          return `${p.name} → ${results.players.some((q) => q.userId === partner) ? name(partner) : `<@${partner}>`}`;
+        });
+      if (asked.length > 0) lines.push(t(lang, 'event.checkin.asked', { pairs: asked.join(', ') }));
     } else {
       const shown = inside.slice(0, LISTED_NAMES).map((p) => p.name);
       const more = inside.length - shown.length;

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/app/core.js';
+import { pairsOf } from '../../src/app/eventSeating.js';
 import type { EventProgress, EventRecord, EventTable } from '../../src/app/eventService.js';
 import type { ActOutcome } from '../../src/app/outcomes.js';
 import { StatsService } from '../../src/app/stats.js';
@@ -102,22 +103,64 @@ describe('creating and checking in', () => {
     ).toMatchObject({ reason: 'channel_has_event' });
   });
 
-  it('checks in and out, as a pair for duplicate, and says why it refuses', () => {
+  it('checks in and out, as a pair for duplicate once both say so, and says why it refuses', () => {
     const event = create('duplicate');
     const [a, b, c] = PEOPLE.slice(1) as [Actor, Actor, Actor];
-    accepted(fx.service.events.checkIn(event.id, a, b));
-    expect(refusal(fx.service.events.checkIn(event.id, a, b))).toMatchObject({ reason: 'checked_in' });
+    // A asks B: A is in, B is not, and nobody is paired until B says so.
+    expect(accepted(fx.service.events.checkIn(event.id, a, b)).pairing).toBe('asked');
+    expect(refusal(fx.service.events.checkIn(event.id, a, b))).toMatchObject({ reason: 'partner_asked' });
+    const asked = accepted(fx.service.events.roster(event.id));
+    expect(asked.players.map((p) => [p.name, p.partnerId, p.checkedIn])).toEqual([['P1', b.userId, true]]);
+    expect(pairsOf(asked.players).map((p) => p.players)).toContainEqual([a.userId, null]);
     expect(refusal(fx.service.events.checkIn(event.id, c, c))).toMatchObject({ reason: 'partner_self' });
+    // Only B may accept, and only what A asks.
+    expect(refusal(fx.service.events.acceptPartner(event.id, c, a.userId, b.userId))).toMatchObject({
+      reason: 'not_asked',
+    });
+    expect(refusal(fx.service.events.acceptPartner(event.id, c, b.userId, c.userId))).toMatchObject({
+      reason: 'request_gone',
+    });
+    expect(accepted(fx.service.events.acceptPartner(event.id, b, a.userId, b.userId)).pairing).toBe('paired');
+    expect(refusal(fx.service.events.checkIn(event.id, a, b))).toMatchObject({ reason: 'checked_in' });
+    // C may not ask someone who is paired already.
+    expect(refusal(fx.service.events.checkIn(event.id, c, a))).toMatchObject({
+      reason: 'partner_checked_in',
+    });
     const roster = accepted(fx.service.events.checkIn(event.id, c));
     expect(roster.players.map((p) => [p.name, p.partnerId])).toEqual([
       ['P1', b.userId],
       ['P2', a.userId],
       ['P3', null],
     ]);
+    expect(pairsOf(roster.players).map((p) => p.players)).toContainEqual([a.userId, b.userId]);
     // A checks out: B is single again.
     const after = accepted(fx.service.events.checkOut(event.id, a));
     expect(after.players.find((p) => p.userId === b.userId)?.partnerId).toBeNull();
     expect(refusal(fx.service.events.checkOut(event.id, a))).toMatchObject({ reason: 'not_checked_in' });
+    // A request whose asker left is gone.
+    expect(refusal(fx.service.events.acceptPartner(event.id, b, a.userId, b.userId))).toMatchObject({
+      reason: 'request_gone',
+    });
+  });
+
+  it('a pair stands when each names the other; naming someone new leaves the old partner single', () => {
+    const event = create('duplicate');
+    const [a, b, c] = PEOPLE.slice(1) as [Actor, Actor, Actor];
+    accepted(fx.service.events.checkIn(event.id, c));
+    accepted(fx.service.events.checkIn(event.id, a, b));
+    expect(accepted(fx.service.events.checkIn(event.id, b, a)).pairing).toBe('paired');
+    // A asks C instead: B is single again, and A counts as single until C accepts.
+    expect(accepted(fx.service.events.checkIn(event.id, a, c)).pairing).toBe('asked');
+    const roster = accepted(fx.service.events.roster(event.id));
+    expect(roster.players.find((p) => p.userId === b.userId)?.partnerId).toBeNull();
+    expect(roster.players.filter((p) => p.checkedIn)).toHaveLength(3);
+    expect(accepted(fx.service.events.acceptPartner(event.id, c, a.userId, c.userId)).pairing).toBe('paired');
+    const paired = accepted(fx.service.events.roster(event.id));
+    expect(paired.players.map((p) => [p.name, p.partnerId])).toEqual([
+      ['P3', a.userId],
+      ['P1', c.userId],
+      ['P2', null],
+    ]);
   });
 
   it('starts only for its host and with at least four people', () => {

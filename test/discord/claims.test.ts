@@ -27,6 +27,7 @@ const BOARD = message([[`lb:rating:0:p`, `lb:rating:1:n`], [`lb:wins:0:s`]], ANN
 const LIST = message([[`tl:0:a:p`, `tl:1:a:n`]], ANN);
 const EVENT = message([[`ev:in:${T}`, `ev:out:${T}`, `ev:start:${T}`]]);
 const RUNNING_EVENT = message([[`ev:close:${T}`]]);
+const PAIR_REQUEST = message([[`ev:pairok:${T}:${ANN}:${BEN}`]]);
 const SPENT_PUBLIC = message([]);
 const RETIRED_PANEL = message([], ANN);
 
@@ -41,6 +42,8 @@ describe('claimOf', () => {
     ['a table list page', 'tl:1:a:n', LIST, ANN, 'own'],
     ['Check in on the event message', `ev:in:${T}`, EVENT, BEN, 'own'],
     ['Start that raced the event starting', `ev:start:${T}`, RUNNING_EVENT, ANN, 'own'],
+    ['Accept on a request to play as a pair', `ev:pairok:${T}:${ANN}:${BEN}`, PAIR_REQUEST, BEN, 'own'],
+    ['Accept of another event', `ev:pairok:${U}:${ANN}:${BEN}`, PAIR_REQUEST, BEN, 'foreign'],
     // An event's buttons belong to its message only.
     ['Check in of another event', `ev:in:${U}`, EVENT, BEN, 'foreign'],
     ['Check in on the table message', `ev:in:${T}`, TABLE_MESSAGE, BEN, 'foreign'],
@@ -89,6 +92,8 @@ describe('claimOf', () => {
     // Not the bot's ids at all: nothing to update.
     ['an unknown verb', `steal:${T}:0`, TABLE_MESSAGE, BEN, 'unread'],
     ['free text', 'hello', TABLE_MESSAGE, BEN, 'unread'],
+    ['an accept naming no one', `ev:pairok:${T}:ann:${BEN}`, PAIR_REQUEST, BEN, 'unread'],
+    ['an accept with a round', `ev:pairok:${T}:1`, PAIR_REQUEST, BEN, 'unread'],
   ])('%s', (_name, customId, clicked, userId, claim) => {
     expect(claimOf({ customId, user: { id: userId }, message: clicked })).toBe(claim);
   });

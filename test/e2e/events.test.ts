@@ -14,6 +14,7 @@ import { type BotFixture, startFixture } from '../support/botFixture.js';
 import { eventually } from '../support/discordFixture.js';
 import { embedText, failedCalls } from '../support/e2eTable.js';
 import { Dice, find, openPanel, takeTurn } from '../support/panelPlayer.js';
+import { accepted } from '../support/service.js';
 
 /** How long a round's threads may take to appear (a loaded CI machine; the thread limit is off). */
 const THREADS_MS = 20_000;
@@ -35,10 +36,13 @@ afterEach(() => {
 const user = (i: number) => fx.users[i] as ScriptedUser;
 const events = () => fx.bot.service.events;
 
+/** A button of the event message (a request to play as a pair carries one of its own). */
+const EVENT_BUTTON = /"ev:(?!pairok:)/;
+
 function eventMessage(channelId: string): MessageView | undefined {
   return user(0)
     .messages(channelId)
-    .filter((m) => !m.ephemeral && find(m, 'ev') !== undefined)
+    .filter((m) => !m.ephemeral && EVENT_BUTTON.test(JSON.stringify(m.components)))
     .at(-1);
 }
 
@@ -49,7 +53,7 @@ async function clickEvent(u: ScriptedUser, channelId: string, verb: string): Pro
   const message = await eventually(() => {
     const newest = u
       .messages(channelId)
-      .filter((m) => !m.ephemeral && JSON.stringify(m.components).includes('"ev:'))
+      .filter((m) => !m.ephemeral && EVENT_BUTTON.test(JSON.stringify(m.components)))
       .at(-1);
     return newest && pattern.test(JSON.stringify(newest.components)) ? newest : undefined;
   }, `an event message with ${verb} in ${channelId}`);
@@ -295,22 +299,74 @@ describe('a substitute at a duplicate table', () => {
       })
       .reply();
     for (let i = 0; i < 2; i++) await clickEvent(user(i), channel, 'in');
-    // Cat checks in with Dan as her partner: Dan is told in the channel.
+    // Cat asks Dan to be her partner: Dan is not checked in until he accepts, in the channel.
     const pair = await user(2)
       .slash(channel, 'event', { subcommand: 'checkin', options: { partner: user(3).id } })
       .reply();
-    expect(pair.content).toBe('You and Dan are checked in as a pair.');
-    await eventually(
+    expect(pair.content).toMatch(/^You are checked in, and Dan is asked to be your partner: /);
+    const inside = () =>
+      accepted(events().roster(current(channel).id))
+        .players.filter((p) => p.checkedIn)
+        .map((p) => [p.name, p.partnerId]);
+    expect(inside()).toEqual([
+      ['Ann', null],
+      ['Ben', null],
+      ['Cat', user(3).id],
+    ]);
+    const request = await eventually(
       () =>
         user(3)
           .messages(channel)
-          .some(
-            (m) => m.content === `<@${user(2).id}> checked in with <@${user(3).id}> as a pair for the event.`,
-          )
+          .find(
+            (m) =>
+              m.content ===
+              `<@${user(3).id}>, <@${user(2).id}> asks you to be partners for the event. Accept, and you are checked in as a pair.`,
+          ),
+      'Dan asked',
+    );
+    await eventually(
+      () =>
+        eventMessage(channel)?.content.includes('Asked to be partners (single until they accept): Cat → ')
           ? true
           : undefined,
-      'Dan told',
+      'the request on the event message',
     );
+    const accept = find(request, 'ev');
+    expect(accept?.label).toBe('Be Cat’s partner');
+    // Ben's click on it is refused, and changes nothing.
+    const ben = await user(1)
+      .click(request.id, accept?.custom_id as string)
+      .reply();
+    expect(ben.content).toBe('This request is not to you: only the one asked can accept it.');
+    expect(inside()).toHaveLength(3);
+    const answered = await user(3)
+      .click(request.id, accept?.custom_id as string)
+      .acknowledged();
+    expect(answered.type).toBe(7);
+    await eventually(
+      () =>
+        user(0)
+          .messages(channel)
+          .find((m) => m.id === request.id)?.content ===
+        `<@${user(2).id}> and <@${user(3).id}> are checked in as a pair for the event.`
+          ? true
+          : undefined,
+      'the request turned into the news of the pair',
+    );
+    expect(
+      find(
+        user(0)
+          .messages(channel)
+          .find((m) => m.id === request.id) as MessageView,
+        'ev',
+      ),
+    ).toBeUndefined();
+    expect(inside()).toEqual([
+      ['Ann', null],
+      ['Ben', null],
+      ['Cat', user(3).id],
+      ['Dan', user(2).id],
+    ]);
     await clickEvent(user(0), channel, 'start');
     const eventId = current(channel).id;
     const thread = await eventually(

@@ -17,7 +17,7 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'cmd.event.create.vp': 'Siegpunkte Sieg/Gleichstand/Niederlage/Doppelsieg (Standard 2/1/0/3)',
   'cmd.event.create.rated': 'Das Turnier ändert die Wertungen (Standard: nein)',
   'cmd.event.checkin': 'Beim Turnier dieses Kanals einchecken (wahlweise mit deinem Duplicate-Partner)',
-  'cmd.event.checkin.partner': 'Dein Partner bei Duplicate (wird mit dir eingecheckt)',
+  'cmd.event.checkin.partner': 'Wen du bei Duplicate als Partner fragst (er oder sie nimmt an)',
   'cmd.event.checkout': 'Beim Turnier dieses Kanals auschecken',
   'cmd.event.start': 'Das Turnier starten (Gastgeber): die Tische des ersten Durchgangs öffnen in Threads',
   'cmd.event.closeRound':
@@ -60,10 +60,11 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.checkin.none': 'Noch niemand hat eingecheckt.',
   'event.checkin.list': 'Eingecheckt ({count}): {names}',
   'event.checkin.pairs': 'Paare ({count}): {pairs}',
+  'event.checkin.asked': 'Als Partner gefragt (einzeln, bis angenommen): {pairs}',
   'event.checkin.hint':
     'Mit **Einchecken** bist du dabei. Der Gastgeber drückt **Start**, wenn alle da sind.',
   'event.checkin.hintDuplicate':
-    'Mit **Einchecken** bist du dabei (Einzelne werden der Reihe nach zu Paaren), oder checke mit `/event checkin partner:` als Paar ein. Der Gastgeber drückt **Start**, wenn alle da sind.',
+    'Mit **Einchecken** bist du dabei (Einzelne werden der Reihe nach zu Paaren), oder frage deinen Partner mit `/event checkin partner:`. Der Gastgeber drückt **Start**, wenn alle da sind.',
   'event.round': '**Durchgang {round} von {rounds}**',
   'event.table': 'Tisch {number} · {thread} · {north} & {south} gegen {east} & {west}',
   'event.table.pending': 'wird eröffnet',
@@ -111,7 +112,12 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.reply.created': 'Turnier eröffnet. Eingecheckt wird an der Nachricht oben.',
   'event.reply.checkedIn': 'Du bist eingecheckt.',
   'event.reply.checkedInPair': 'Du und {partner} seid als Paar eingecheckt.',
-  'event.pairCheckedIn': '{actor} hat sich mit {partner} als Paar für das Turnier eingecheckt.',
+  'event.reply.askedPartner':
+    'Du bist eingecheckt, und {partner} ist als dein Partner gefragt: ihr spielt als Paar, sobald angenommen ist (mit dem Knopf unter deiner Anfrage oder `/event checkin partner:` mit deinem Namen). Bis dahin zählst du einzeln.',
+  'event.pairAsked':
+    '{partner}, {actor} fragt dich als Partner für das Turnier. Nimmst du an, seid ihr als Paar eingecheckt.',
+  'event.pairAccept': 'Partner von {actor} werden',
+  'event.pairAccepted': '{actor} und {partner} sind als Paar für das Turnier eingecheckt.',
   'event.reply.checkedOut': 'Du bist ausgecheckt.',
   'event.reply.started': 'Das Turnier läuft: die Tische des ersten Durchgangs werden in Threads eröffnet.',
   'event.reply.retrying':
@@ -130,7 +136,11 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'refusal.event.checked_in': 'Du bist schon eingecheckt.',
   'refusal.event.not_checked_in': 'Du bist nicht eingecheckt.',
   'refusal.event.partner_self': 'Nenne jemand anderen als Partner.',
-  'refusal.event.partner_checked_in': 'Dein Partner ist schon mit jemand anderem eingecheckt.',
+  'refusal.event.partner_checked_in': 'Diese Person ist schon mit jemand anderem als Paar eingecheckt.',
+  'refusal.event.partner_asked': 'Du hast schon gefragt: ihr spielt als Paar, sobald angenommen ist.',
+  'refusal.event.not_asked': 'Diese Anfrage gilt nicht dir: nur wer gefragt ist, kann annehmen.',
+  'refusal.event.request_gone':
+    'Diese Anfrage gilt nicht mehr: die Person hat ausgecheckt oder jemand anderen gefragt.',
   'refusal.event.pairs_fixed':
     'Die Paare eines Duplicate-Turniers stehen ab dem Start fest (und Partner gibt es nur bei Duplicate).',
   'refusal.event.too_few': 'Ein Turnier braucht mindestens {count} eingecheckte Personen.',

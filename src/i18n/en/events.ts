@@ -14,7 +14,7 @@ export const events = {
   'cmd.event.create.vp': 'Victory points win/tie/loss/double victory (default 2/1/0/3)',
   'cmd.event.create.rated': 'Let the event change ratings (default: no)',
   'cmd.event.checkin': 'Check in to this channel’s event (optionally with your duplicate partner)',
-  'cmd.event.checkin.partner': 'Your partner for a duplicate event (checked in with you)',
+  'cmd.event.checkin.partner': 'Who you ask to be your partner in a duplicate event (they accept)',
   'cmd.event.checkout': 'Check out of this channel’s event',
   'cmd.event.start': 'Start the event (host): round 1’s tables open in threads',
   'cmd.event.closeRound': 'End the current round now (host): unfinished boards score the average',
@@ -55,9 +55,10 @@ export const events = {
   'event.checkin.none': 'Nobody has checked in yet.',
   'event.checkin.list': 'Checked in ({count}): {names}',
   'event.checkin.pairs': 'Pairs ({count}): {pairs}',
+  'event.checkin.asked': 'Asked to be partners (single until they accept): {pairs}',
   'event.checkin.hint': 'Press **Check in** to play. The host presses **Start** when everyone is here.',
   'event.checkin.hintDuplicate':
-    'Press **Check in** to play (singles are paired in order), or check in as a pair with `/event checkin partner:`. The host presses **Start** when everyone is here.',
+    'Press **Check in** to play (singles are paired in order), or ask your partner with `/event checkin partner:`. The host presses **Start** when everyone is here.',
   'event.round': '**Round {round} of {rounds}**',
   'event.table': 'Table {number} · {thread} · {north} & {south} vs {east} & {west}',
   'event.table.pending': 'being opened',
@@ -105,7 +106,12 @@ export const events = {
   'event.reply.created': 'Event opened. People check in on the message above.',
   'event.reply.checkedIn': 'You are checked in.',
   'event.reply.checkedInPair': 'You and {partner} are checked in as a pair.',
-  'event.pairCheckedIn': '{actor} checked in with {partner} as a pair for the event.',
+  'event.reply.askedPartner':
+    'You are checked in, and {partner} is asked to be your partner: you play as a pair once they accept (the button under your request, or `/event checkin partner:` naming you). Until then you count as a single.',
+  'event.pairAsked':
+    '{partner}, {actor} asks you to be partners for the event. Accept, and you are checked in as a pair.',
+  'event.pairAccept': 'Be {actor}’s partner',
+  'event.pairAccepted': '{actor} and {partner} are checked in as a pair for the event.',
   'event.reply.checkedOut': 'You are checked out.',
   'event.reply.started': 'The event has started: round 1’s tables are being opened in threads.',
   'event.reply.retrying':
@@ -124,7 +130,10 @@ export const events = {
   'refusal.event.checked_in': 'You are already checked in.',
   'refusal.event.not_checked_in': 'You are not checked in.',
   'refusal.event.partner_self': 'Name someone else as your partner.',
-  'refusal.event.partner_checked_in': 'Your partner is already checked in with someone else.',
+  'refusal.event.partner_checked_in': 'They are already checked in as a pair with someone else.',
+  'refusal.event.partner_asked': 'You have asked them already: you play as a pair once they accept.',
+  'refusal.event.not_asked': 'This request is not to you: only the one asked can accept it.',
+  'refusal.event.request_gone': 'This request is no longer open: they checked out or asked someone else.',
   'refusal.event.pairs_fixed':
     'The pairs of a duplicate event are fixed once it starts (and partners are only for duplicate events).',
   'refusal.event.too_few': 'An event needs at least {count} people checked in.',
