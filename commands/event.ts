@@ -131,7 +131,10 @@ async function confirmClose(
   const playing = results.ok
     ? results.value.tables
         .filter((x) => x.round === event.round && (x.status === 'playing' || x.status === 'pending'))
-        .map((x) => t(lang, 'event.tableNumber', { number: x.number + 1 }))
+        .map(
+          (x) =>
+            `${t(lang, 'event.tableNumber', { number: x.number + 1 })}${results.value.paused.includes(x.number) ? ` ${t(lang, 'event.table.paused')}` : ''}`,
+        )
     : [];
   await interaction.reply({
     content: t(lang, 'event.confirmClose', {

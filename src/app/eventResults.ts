@@ -54,6 +54,8 @@ export interface EventResults {
   readonly boards: readonly BoardReport[];
   /** Who sits out the round under way (rotating partners, a field not a multiple of four). */
   readonly sittingOut: readonly string[];
+  /** The round under way's tables that are paused (by number): the host, or everyone stepped away. */
+  readonly paused: readonly number[];
   /** Duplicate: each pair's key and people (null: a bot). */
   readonly pairs: ReadonlyArray<{
     readonly key: string;
@@ -134,6 +136,7 @@ export function eventResults(core: Core, event: EventRecord): EventResults {
       .sitOuts(event.id)
       .filter((s) => s.round === event.round)
       .map((s) => s.userId),
+    paused: pausedTables(core, event, tables),
     pairs: pairs.map((p) => ({ key: p.key, players: p.players })),
   };
 }
@@ -173,6 +176,15 @@ export function countedBoards(
 }
 
 /** The seats a bot played at some point at each event table (an empty seat, or a bot substitute). */
+function pausedTables(core: Core, event: EventRecord, tables: readonly EventTable[]): number[] {
+  if (event.status !== 'running') return [];
+  const state = core.store.events.playState(event.id, event.round);
+  return tables
+    .filter((t) => t.round === event.round && t.status === 'playing' && t.tableId !== null)
+    .filter((t) => state.get(t.tableId as string)?.table === 'paused')
+    .map((t) => t.number);
+}
+
 function botSeatsOf(core: Core, eventId: string, tables: readonly EventTable[]): Map<string, Seat[]> {
   const held = core.store.events.botSeats(eventId);
   const out = new Map<string, Seat[]>();

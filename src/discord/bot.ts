@@ -270,6 +270,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   story.onSummaryPosted = (tableId) => livePanels.below(tableId);
   // An event's table: its event moves on (boards to post, the next round's threads).
   const events = new EventDesk(client, service, logger, outbox, looks, tableMessages, notifier);
+  tableMessages.onPauseShown = (tableId) => events.pauseChanged(tableId);
   // The weekly challenge: members' threads, their boards recorded, weeks closed.
   const challenges = new ChallengeDesk(client, service, logger, outbox, looks, tableMessages, notifier);
   service.onHandEnded((outcome) => {

@@ -98,6 +98,12 @@ export class EventDesk {
       );
   }
 
+  /** A table paused or went on: if an event's, its message says so. */
+  pauseChanged(tableId: string): void {
+    const slot = this.service.events.ofTable(tableId);
+    if (slot) this.show(slot.eventId);
+  }
+
   /** A table ended (the host's /table end, a closed round): if an event's, its event moves on. */
   tableClosed(tableId: string): void {
     const slot = this.service.events.ofTable(tableId);

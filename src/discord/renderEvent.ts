@@ -101,7 +101,9 @@ export function renderEventMessage(results: EventResults, lang: Lang): EventMess
             ? ` ${t(lang, 'event.table.done')}`
             : table.status === 'closed'
               ? ` ${t(lang, 'event.table.closed')}`
-              : '';
+              : results.paused.includes(table.number)
+                ? ` ${t(lang, 'event.table.paused')}`
+                : '';
         lines.push(
           `${t(lang, 'event.table', {
             number: table.number + 1,

@@ -109,6 +109,8 @@ export class TableMessages {
 
   /** Hears of every table change (live panels follow it at once, without the coalescing delay). */
   onChange: (tableId: string) => void = () => {};
+  /** Hears when a table shown as playing is shown paused, or back (an event's message says so). */
+  onPauseShown: (tableId: string) => void = () => {};
 
   /** Asks for an edit soon; many asks in a burst become one edit. */
   schedule(tableId: string): void {
@@ -196,9 +198,12 @@ export class TableMessages {
   }
 
   private remember(tableId: string, snapshot: TableSnapshot): void {
+    const before = this.shown.get(tableId);
     if (snapshot.table.status === 'playing' || snapshot.table.status === 'paused')
       this.shown.set(tableId, awaited(snapshot));
     else this.shown.delete(tableId);
+    if (before !== undefined && (before === 'paused') !== (snapshot.table.status === 'paused'))
+      this.onPauseShown(tableId);
   }
 }
 

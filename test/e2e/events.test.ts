@@ -390,11 +390,34 @@ describe('a substitute at a duplicate table', () => {
     await eventually(() => (user(9).canView(thread) ? true : undefined), 'Jon let into the thread');
     const panel = await openPanel(user(9), thread);
     expect(panel.ephemeral).toBe(true);
+    // Cat and Dan both step away: their table pauses, and the event message and Close round say so.
+    const theirs = threadOf(eventId, user(2).id) as string;
+    expect(theirs).not.toBe(thread);
+    for (const i of [2, 3]) await user(i).slash(theirs, 'table', { subcommand: 'away' }).reply();
+    const number = accepted(events().results(eventId)).tables.find((x) => x.threadId === theirs)
+      ?.number as number;
+    await eventually(
+      () =>
+        eventMessage(channel)
+          ?.content.split('\n')
+          .some((line) => line.startsWith(`Table ${number + 1} ·`) && line.endsWith(' (paused)'))
+          ? true
+          : undefined,
+      'the paused table shown on the event message',
+    );
+    expect(
+      eventMessage(channel)
+        ?.content.split('\n')
+        .filter((line) => line.endsWith(' (paused)')),
+    ).toHaveLength(1);
     // Close round asks the host first, privately; a player's click is refused as before.
     expect((await clickEvent(user(2), channel, 'close')).content).toBe('Only the event’s host can do that.');
     const asked = await clickEvent(user(0), channel, 'close');
     expect(asked.ephemeral).toBe(true);
-    expect(asked.content).toMatch(/^Close round 1 now\? Still playing: Table 1, Table 2\./);
+    const listed = [1, 2].map((n) => `Table ${n}${n === number + 1 ? ' (paused)' : ''}`).join(', ');
+    expect(asked.content).toMatch(
+      new RegExp(`^Close round 1 now\\? Not finished: ${listed.replace(/[()]/g, '\\$&')}\\.`),
+    );
     expect(current(channel).status).toBe('running');
     const confirm = JSON.stringify(asked.components).match(/ev:closeok:[a-z0-9]{8}:1/)?.[0] as string;
     const closed = await user(0).click(asked.id, confirm).reply();

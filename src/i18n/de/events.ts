@@ -68,6 +68,7 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.round': '**Durchgang {round} von {rounds}**',
   'event.table': 'Tisch {number} · {thread} · {north} & {south} gegen {east} & {west}',
   'event.table.pending': 'wird eröffnet',
+  'event.table.paused': '(pausiert)',
   'event.table.done': '(fertig)',
   'event.table.closed': '(vom Gastgeber geschlossen)',
   'event.sitOut': 'Setzt in diesem Durchgang aus: {names} (mit dem Durchschnitt des Durchgangs)',
@@ -85,7 +86,7 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.finished': 'Das Turnier ist vorbei. Danke fürs Spielen!',
   'event.cancelled': 'Der Gastgeber hat dieses Turnier abgesagt.',
   'event.confirmClose':
-    'Durchgang {round} jetzt schließen? Noch am Spielen: {tables}. Ihre offenen Boards zählen den Durchschnitt, und der nächste Durchgang beginnt. Das lässt sich nicht rückgängig machen.',
+    'Durchgang {round} jetzt schließen? Nicht fertig: {tables}. Ihre offenen Boards zählen den Durchschnitt, und der nächste Durchgang beginnt. Das lässt sich nicht rückgängig machen.',
   'event.noTablePlaying': 'keiner',
   'event.tableNumber': 'Tisch {number}',
   'event.button.confirmClose': 'Durchgang {round} schließen',

@@ -62,6 +62,7 @@ export const events = {
   'event.round': '**Round {round} of {rounds}**',
   'event.table': 'Table {number} · {thread} · {north} & {south} vs {east} & {west}',
   'event.table.pending': 'being opened',
+  'event.table.paused': '(paused)',
   'event.table.done': '(finished)',
   'event.table.closed': '(closed by the host)',
   'event.sitOut': 'Sitting out this round: {names} (scoring the round’s average)',
@@ -79,7 +80,7 @@ export const events = {
   'event.finished': 'The event is over. Thanks for playing!',
   'event.cancelled': 'The host cancelled this event.',
   'event.confirmClose':
-    'Close round {round} now? Still playing: {tables}. Their unfinished boards score the average, and the next round starts. This cannot be undone.',
+    'Close round {round} now? Not finished: {tables}. Their unfinished boards score the average, and the next round starts. This cannot be undone.',
   'event.noTablePlaying': 'none',
   'event.tableNumber': 'Table {number}',
   'event.button.confirmClose': 'Close round {round}',
