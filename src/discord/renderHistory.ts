@@ -35,7 +35,10 @@ export function renderRecentMatches(
     embeds: [
       {
         title: title.slice(0, 256),
-        description: lines.length > 0 ? lines.join('\n') : t(lang, 'rec.recent.none'),
+        description:
+          lines.length > 0
+            ? lines.join('\n')
+            : t(lang, whose === null ? 'rec.recent.noneInChannel' : 'rec.recent.none'),
         footer: { text: t(lang, 'rec.recent.footer') },
       },
     ],

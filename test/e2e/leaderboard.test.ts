@@ -22,7 +22,7 @@ let matchId = 0;
 const scripted = scriptedEnv('lbd');
 
 beforeAll(async () => {
-  fx = await startFixture({ users: 6, env: scripted.env });
+  fx = await startFixture({ users: 6, env: scripted.env, moreChannels: ['lounge'] });
   scripted.useSeed(SEED);
   stats = new StatsService(fx.bot.store);
 });
@@ -119,6 +119,13 @@ describe('a rated match, then the leaderboard, statistics and history', () => {
       .slash(fx.channelId, 'history', { subcommand: 'matches', options: { player: user(4).id } })
       .reply();
     expect(embedText(none)).toContain('No finished match yet.');
+    // A channel without matches of its own points to the threads events and the challenge play in.
+    const elsewhere = await user(4)
+      .slash(fx.channelIds[1] as string, 'history', { subcommand: 'matches' })
+      .reply();
+    expect(embedText(elsewhere)).toContain(
+      'No finished match in this channel yet. Tichu nights and the weekly challenge play in threads:',
+    );
 
     const hands = db()
       .prepare('SELECT count(*) AS n FROM hands WHERE match_id = ? AND result IS NOT NULL')

@@ -21,6 +21,8 @@ export const records: Texts<typeof en> = {
   'rec.recent.hands_other': '{count} Runden',
   'rec.recent.rated': 'gewertet',
   'rec.recent.none': 'Noch keine beendete Partie.',
+  'rec.recent.noneInChannel':
+    'In diesem Kanal noch keine beendete Partie. Turniere und die Wochen-Challenge spielen in Threads: `/history matches` dort zeigt ihre Partien, und `/history matches player:` die von jedem.',
   'rec.recent.footer': '/history match number:<n> zeigt die Runden einer Partie',
   // /history match.
   'rec.match.title': 'Partie #{id}: {a} — {b} ({status})',

@@ -18,6 +18,8 @@ export const records = {
   'rec.recent.hands_other': '{count} hands',
   'rec.recent.rated': 'rated',
   'rec.recent.none': 'No finished match yet.',
+  'rec.recent.noneInChannel':
+    'No finished match in this channel yet. Tichu nights and the weekly challenge play in threads: `/history matches` there lists their matches, and `/history matches player:` anyone’s.',
   'rec.recent.footer': '/history match number:<n> for the hands of one match',
   // /history match.
   'rec.match.title': 'Match #{id}: {a} — {b} ({status})',
