@@ -170,6 +170,11 @@ export function standingLines(results: EventResults, lang: Lang, limit: number):
     return pair ? pair.players.map(name).join(' & ') : key;
   };
   const standings: Standings = results.standings;
+  if (results.boards.length === 0 && standings.kind === 'team' && results.pairs.length === 4) {
+    // Before the first board: who plays for whom (the movement keeps pairs 0 and 1 together, as team A).
+    const [a, b, c, d] = results.pairs.map((p) => pairName(p.key));
+    return [t(lang, 'event.standings.none'), t(lang, 'event.teams', { a: `${a}, ${b}`, b: `${c}, ${d}` })];
+  }
   if (results.boards.length === 0) return [t(lang, 'event.standings.none')];
   switch (standings.kind) {
     case 'rotating':

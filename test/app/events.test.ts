@@ -190,6 +190,10 @@ describe('a duplicate event of eight on two tables', () => {
     });
     const started = openAll(round1);
     const [one, two] = started as [ActOutcome, ActOutcome];
+    // Before any board, the event message says who plays with whom.
+    expect(renderEventMessage(accepted(fx.service.events.results(event.id)), 'en').content).toContain(
+      'Team A: P0 & P1, P2 & P3 · Team B: P4 & P5, P6 & P7. A team’s two pairs play the same boards',
+    );
     // Grand Tichu is off: fourteen cards and the exchange at once; the same cards seat for seat.
     expect(one.state.hand.phase).toBe('exchange');
     expect(one.state.hand.hands).toEqual(two.state.hand.hands);

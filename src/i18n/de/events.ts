@@ -75,6 +75,8 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.standings': '**Zwischenstand**',
   'event.standings.final': '**Endstand**',
   'event.standings.none': 'Noch kein Board wurde an jedem Tisch gespielt.',
+  'event.teams':
+    'Team A: {a} · Team B: {b}. Die zwei Paare eines Teams spielen an den zwei Tischen dieselben Boards, in entgegengesetzter Richtung.',
   'event.row.rotating': '{rank}. {name}: {vp} SP ({diff} Punkte){marks}',
   'event.row.duplicate': '{rank}. {name}: {percent} % ({mp} von {top} Matchpunkten){marks}',
   'event.row.team': '{rank}. Team {team} ({names}): {imps} IMPs{marks}',

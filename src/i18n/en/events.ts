@@ -69,6 +69,8 @@ export const events = {
   'event.standings': '**Standings**',
   'event.standings.final': '**Final standings**',
   'event.standings.none': 'No board has been played at every table yet.',
+  'event.teams':
+    'Team A: {a} · Team B: {b}. A team’s two pairs play the same boards at the two tables, in opposite directions.',
   'event.row.rotating': '{rank}. {name}: {vp} VP ({diff} points){marks}',
   'event.row.duplicate': '{rank}. {name}: {percent}% ({mp} of {top} matchpoints){marks}',
   'event.row.team': '{rank}. Team {team} ({names}): {imps} IMPs{marks}',
