@@ -131,7 +131,9 @@ describe('/history matches in German', () => {
   it('an empty list, and the channel title', () => {
     const embed = renderRecentMatches([], null, 'de').embeds[0] as Embed;
     expect(embed.title).toBe('Letzte Partien in diesem Kanal');
-    expect(embed.description).toBe('Noch keine beendete Partie.');
+    expect(embed.description).toMatch(
+      /^In diesem Kanal noch keine beendete Partie\. Turniere und die Wochen-Challenge spielen in Threads/,
+    );
   });
 });
 

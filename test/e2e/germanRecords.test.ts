@@ -104,7 +104,7 @@ describe('the records pages for a German and an English player', () => {
 
     const recent = await user(0).slash(fx.channelId, 'history', { subcommand: 'matches' }).reply();
     expect(embedText(recent)).toContain('Letzte Partien in diesem Kanal');
-    expect(embedText(recent)).toContain('Noch keine beendete Partie.');
+    expect(embedText(recent)).toContain('In diesem Kanal noch keine beendete Partie.');
   });
 
   it('/stats and /leaderboard in German for Ann, English for Ben', async () => {
