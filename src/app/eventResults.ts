@@ -175,7 +175,7 @@ export function countedBoards(
   return out;
 }
 
-/** The seats a bot played at some point at each event table (an empty seat, or a bot substitute). */
+/** The round under way's tables that are paused, by number (a closed or finished one is neither). */
 function pausedTables(core: Core, event: EventRecord, tables: readonly EventTable[]): number[] {
   if (event.status !== 'running') return [];
   const state = core.store.events.playState(event.id, event.round);
@@ -185,6 +185,7 @@ function pausedTables(core: Core, event: EventRecord, tables: readonly EventTabl
     .map((t) => t.number);
 }
 
+/** The seats a bot played at some point at each event table (an empty seat, or a bot substitute). */
 function botSeatsOf(core: Core, eventId: string, tables: readonly EventTable[]): Map<string, Seat[]> {
   const held = core.store.events.botSeats(eventId);
   const out = new Map<string, Seat[]>();
