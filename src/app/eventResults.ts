@@ -21,7 +21,7 @@ import {
 } from '../events/index.js';
 import type { EventHandRow, EventPlayer, EventRecord, EventTable } from '../store/eventRepo.js';
 import type { Core } from './core.js';
-import { pairsOf, roundSeed } from './eventSeating.js';
+import { eventPairs, roundSeed } from './eventSeating.js';
 
 export type Standings =
   | { readonly kind: 'rotating'; readonly rows: readonly RotatingRow[] }
@@ -71,7 +71,7 @@ export function eventResults(core: Core, event: EventRecord): EventResults {
   const byTable = handsByTable(store.hands(event.id));
   const botSeats = botSeatsOf(core, event.id, tables);
   const counted = countedBoards(event, tables, byTable);
-  const pairs = event.format === 'duplicate' ? pairsOf(players) : [];
+  const pairs = event.format === 'duplicate' ? eventPairs(players, tables) : [];
   const pairKey = (n: number | null) => (n === null ? '' : (pairs[n]?.key ?? `pair${n}`));
   const boards: BoardReport[] = [];
   const handRecords: HandRecord[] = [];

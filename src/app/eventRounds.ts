@@ -12,7 +12,7 @@ import { type Actor, type Core, type Outcome, refuse } from './core.js';
 import { armTable, withDeadline } from './deadlines.js';
 import { eventRefusal, findEvent, MIN_EVENT_PLAYERS } from './eventLobby.js';
 import { countedBoards, eventResults, handsByTable, placingsOf } from './eventResults.js';
-import { BOT, duplicateMovement, type EventPair, pairsOf, roundSeed } from './eventSeating.js';
+import { BOT, duplicateMovement, type EventPair, eventPairs, roundSeed } from './eventSeating.js';
 import { startMatch } from './matchPlay.js';
 import type { ActOutcome } from './outcomes.js';
 import { abandon } from './pause.js';
@@ -54,8 +54,8 @@ function seatRound(core: Core, event: EventRecord, round: number): EventRecord {
   const tables: EventTable[] = [];
   const base = { eventId: event.id, round, threadId: null, tableId: null, status: 'pending' as const };
   if (event.format === 'duplicate') {
-    const pairs = pairsOf(players);
-    for (const a of duplicateMovement(pairs.length, round)) {
+    const pairs = eventPairs(players, core.store.events.tables(event.id));
+    for (const a of duplicateMovement(pairs, round)) {
       const ns = pairs[a.ns] as EventPair;
       const ew = pairs[a.ew] as EventPair;
       const seats: EventSeats = [ns.players[0], ew.players[0], ns.players[1], ew.players[1]];

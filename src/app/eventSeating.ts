@@ -4,7 +4,7 @@
  * boards. Shared by the rounds (eventRounds.ts) and the results (eventResults.ts).
  */
 import { mitchellRound, pairUp, type TableAssignment, teamMatchRound } from '../events/index.js';
-import type { EventPlayer, EventRecord } from '../store/eventRepo.js';
+import type { EventPlayer, EventRecord, EventTable } from '../store/eventRepo.js';
 
 /** A pair of a duplicate event: its two people (null: a bot plays that seat) and its key in standings. */
 export interface EventPair {
@@ -43,11 +43,41 @@ export function pairsOf(players: readonly EventPlayer[]): EventPair[] {
   if (paired.unpaired) pairs.push([paired.unpaired, null]);
   // At least two tables, and whole ones: bot pairs fill in (marked in the standings).
   while (pairs.length < 4 || pairs.length % 2 === 1) pairs.push([null, null]);
-  return pairs.map((players, number) => ({
+  // Two pairs of people and two of bots make a team match: the people's pairs go on opposite teams
+  // (first and last), so they play the same boards in the same direction, each against bots, and are
+  // scored against each other (not, as team-mates, against a team of bots).
+  const people = pairs.filter((p) => p.some((x) => x !== null));
+  const ordered =
+    pairs.length === 4 && people.length === 2 ? [people[0], BOT_PAIR, BOT_PAIR, people[1]] : pairs;
+  return (ordered as Array<readonly [string | null, string | null]>).map((players, number) => ({
     number,
     players,
     key: pairKey(players, number),
   }));
+}
+
+const BOT_PAIR: readonly [null, null] = [null, null];
+
+/**
+ * The pairs of a duplicate event that has started, as its first round seated them (its tables are
+ * the record of who partners whom, whatever the check-in list or the rule above says later); null
+ * before the start.
+ */
+export function pairsSeated(tables: readonly EventTable[]): EventPair[] | null {
+  const first = tables.filter((t) => t.round === 1 && t.nsPair !== null && t.ewPair !== null);
+  if (first.length === 0) return null;
+  const seated: Array<readonly [string | null, string | null]> = [];
+  for (const t of first) {
+    seated[t.nsPair as number] = [t.seats[0], t.seats[2]];
+    seated[t.ewPair as number] = [t.seats[1], t.seats[3]];
+  }
+  if (seated.length !== first.length * 2 || seated.some((p) => p === undefined)) return null;
+  return seated.map((players, number) => ({ number, players, key: pairKey(players, number) }));
+}
+
+/** The pairs of a duplicate event: as seated once it started, else as the start would seat them. */
+export function eventPairs(players: readonly EventPlayer[], tables: readonly EventTable[]): EventPair[] {
+  return pairsSeated(tables) ?? pairsOf(players);
 }
 
 function pairKey(players: readonly [string | null, string | null], number: number): string {
@@ -56,10 +86,17 @@ function pairKey(players: readonly [string | null, string | null], number: numbe
     : players.map((p) => p ?? BOT).join('+');
 }
 
-/** The movement of a duplicate round (1-based) for its number of pairs. */
-export function duplicateMovement(pairs: number, round: number): TableAssignment[] {
-  const tables = pairs / 2;
-  return tables === 2 ? teamMatchRound(round - 1) : mitchellRound(tables, round - 1);
+/**
+ * The movement of a duplicate round (1-based) for its pairs. A team match of two pairs of people
+ * and two of bots (pairsOf puts the people first and last) keeps its first round's seating: each
+ * table then has people at it, in the same direction; the alternation would seat the people at one
+ * table and four bots at the other.
+ */
+export function duplicateMovement(pairs: readonly EventPair[], round: number): TableAssignment[] {
+  const tables = pairs.length / 2;
+  if (tables !== 2) return mitchellRound(tables, round - 1);
+  const botsBetween = [pairs[1], pairs[2]].every((p) => p?.players.every((x) => x === null));
+  return teamMatchRound(botsBetween ? 0 : round - 1);
 }
 
 /** The seed every table of a duplicate round deals from (a rotating table adds its number). */

@@ -263,6 +263,47 @@ describe('a duplicate event of eight on two tables', () => {
     expect(accepted(fx.service.events.results(event.id)).boards).toHaveLength(4);
   });
 
+  it('two pairs of people and two of bots: the people are opponents, at both tables, every round', () => {
+    const event = create('duplicate', { rounds: 2, hands: 1 });
+    checkIn(event, PEOPLE.slice(0, 4));
+    const [p0, p1, p2, p3] = PEOPLE.map((p) => p.userId) as [string, string, string, string];
+    const round1 = accepted(fx.service.events.start(event.id, HOST));
+    // Pair P0 & P1 on team A, P2 & P3 on team B: each N-S at its table against bots, on the same boards.
+    const seating = [
+      [p0, null, p1, null],
+      [p2, null, p3, null],
+    ];
+    expect(round1.toOpen.map((t) => t.seats)).toEqual(seating);
+    expect(renderEventMessage(accepted(fx.service.events.results(event.id)), 'en').content).toContain(
+      'Team A: P0 & P1, Bot & Bot · Team B: Bot & Bot, P2 & P3.',
+    );
+    playAll(openAll(round1), 'people');
+    const round2 = accepted(fx.service.events.settle(event.id));
+    expect(round2.event.round).toBe(2);
+    // Not four bots at one table and the people at the other: the first round's seating again.
+    expect(round2.toOpen.map((t) => t.seats)).toEqual(seating);
+    // Whatever the check-in list says later, the pairs are as the tables seated them.
+    for (const [userId, partnerId] of [
+      [p0, p2],
+      [p2, p0],
+    ] as const) {
+      const player = fx.store.events.players(event.id).find((p) => p.userId === userId);
+      if (player) fx.store.events.savePlayer(event.id, { ...player, partnerId });
+    }
+    const results = accepted(fx.service.events.results(event.id));
+    expect(results.pairs.map((p) => p.players)).toEqual([
+      [p0, p1],
+      [null, null],
+      [null, null],
+      [p2, p3],
+    ]);
+    if (results.standings.kind !== 'team') expect.fail('two tables are a team match');
+    const { rows } = results.standings;
+    const team = (id: string) => rows.find((r) => r.id === id)?.pairs;
+    expect(team('A')).toEqual([results.pairs[0]?.key, results.pairs[1]?.key]);
+    expect(team('B')).toEqual([results.pairs[3]?.key, results.pairs[2]?.key]);
+  });
+
   it('fills up with bot pairs to two whole tables, and marks them', () => {
     const event = create('duplicate', { rounds: 1, hands: 1 });
     checkIn(event, PEOPLE.slice(0, 5));
