@@ -102,6 +102,18 @@ export function panelOf(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions 
   return payload;
 }
 
+/** A finished match on its player's panel: the result from their side, and what comes next. */
+function overLines({ view, table, seat }: PlayerSnapshot, ui: Ui): string[] {
+  const team = seat % 2;
+  const numbers = { mine: view.scores[team] ?? 0, theirs: view.scores[1 - team] ?? 0 };
+  const result =
+    view.winner === null ? 'panel.over.drawn' : view.winner === team ? 'panel.over.won' : 'panel.over.lost';
+  const lines = [t(ui.lang, result, numbers)];
+  // An event's or the challenge's table plays its boards once: no new match there.
+  if (table.settings.handLimit === null) lines.push(t(ui.lang, 'panel.over.next'));
+  return lines;
+}
+
 function panelRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions, lines: string[]): Row[] {
   const { view, table } = snapshot;
   if (table.status === 'paused') {
@@ -112,7 +124,11 @@ function panelRows(snapshot: PlayerSnapshot, ui: Ui, options: PanelOptions, line
     lines.push(t(ui.lang, 'panel.abandoned'));
     return [];
   }
-  if (view.status === 'finished' || table.status !== 'playing') {
+  if (view.status === 'finished') {
+    lines.push(...overLines(snapshot, ui));
+    return [];
+  }
+  if (table.status !== 'playing') {
     lines.push(t(ui.lang, 'panel.over'));
     return [];
   }

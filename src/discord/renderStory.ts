@@ -186,6 +186,11 @@ export function renderMatchResult(
     lines.push(t(lang, 'table.story.matchWon', { teams: teamNames(table, state.winner, lang) }));
   else if (state.status === 'finished') lines.push(t(lang, 'table.story.matchDrawn'));
   if (detail) lines.push(...ratingLines(detail.match.rated, detail.ratingChanges, name, lang));
+  // What comes next, at a table that can play another match (not an event's or the challenge's).
+  if (table.settings.handLimit === null && table.status === 'finished')
+    lines.push(
+      detail ? t(lang, 'table.story.next', { id: detail.match.id }) : t(lang, 'table.story.nextPlain'),
+    );
   return {
     content: lines.join('\n'),
     embeds: [],

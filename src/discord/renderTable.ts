@@ -62,7 +62,11 @@ export function renderTable(snapshot: TableSnapshot, ui: Ui): V2Payload {
   lines.push(statusLine(snapshot, lang));
   if (table.status === 'playing' && table.deadline)
     lines.push(t(lang, 'table.deadline', { when: relativeTime(table.deadline.at) }));
-  const title = view ? t(lang, 'table.title.hand', { number: view.handNumber }) : t(lang, 'table.title.new');
+  const title = !view
+    ? t(lang, 'table.title.new')
+    : table.status === 'finished'
+      ? plural(lang, 'table.title.over', view.handNumber)
+      : t(lang, 'table.title.hand', { number: view.handNumber });
   const children: Array<Record<string, unknown>> = [
     textDisplay(`### ${title}\n${lines.join('\n')}`),
     separator(),

@@ -222,6 +222,24 @@ describe('a German panel', () => {
     expect(closed.content).toContain('Der Gastgeber hat diesen Tisch geschlossen.');
     const over = german({ ...base, table: { ...base.table, status: 'finished' } });
     expect(over.content).toContain('Die Partie ist vorbei.');
+    // A finished match: the result from the player's side (seat 1 is team B), and what comes next.
+    const ended = {
+      ...base.view,
+      status: 'finished' as const,
+      winner: 1 as const,
+      scores: [760, 1025] as const,
+    };
+    const won = german({ ...base, seat: 1, view: ended, table: { ...base.table, status: 'finished' } });
+    expect(won.content).toContain('🏆 Die Partie ist vorbei: dein Team gewinnt, **1025** zu 760.');
+    expect(won.content).toContain('**Neue Partie** an der Tischnachricht spielt eine weitere');
+    const lost = renderPanel({ ...base, view: ended, table: { ...base.table, status: 'finished' } }, EN_TEXT);
+    expect(lost.content).toContain('The match is over: the other team wins, **1025** to 760.');
+    const boards = {
+      ...base.table,
+      status: 'finished' as const,
+      settings: { ...base.table.settings, handLimit: 2 },
+    };
+    expect(renderPanel({ ...base, view: ended, table: boards }, EN_TEXT).content).not.toContain('New match');
   });
 
   it('is the same panel as the English one, word for word in the other language', () => {

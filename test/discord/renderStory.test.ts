@@ -125,7 +125,7 @@ const [ANN, BEN, CAT] = RECORD_USERS as [string, string, string];
 
 describe('the match result', () => {
   const detail = (rated: boolean) => ({
-    match: { rated } as MatchDetail['match'],
+    match: { id: 7, rated } as MatchDetail['match'],
     ratingChanges: rated
       ? [
           { seat: 0, userId: ANN, name: 'Ann', before: 25.08, after: 27.31 },
@@ -143,6 +143,18 @@ describe('the match result', () => {
     expect(lines[1]).toBe('🏆 **Ann & Cat** win the match!');
     expect(payload.allowed_mentions).toEqual({ parse: [], users: [ANN, BEN, CAT] });
     expect(lines.slice(2)).toEqual(['Ratings:', '• Ann 25.1 → 27.3 (+2.2)', '• Ben 0.0 → -1.6 (-1.6)']);
+  });
+
+  it('says what comes next at a table that can play another match, not at an event’s', () => {
+    const over = { ...table(), status: 'finished' as const };
+    const text = renderMatchResult(over, finished([1025, 760], 0), detail(false), 'en').content as string;
+    expect(text.split('\n').at(-1)).toBe(
+      '▶️ **New match** on the table message plays another with the same seats; `/history match number:7` keeps this one hand by hand, and `/stats` counts it.',
+    );
+    const boards = { ...over, settings: { ...over.settings, handLimit: 2 } };
+    expect(renderMatchResult(boards, finished([1025, 760], 0), detail(false), 'en').content).not.toContain(
+      'New match',
+    );
   });
 
   it('says "unrated" when the match was not rated', () => {

@@ -24,11 +24,14 @@ interface Words {
   readonly away: string;
   readonly myHand: string;
   readonly handTitle: RegExp;
+  readonly overTitle: RegExp;
   readonly trickField: string;
   readonly lastTrick: RegExp;
   readonly summary: RegExp;
   readonly summaryLines: readonly RegExp[];
   readonly matchOver: RegExp;
+  /** What the match's result says comes next. */
+  readonly next: RegExp;
   readonly won: RegExp;
   readonly finishedButtons: readonly string[];
   /** Words of the other language that must not appear. */
@@ -43,6 +46,7 @@ const GERMAN: Words = {
   away: '· abwesend (Bot spielt) —',
   myHand: 'Meine Karten',
   handTitle: /^Tichu · Runde \d+$/,
+  overTitle: /^Tichu · Partie vorbei nach \d+ Runden?$/,
   trickField: 'Auf dem Tisch',
   lastTrick: /^Letzter Stich: .+ hat den Stich (mit .+ )?genommen · -?\d+ Punkte/m,
   summary: /^\*\*Runde (\d+) vorbei\*\*: 🟦 [+-]?\d+ — [+-]?\d+ 🟧$/m,
@@ -52,6 +56,7 @@ const GERMAN: Words = {
     /^Stand: 🟦 \*\*Ann & Cat\*\* .+ \(bis 50\)$/m,
   ],
   matchOver: /^🏁 \*\*Partie vorbei\*\* nach \d+ Runden?: /,
+  next: /\n▶️ \*\*Neue Partie\*\* an der Tischnachricht spielt eine weitere mit denselben Plätzen; `\/history match number:\d+` zeigt diese/,
   won: /🏆 \*\*.+\*\* gewinnen/,
   finishedButtons: ['Neue Partie', 'Verlassen'],
   foreign:
@@ -66,6 +71,7 @@ const ENGLISH: Words = {
   away: '· away (bot playing) —',
   myHand: 'My hand',
   handTitle: /^Tichu · hand \d+$/,
+  overTitle: /^Tichu · match over after \d+ hands?$/,
   trickField: 'On the table',
   lastTrick: /^Last trick: .+ took it( with .+)? · -?\d+ points/m,
   summary: /^\*\*Hand (\d+) over\*\*: 🟦 [+-]?\d+ — [+-]?\d+ 🟧$/m,
@@ -75,6 +81,7 @@ const ENGLISH: Words = {
     /^Score: 🟦 \*\*Ann & Cat\*\* .+ \(to 50\)$/m,
   ],
   matchOver: /^🏁 \*\*Match over\*\* after \d+ hands?: /,
+  next: /\n▶️ \*\*New match\*\* on the table message plays another with the same seats; `\/history match number:\d+` keeps this one/,
   won: /🏆 \*\*.+\*\* win the match!/,
   finishedButtons: ['New match', 'Leave'],
   foreign:
@@ -174,6 +181,7 @@ describe.each([
     }
     expect(playing()).toBe(false);
     const result = await user(0).waitForMessage(fx.channelId, (m) => words.matchOver.test(m.content), 3_000);
+    expect(result.content).toMatch(words.next);
 
     // The table message, every version of it the bot wrote, in the server's language only.
     const versions = tableVersions();
@@ -184,6 +192,7 @@ describe.each([
     expect(inPlay.some((t) => words.lastTrick.test(t))).toBe(true);
     const finished = await waitTable((t) => t.includes('🏆'));
     expect(labels(finished)).toEqual(words.finishedButtons);
+    expect(embedText(finished).split('\n')[0]).toMatch(words.overTitle);
 
     // One summary per hand, then the result: all in the server's language.
     const summaries = fx.discord.channelMessages(fx.channelId).filter((m) => words.summary.test(m.content));

@@ -17,6 +17,10 @@ export const panel: Texts<typeof en> = {
   'panel.paused': '⏸️ Die Partie ist pausiert.',
   'panel.abandoned': 'Der Gastgeber hat diesen Tisch geschlossen.',
   'panel.over': 'Die Partie ist vorbei.',
+  'panel.over.won': '🏆 Die Partie ist vorbei: dein Team gewinnt, **{mine}** zu {theirs}.',
+  'panel.over.lost': 'Die Partie ist vorbei: das andere Team gewinnt, **{theirs}** zu {mine}.',
+  'panel.over.drawn': '🤝 Die Partie ist vorbei: unentschieden, {mine} zu {theirs}.',
+  'panel.over.next': '**Neue Partie** an der Tischnachricht spielt eine weitere mit denselben Plätzen.',
   'panel.retired': '*Dieses Kartenfenster folgt dem Spiel nicht mehr: das tut jetzt dein neuestes.*',
   'panel.grandWaiting': 'Warte, bis die anderen über Großes Tichu entschieden haben ({decided}/4).',
   'panel.grandAsk':

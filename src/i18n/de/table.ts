@@ -8,6 +8,8 @@ import type { Texts } from './texts.js';
 export const table: Texts<typeof en> = {
   'table.title.new': 'Tichu · neuer Tisch',
   'table.title.hand': 'Tichu · Runde {number}',
+  'table.title.over_one': 'Tichu · Partie vorbei nach {count} Runde',
+  'table.title.over_other': 'Tichu · Partie vorbei nach {count} Runden',
   'table.firstTo': 'Bis {target} Punkte · Sitzordnung: {seating}',
   'table.seating.random': 'ausgelost',
   'table.seating.chosen': 'frei gewählt',
@@ -145,6 +147,10 @@ export const table: Texts<typeof en> = {
   'table.story.boardsDone':
     'Diese Boards zählen im Turnier: sein Kanal zeigt jedes, sobald jeder Tisch es gespielt hat.',
   'table.story.matchDrawn': '🤝 Die Partie endet unentschieden.',
+  'table.story.next':
+    '▶️ **Neue Partie** an der Tischnachricht spielt eine weitere mit denselben Plätzen; `/history match number:{id}` zeigt diese Runde für Runde, und `/stats` zählt sie.',
+  'table.story.nextPlain':
+    '▶️ **Neue Partie** an der Tischnachricht spielt eine weitere mit denselben Plätzen.',
   'table.story.unrated':
     'Wertung: ungewertet (eine gewertete Partie hat von Anfang bis Ende dieselben vier Personen und mindestens 3 Runden)',
   'table.story.ratedUnrecorded': 'Wertung: gewertet (die Änderungen wurden nicht gespeichert)',

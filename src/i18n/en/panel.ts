@@ -15,6 +15,10 @@ export const panel = {
   'panel.paused': '⏸️ The match is paused.',
   'panel.abandoned': 'This table was closed by its host.',
   'panel.over': 'The match is over.',
+  'panel.over.won': '🏆 The match is over: your team wins, **{mine}** to {theirs}.',
+  'panel.over.lost': 'The match is over: the other team wins, **{theirs}** to {mine}.',
+  'panel.over.drawn': '🤝 The match is over: a draw, {mine} to {theirs}.',
+  'panel.over.next': '**New match** on the table message plays another with the same seats.',
   'panel.retired': '*This panel is no longer live: your newest panel follows the game.*',
   // Grand Tichu and the exchange.
   'panel.grandWaiting': 'Waiting for the others to decide on Grand Tichu ({decided}/4).',

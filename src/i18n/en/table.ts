@@ -6,6 +6,8 @@ export const table = {
   // The table message: title, lines and fields.
   'table.title.new': 'Tichu · new table',
   'table.title.hand': 'Tichu · hand {number}',
+  'table.title.over_one': 'Tichu · match over after {count} hand',
+  'table.title.over_other': 'Tichu · match over after {count} hands',
   'table.firstTo': 'First to {target} points · seating: {seating}',
   'table.seating.random': 'random',
   'table.seating.chosen': 'chosen',
@@ -148,6 +150,9 @@ export const table = {
   'table.story.boardsDone':
     'These boards count in the event: its channel shows each one once every table has played it.',
   'table.story.matchDrawn': '🤝 The match is a draw.',
+  'table.story.next':
+    '▶️ **New match** on the table message plays another with the same seats; `/history match number:{id}` keeps this one hand by hand, and `/stats` counts it.',
+  'table.story.nextPlain': '▶️ **New match** on the table message plays another with the same seats.',
   'table.story.unrated':
     'Ratings: unrated (a rated match has the same four people from start to end, 3 hands or more)',
   'table.story.ratedUnrecorded': 'Ratings: rated (the changes were not recorded)',
