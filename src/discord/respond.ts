@@ -96,6 +96,8 @@ export async function refuse(
   const names = table?.ok ? textContext(table.value.table, ui.lang) : seatNumbers(ui.lang);
   let text = refusalText(refusal, names, ui);
   if (refusal.code === 'stale_view' && table?.ok) text = `${text} ${whatChanged(table.value, ui.lang)}`;
+  const hint = midMatchHint(interaction, refusal);
+  if (hint) text = `${text} ${t(ui.lang, hint)}`;
   const panel =
     tableId && fromPanel(interaction) ? ctx.service.playerView(tableId, interaction.user.id) : null;
   if (panel?.ok && !interaction.isChatInputCommand()) {
@@ -115,6 +117,32 @@ export async function refuse(
     result: refusal.code === 'rule' ? `rule:${refusal.error.code}` : refusal.code,
     ...(tableId ? { tableId } : {}),
   };
+}
+
+/** The /table subcommands refused during a match, and the hint each gets: what to do instead. */
+const MID_MATCH_HINTS = {
+  join: 'refusal.midMatch.join',
+  leave: 'refusal.midMatch.leave',
+  start: 'refusal.midMatch.start',
+  bot: 'refusal.midMatch.bot',
+  kick: 'refusal.midMatch.kick',
+  seat: 'refusal.midMatch.seat',
+  team: 'refusal.midMatch.seat',
+  timer: 'refusal.midMatch.timer',
+} as const;
+
+/** "Not possible while the match is being played" alone leaves one guessing: a typed /table command hears what to do instead. */
+function midMatchHint(
+  interaction: Repliable,
+  refusal: Refusal,
+): (typeof MID_MATCH_HINTS)[keyof typeof MID_MATCH_HINTS] | null {
+  if (refusal.code !== 'wrong_status' || (refusal.status !== 'playing' && refusal.status !== 'paused'))
+    return null;
+  if (!interaction.isChatInputCommand() || interaction.commandName !== 'table') return null;
+  const sub = interaction.options.getSubcommand(false);
+  return sub !== null && Object.hasOwn(MID_MATCH_HINTS, sub)
+    ? MID_MATCH_HINTS[sub as keyof typeof MID_MATCH_HINTS]
+    : null;
 }
 
 /** For a stale panel: what the table shows now, in a sentence. */

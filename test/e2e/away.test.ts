@@ -64,7 +64,9 @@ describe('the timer setting', () => {
     const late = await ann
       .slash(fx.channelId, 'table', { subcommand: 'timer', options: { length: '2m' } })
       .reply();
-    expect(late.content).toBe('That is not possible while the match is being played.');
+    expect(late.content).toBe(
+      'That is not possible while the match is being played. The turn timer is set before the start.',
+    );
   });
 });
 

@@ -288,8 +288,16 @@ describe('the lobby through Discord', () => {
     expect(panel.content).toMatch(/\*\*Your hand\*\* \(8\)/);
     expect(buttonLabelled(panel, 'Grand Tichu!')).toBeDefined();
 
-    expect(await table(eve, 'join')).toBe('That is not possible while the match is being played.');
-    expect(await table(cat, 'leave')).toBe('That is not possible while the match is being played.');
+    // Each refusal says what to do instead.
+    expect(await table(eve, 'join')).toBe(
+      'That is not possible while the match is being played. Nobody joins a match under way: where a bot or an away player holds a seat, `/table sit` (or 🙋 **Take seat** on the table message) asks the host for it.',
+    );
+    expect(await table(cat, 'leave')).toBe(
+      'That is not possible while the match is being played. If you are seated, `/table away` lets the bot play your seat until you are back; the host can end the match with `/table end`.',
+    );
+    expect(await table(ann, 'start')).toBe(
+      'That is not possible while the match is being played. It has started already: **My hand** on the table message shows your cards.',
+    );
   });
 
   it('/rules and /help answer privately; /help mentions /leaderboard', async () => {

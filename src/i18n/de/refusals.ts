@@ -37,6 +37,18 @@ export const refusals: Texts<typeof en> = {
   'refusal.wrong_status.paused': 'Das geht nicht, während die Partie pausiert ist.',
   'refusal.wrong_status.finished': 'Das geht nicht mehr, die Partie ist vorbei.',
   'refusal.wrong_status.abandoned': 'Das geht nicht an einem geschlossenen Tisch.',
+  'refusal.midMatch.join':
+    'In eine laufende Partie steigt niemand ein: wo ein Bot oder eine abwesende Person einen Platz hält, fragt `/table sit` (oder 🙋 **Platz übernehmen** an der Tischnachricht) den Gastgeber danach.',
+  'refusal.midMatch.leave':
+    'Wenn du mitspielst: mit `/table away` spielt der Bot deinen Platz, bis du zurück bist; der Gastgeber kann die Partie mit `/table end` beenden.',
+  'refusal.midMatch.start':
+    'Sie hat schon begonnen: **Meine Karten** an der Tischnachricht zeigt deine Karten.',
+  'refusal.midMatch.bot':
+    'Bots werden vor dem Start gesetzt; während der Partie gibt der Gastgeber den Platz eines Bots mit `/table replace` an jemanden.',
+  'refusal.midMatch.kick':
+    'Während der Partie gibt der Gastgeber einen Platz mit `/table replace` an jemand anderen.',
+  'refusal.midMatch.seat': 'Plätze werden vor dem Start gewählt.',
+  'refusal.midMatch.timer': 'Die Zugzeit wird vor dem Start eingestellt.',
   'refusal.seats_not_filled_one': 'Noch {count} Platz ist leer: lade Spieler ein oder setze Bots dazu.',
   'refusal.seats_not_filled_other': 'Noch {count} Plätze sind leer: lade Spieler ein oder setze Bots dazu.',
   'refusal.bad_settings': 'Diese Einstellungen gehen nicht: {reason}.',

@@ -36,6 +36,16 @@ export const refusals = {
   'refusal.wrong_status.paused': 'That is not possible while the match is paused.',
   'refusal.wrong_status.finished': 'That is not possible now that the match is over.',
   'refusal.wrong_status.abandoned': 'That is not possible at a table that was closed.',
+  'refusal.midMatch.join':
+    'Nobody joins a match under way: where a bot or an away player holds a seat, `/table sit` (or 🙋 **Take seat** on the table message) asks the host for it.',
+  'refusal.midMatch.leave':
+    'If you are seated, `/table away` lets the bot play your seat until you are back; the host can end the match with `/table end`.',
+  'refusal.midMatch.start': 'It has started already: **My hand** on the table message shows your cards.',
+  'refusal.midMatch.bot':
+    'Bots are seated before the start; during a match the host hands a bot’s seat to someone with `/table replace`.',
+  'refusal.midMatch.kick': 'During a match the host hands a seat to someone else with `/table replace`.',
+  'refusal.midMatch.seat': 'Seats are chosen before the start.',
+  'refusal.midMatch.timer': 'The turn timer is set before the start.',
   'refusal.seats_not_filled_one': '{count} seat is still empty: invite players or add bots.',
   'refusal.seats_not_filled_other': '{count} seats are still empty: invite players or add bots.',
   'refusal.bad_settings': 'Those settings do not work: {reason}.',
