@@ -164,6 +164,7 @@ export function acceptPartner(
 ): Outcome<EventRoster> {
   const bad = checkSnowflake(askerId, 'user id') ?? checkSnowflake(askedId, 'user id');
   if (bad) return refuse(bad);
+  if (actor.userId === askerId) return eventRefusal('own_request');
   if (actor.userId !== askedId) return eventRefusal('not_asked');
   const found = findEvent(core, eventId);
   if (!found.ok) return found;

@@ -74,6 +74,7 @@ export const EVENT_REASONS = [
   'partner_checked_in',
   'partner_asked',
   'not_asked',
+  'own_request',
   'request_gone',
   'pairs_fixed',
   'too_few',

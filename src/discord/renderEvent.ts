@@ -63,7 +63,14 @@ export function renderEventMessage(results: EventResults, lang: Lang): EventMess
     if (inside.length === 0) lines.push(t(lang, 'event.checkin.none'));
     else if (event.format === 'duplicate') {
       // The pairs as the start will seat them (singles paired in order; a bot partner for the last).
-      const shown = people.slice(0, LISTED_NAMES / 2).map((p) => p.players.map(name).join(' & '));
+      // A single shows as one (paired at the start with the next single, or a bot), not as "Ann & Bot".
+      const shown = people
+        .slice(0, LISTED_NAMES / 2)
+        .map((p) =>
+          p.players[1] === null
+            ? t(lang, 'event.single', { name: name(p.players[0]) })
+            : p.players.map(name).join(' & '),
+        );
       const more = people.length - shown.length;
       lines.push(
         t(lang, 'event.checkin.pairs', {
@@ -121,7 +128,9 @@ export function renderEventMessage(results: EventResults, lang: Lang): EventMess
     }
     // An event cancelled before any board was played has no standings to show.
     if (event.status !== 'cancelled' || results.boards.length > 0) {
-      lines.push('', t(lang, event.status === 'running' ? 'event.standings' : 'event.standings.final'));
+      // After the round's tables, a blank line; straight after the head, the one above does.
+      if (event.status === 'running') lines.push('');
+      lines.push(t(lang, event.status === 'running' ? 'event.standings' : 'event.standings.final'));
       lines.push(...standingLines(results, lang, MESSAGE_ROWS));
     }
     if (event.status === 'finished') lines.push('', t(lang, 'event.finished'));

@@ -8,6 +8,7 @@ import type { HandLog, MatchDetail, MatchSummaryRow } from '../app/stats.js';
 import type { Action, GameEvent, HandResult, Seat } from '../engine/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
 import { cardLabel, playLabel, rankLabel } from './cardText.js';
+import { TEAM_MARK } from './names.js';
 import { dogWords, outMark, playWords, takenWords } from './playWords.js';
 import type { StatsPayload } from './renderStats.js';
 import { ratingLines, scoreAfter } from './renderStory.js';
@@ -22,9 +23,12 @@ export function renderRecentMatches(
   const lines = matches.map((m) => {
     const when = m.endedAt ? `<t:${Math.floor(m.endedAt / 1000)}:R>` : '';
     const won =
-      m.winner === null ? '' : ` ${t(lang, 'rec.recent.won', { team: m.winner === 0 ? 'A' : 'B' })}`;
+      m.winner === null ? '' : ` ${t(lang, 'rec.recent.won', { team: TEAM_MARK[m.winner === 0 ? 0 : 1] })}`;
+    // The teams' colours as on the table, the hand summaries and the match's result.
     const result =
-      m.status === 'abandoned' ? t(lang, 'rec.recent.abandoned') : `${m.scoreA} — ${m.scoreB}${won}`;
+      m.status === 'abandoned'
+        ? t(lang, 'rec.recent.abandoned')
+        : `${TEAM_MARK[0]} ${m.scoreA} — ${m.scoreB} ${TEAM_MARK[1]}${won}`;
     const hands = plural(lang, 'rec.recent.hands', m.handsPlayed);
     const rated = m.rated ? ` · ${t(lang, 'rec.recent.rated')}` : '';
     return `**#${m.id}** ${result} · ${hands}${rated} · <#${m.channelId}>${when ? ` · ${when}` : ''}`;

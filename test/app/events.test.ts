@@ -114,6 +114,9 @@ describe('creating and checking in', () => {
     expect(pairsOf(asked.players).map((p) => p.players)).toContainEqual([a.userId, null]);
     expect(refusal(fx.service.events.checkIn(event.id, c, c))).toMatchObject({ reason: 'partner_self' });
     // Only B may accept, and only what A asks.
+    expect(refusal(fx.service.events.acceptPartner(event.id, a, a.userId, b.userId))).toMatchObject({
+      reason: 'own_request',
+    });
     expect(refusal(fx.service.events.acceptPartner(event.id, c, a.userId, b.userId))).toMatchObject({
       reason: 'not_asked',
     });

@@ -113,7 +113,7 @@ describe('/history matches in German', () => {
     const embed = payload.embeds[0] as Embed;
     expect(embed.title).toBe(`Letzte Partien von ${LONG}`);
     expect(embed.description?.split('\n')).toEqual([
-      '**#9999999** 1025 — 760 (Team A hat gewonnen) · 12 Runden · gewertet · <#200000000000000001> · <t:1700000000:R>',
+      '**#9999999** 🟦 1025 — 760 🟧 (🟦 hat gewonnen) · 12 Runden · gewertet · <#200000000000000001> · <t:1700000000:R>',
       '**#12** abgebrochen · 1 Runde · <#200000000000000001> · <t:1700000000:R>',
     ]);
     expect(embed.footer?.text).toContain('zeigt die Runden einer Partie');
@@ -174,7 +174,7 @@ describe('/history match in German', () => {
     const embed = payload.embeds[0] as Embed;
     expect(embed.title).toBe('Partie #7: 1025 — 760 (beendet, gewertet)');
     const lines = embed.description?.split('\n') ?? [];
-    expect(lines[0]).toBe('Team A: Ann & Cat · Team B: Ben & Dan');
+    expect(lines[0]).toBe('🟦 Ann & Cat · 🟧 Ben & Dan');
     expect(lines.find((l) => l.startsWith('**Runde 1**'))).toBe(
       '**Runde 1**: 0 — 200 · Doppelsieg · Stand 0 — 200 · raus: Ben, Dan',
     );

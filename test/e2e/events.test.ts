@@ -331,6 +331,8 @@ describe('a substitute at a duplicate table', () => {
           : undefined,
       'the request on the event message',
     );
+    // Cat counts as a single until Dan accepts (not "Cat & Bot").
+    expect(eventMessage(channel)?.content).toContain('Pairs (2): Ann & Ben, Cat (single)');
     const accept = find(request, 'ev');
     expect(accept?.label).toBe('Be Cat’s partner');
     // Ben's click on it is refused, and changes nothing.
@@ -423,5 +425,14 @@ describe('a substitute at a duplicate table', () => {
     const closed = await user(0).click(asked.id, confirm).reply();
     expect(closed.content).toBe('Round 1 is closed.');
     await eventually(() => (current(channel).status === 'finished' ? true : undefined), 'the event closed');
+    const message = () =>
+      user(0)
+        .messages(channel)
+        .find((m) => m.id === current(channel).messageId);
+    const final = await eventually(
+      () => (message()?.content.includes('Final standings') ? message() : undefined),
+      'the final standings',
+    );
+    expect(final.content).not.toContain('\n\n\n');
   });
 });

@@ -137,7 +137,7 @@ describe('a rated match, then the leaderboard, statistics and history', () => {
       .reply();
     expect(detail.ephemeral).toBe(true);
     expect(embedText(detail).match(/\*\*Hand \d+\*\*/g)?.length).toBe(hands.n);
-    expect(embedText(detail)).toContain('Team A: Ann & Cat · Team B: Ben & Dan');
+    expect(embedText(detail)).toContain('🟦 Ann & Cat · 🟧 Ben & Dan');
 
     const hand = await ann
       .slash(fx.channelId, 'history', { subcommand: 'hand', options: { match: matchId, hand: 1 } })

@@ -60,6 +60,7 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.checkin.none': 'Noch niemand hat eingecheckt.',
   'event.checkin.list': 'Eingecheckt ({count}): {names}',
   'event.checkin.pairs': 'Paare ({count}): {pairs}',
+  'event.single': '{name} (einzeln)',
   'event.checkin.asked': 'Als Partner gefragt (einzeln, bis angenommen): {pairs}',
   'event.checkin.hint':
     'Mit **Einchecken** bist du dabei. Der Gastgeber drückt **Start**, wenn alle da sind.',
@@ -141,6 +142,8 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'refusal.event.partner_self': 'Nenne jemand anderen als Partner.',
   'refusal.event.partner_checked_in': 'Diese Person ist schon mit jemand anderem als Paar eingecheckt.',
   'refusal.event.partner_asked': 'Du hast schon gefragt: ihr spielt als Paar, sobald angenommen ist.',
+  'refusal.event.own_request':
+    'Das ist deine eigene Anfrage: nur wer gefragt ist, kann sie annehmen. Zurücknehmen: auschecken oder jemand anderen nennen.',
   'refusal.event.not_asked': 'Diese Anfrage gilt nicht dir: nur wer gefragt ist, kann annehmen.',
   'refusal.event.request_gone':
     'Diese Anfrage gilt nicht mehr: die Person hat ausgecheckt oder jemand anderen gefragt.',

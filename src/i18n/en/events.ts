@@ -55,6 +55,7 @@ export const events = {
   'event.checkin.none': 'Nobody has checked in yet.',
   'event.checkin.list': 'Checked in ({count}): {names}',
   'event.checkin.pairs': 'Pairs ({count}): {pairs}',
+  'event.single': '{name} (single)',
   'event.checkin.asked': 'Asked to be partners (single until they accept): {pairs}',
   'event.checkin.hint': 'Press **Check in** to play. The host presses **Start** when everyone is here.',
   'event.checkin.hintDuplicate':
@@ -135,6 +136,8 @@ export const events = {
   'refusal.event.partner_self': 'Name someone else as your partner.',
   'refusal.event.partner_checked_in': 'They are already checked in as a pair with someone else.',
   'refusal.event.partner_asked': 'You have asked them already: you play as a pair once they accept.',
+  'refusal.event.own_request':
+    'This is your own request: only the one you asked can accept it. To take it back, check out or name someone else.',
   'refusal.event.not_asked': 'This request is not to you: only the one asked can accept it.',
   'refusal.event.request_gone': 'This request is no longer open: they checked out or asked someone else.',
   'refusal.event.pairs_fixed':
