@@ -134,6 +134,18 @@ describe.skipIf(!present)('the play page in Chromium', () => {
     await hint.waitFor({ state: 'visible', timeout: WAIT_MS });
     await you.getByRole('button', { name: 'Got it' }).click();
     await hint.waitFor({ state: 'hidden', timeout: WAIT_MS });
+    // What Discord would not let one type is said, not dropped: words that are no option, a
+    // command without its subcommand.
+    await command(you, '/tichu now');
+    await you
+      .getByRole('alert')
+      .filter({ hasText: '/tichu takes no options: “now” is not one.' })
+      .waitFor({ timeout: WAIT_MS });
+    await command(you, '/table settings');
+    await you
+      .getByRole('alert')
+      .filter({ hasText: /^\/table needs one of: create, timer, pace, away, join, leave,/ })
+      .waitFor({ timeout: WAIT_MS });
     // Commands, not the table message's buttons: the test holds whatever form that message takes.
     await command(you, '/table create');
     await you.getByText('used /table create').waitFor({ timeout: WAIT_MS });

@@ -201,16 +201,19 @@ export function createCommandBox(form, host) {
   }
 
   // ---- reading the options
+  /** The typed options by name, and the words typed before the first of them (`stray`: none is an option). */
   function typedOptions() {
     const rest = input.value.slice(slashOf(entry).length);
     const names = new Set(entry.options.map((o) => o.name));
     const marks = [...rest.matchAll(/(?:^|\s)([\w-]{1,32}):/g)].filter((m) => names.has(m[1]));
-    return new Map(
+    const stray = rest.slice(0, marks[0]?.index ?? rest.length).trim();
+    const typed = new Map(
       marks.map((m, i) => [
         m[1],
         rest.slice(m.index + m[0].length, marks[i + 1]?.index ?? rest.length).trim(),
       ]),
     );
+    return { typed, stray };
   }
 
   function convert(option, raw) {
@@ -263,7 +266,17 @@ export function createCommandBox(form, host) {
 
   /** The filled options, or the first problem; `lenient` skips the problems (for autocomplete). */
   function collect(lenient) {
-    const typed = typedOptions();
+    const { typed, stray } = typedOptions();
+    // Words that are no option ("/tichu now") would be dropped without a word: Discord takes none.
+    if (stray !== '' && !lenient) {
+      const command = slashOf(entry);
+      const list = entry.options.map((o) => `${o.name}:`).join(' ');
+      return {
+        error: list
+          ? t('strayWords', { words: stray, command, list })
+          : t('noOptions', { words: stray, command }),
+      };
+    }
     const options = {};
     if (entry.sub) options.subcommand = entry.sub;
     if (entry.group) options.subcommandGroup = entry.group;
@@ -286,7 +299,13 @@ export function createCommandBox(form, host) {
         .filter((e) => `${text} `.startsWith(`${slashOf(e)} `))
         .sort((a, b) => b.path.length - a.path.length)[0];
       if (!found) {
-        if (text !== '') host.error(t('commandFirst'));
+        // "/table" alone, or "/table settings": the command is known, its subcommand is not.
+        const first = text.split(/\s+/)[0] ?? '';
+        const family = entries().filter((e) => `/${e.path[0]}` === first && e.path.length > 1);
+        if (family.length > 0) {
+          const list = family.map((e) => e.path.slice(1).join(' ')).join(', ');
+          host.error(t('subcommandFirst', { command: first, list }));
+        } else if (text !== '') host.error(t('commandFirst'));
         return;
       }
       const typed = input.value;
