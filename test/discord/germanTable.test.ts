@@ -152,7 +152,7 @@ describe('the table message in German', () => {
     const s = shown(t, state);
     expect(s.fields['Auf dem Tisch']?.split('\n')).toEqual([
       'Ann: Einzelkarte 3 (🔴3)',
-      'Ben: Einzelkarte 4 (🟢4) · gepasst: Cat, Bot 4',
+      'Ben: Einzelkarte 4 (🟢4) · Cat, Bot 4 passen',
       'Ann: Einzelkarte K (🔴K) · Ben passt',
     ]);
     expect(s.text).toContain('▶️ **Cat** ist am Zug.');
@@ -294,7 +294,7 @@ describe('the story of a hand and a match in German', () => {
     const one = { ...state, history: [hand] };
     const unrated = renderMatchResult(table(), one, detail(false), 'de').content ?? '';
     expect(unrated).toContain('nach 1 Runde:');
-    expect(unrated).toContain('Wertung: ungewertet');
+    expect(unrated).toContain('Wertung: keine (eine gewertete Partie');
     // An event's table that ends level after its hands: a draw, said as one.
     const level = { ...state, winner: null, scores: [300, 300] as [number, number] };
     const drawn = renderMatchResult(table(), level, detail(false), 'de').content ?? '';

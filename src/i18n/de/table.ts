@@ -75,7 +75,7 @@ export const table: Texts<typeof en> = {
   'table.button.takeSeat': 'Platz {seat} übernehmen',
   'table.button.newMatch': 'Neue Partie',
   'table.trick.passes_one': '{names} passt',
-  'table.trick.passes_other': 'gepasst: {names}',
+  'table.trick.passes_other': '{names} passen',
   'table.trick.passes_you': 'Du passt',
   'table.trick.wished': 'Wunsch: {rank}',
   'table.trick.noWish': 'kein Wunsch',
@@ -152,7 +152,7 @@ export const table: Texts<typeof en> = {
   'table.story.nextPlain':
     '▶️ **Neue Partie** an der Tischnachricht spielt eine weitere mit denselben Plätzen.',
   'table.story.unrated':
-    'Wertung: ungewertet (eine gewertete Partie hat von Anfang bis Ende dieselben vier Personen und mindestens 3 Runden)',
+    'Wertung: keine (eine gewertete Partie hat von Anfang bis Ende dieselben vier Personen und mindestens 3 Runden)',
   'table.story.ratedUnrecorded': 'Wertung: gewertet (die Änderungen wurden nicht gespeichert)',
   'table.story.ratings': 'Wertung:',
 };
