@@ -121,7 +121,7 @@ export function checkIn(core: Core, eventId: string, actor: Actor, partner?: Act
     return other && current(other)?.partnerId === userId ? other : null;
   };
   if (partner && partner.userId === actor.userId) return eventRefusal('partner_self');
-  if (partner && event.format !== 'duplicate') return eventRefusal('pairs_fixed');
+  if (partner && event.format !== 'duplicate') return eventRefusal('partners_duplicate');
   const mine = current(actor.userId);
   if (mine && !partner) return eventRefusal('checked_in');
   if (mine && partner && mine.partnerId === partner.userId)

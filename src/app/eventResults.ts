@@ -119,7 +119,11 @@ export function eventResults(core: Core, event: EventRecord): EventResults {
           kind: 'rotating',
           rows: rotatingStandings(
             handRecords,
-            store.sitOuts(event.id).map((s) => ({ round: s.round, player: s.userId })),
+            // A round under way is not scored yet: its sit-outs count once it ends, as its hands do.
+            store
+              .sitOuts(event.id)
+              .filter((s) => event.status !== 'running' || s.round < event.round)
+              .map((s) => ({ round: s.round, player: s.userId })),
             event.options.vp,
           ).filter((row) => !row.id.startsWith('bot:')),
         }

@@ -71,6 +71,7 @@ export const EVENT_REASONS = [
   'checked_in',
   'not_checked_in',
   'partner_self',
+  'partners_duplicate',
   'partner_checked_in',
   'partner_asked',
   'not_asked',

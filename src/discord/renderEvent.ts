@@ -87,6 +87,8 @@ export function renderEventMessage(results: EventResults, lang: Lang): EventMess
           return `${p.name} → ${results.players.some((q) => q.userId === partner) ? name(partner) : `<@${partner}>`}`;
         });
       if (asked.length > 0) lines.push(t(lang, 'event.checkin.asked', { pairs: asked.join(', ') }));
+      // Two tables: who will play for whom, as the start would seat them.
+      lines.push(...teamLines(results, lang));
     } else {
       const shown = inside.slice(0, LISTED_NAMES).map((p) => p.name);
       const more = inside.length - shown.length;
@@ -96,6 +98,9 @@ export function renderEventMessage(results: EventResults, lang: Lang): EventMess
           names: more > 0 ? `${shown.join(', ')} … (+${more})` : shown.join(', '),
         }),
       );
+      // Tables take four: the rest sit out each round, in turn, and are told so before the start.
+      const out = inside.length % 4;
+      if (inside.length >= 4 && out > 0) lines.push(plural(lang, 'event.checkin.sitOuts', out));
     }
     lines.push(t(lang, event.format === 'duplicate' ? 'event.checkin.hintDuplicate' : 'event.checkin.hint'));
   } else {
@@ -179,11 +184,8 @@ export function standingLines(results: EventResults, lang: Lang, limit: number):
     return pair ? pair.players.map(name).join(' & ') : key;
   };
   const standings: Standings = results.standings;
-  if (results.boards.length === 0 && standings.kind === 'team' && results.pairs.length === 4) {
-    // Before the first board: who plays for whom (the movement keeps pairs 0 and 1 together, as team A).
-    const [a, b, c, d] = results.pairs.map((p) => pairName(p.key));
-    return [t(lang, 'event.standings.none'), t(lang, 'event.teams', { a: `${a}, ${b}`, b: `${c}, ${d}` })];
-  }
+  if (results.boards.length === 0 && standings.kind === 'team')
+    return [t(lang, 'event.standings.none'), ...teamLines(results, lang)];
   if (results.boards.length === 0) return [t(lang, 'event.standings.none')];
   switch (standings.kind) {
     case 'rotating':
@@ -209,7 +211,7 @@ export function standingLines(results: EventResults, lang: Lang, limit: number):
       );
     case 'team':
       return standings.rows.map((r) =>
-        t(lang, 'event.row.team', {
+        plural(lang, 'event.row.team', Math.abs(r.imps), {
           rank: r.rank,
           team: r.id,
           names: r.pairs.map(pairName).join(', '),
@@ -218,6 +220,25 @@ export function standingLines(results: EventResults, lang: Lang, limit: number):
         }),
       );
   }
+}
+
+/**
+ * A team match's teams (four pairs: the movement keeps pairs 0 and 1 together as team A), and, when
+ * two pairs of people are each other's opponents with bots as team-mates, that said in plain words.
+ */
+function teamLines(results: EventResults, lang: Lang): string[] {
+  if (results.pairs.length !== 4) return [];
+  const name = nameOf(results, lang);
+  const [a, b, c, d] = results.pairs.map((p) => p.players.map(name).join(' & ')) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  const lines = [t(lang, 'event.teams', { a: `${a}, ${b}`, b: `${c}, ${d}` })];
+  const bots = (i: number) => results.pairs[i]?.players.every((x) => x === null) ?? false;
+  if (bots(1) && bots(2) && !bots(0) && !bots(3)) lines.push(t(lang, 'event.teamsVsBots', { a, b: d }));
+  return lines;
 }
 
 function marks(m: { satOut: number; averaged: number; withBot: number }, lang: Lang): string {

@@ -270,6 +270,10 @@ describe('a duplicate event of eight on two tables', () => {
     const event = create('duplicate', { rounds: 2, hands: 1 });
     checkIn(event, PEOPLE.slice(0, 4));
     const [p0, p1, p2, p3] = PEOPLE.map((p) => p.userId) as [string, string, string, string];
+    // Before the start, the message says who will play for whom, and what is compared.
+    expect(renderEventMessage(accepted(fx.service.events.results(event.id)), 'en').content).toContain(
+      'Team A: P0 & P1, Bot & Bot · Team B: Bot & Bot, P2 & P3. A team’s two pairs play the same boards at the two tables, in opposite directions.\nP0 & P1 and P2 & P3 play the same boards in the same seats, each against bots, and are compared board by board.',
+    );
     const round1 = accepted(fx.service.events.start(event.id, HOST));
     // Pair P0 & P1 on team A, P2 & P3 on team B: each N-S at its table against bots, on the same boards.
     const seating = [
@@ -303,6 +307,12 @@ describe('a duplicate event of eight on two tables', () => {
     if (results.standings.kind !== 'team') expect.fail('two tables are a team match');
     const { rows } = results.standings;
     const team = (id: string) => rows.find((r) => r.id === id)?.pairs;
+    // "1 IMP", "-3 IMPs": the standings say it as people do.
+    const text = renderEventMessage(results, 'en').content;
+    for (const r of rows)
+      expect(text).toMatch(
+        new RegExp(`: [+-]?${Math.abs(r.imps)} IMP${Math.abs(r.imps) === 1 ? '' : 's'}\\b`),
+      );
     expect(team('A')).toEqual([results.pairs[0]?.key, results.pairs[1]?.key]);
     expect(team('B')).toEqual([results.pairs[3]?.key, results.pairs[2]?.key]);
   });
@@ -327,6 +337,13 @@ describe('a rotating event of ten over three rounds', () => {
   it('seats eight, two sit out in turn, partners are new each round, and everyone is ranked', () => {
     const event = create('rotating', { hands: 1, rounds: 3 });
     checkIn(event, PEOPLE.slice(0, 10));
+    expect(renderEventMessage(accepted(fx.service.events.results(event.id)), 'en').content).toContain(
+      'Tables take four: 2 people sit out each round, in turn (scoring the round’s average).',
+    );
+    // Partners change every round here: naming one is refused, and says how to check in.
+    expect(refusal(fx.service.events.checkIn(event.id, PEOPLE[11] as Actor, HOST))).toMatchObject({
+      reason: 'partners_duplicate',
+    });
     let progress = accepted(fx.service.events.start(event.id, HOST));
     const partners = new Set<string>();
     for (let round = 1; round <= 3; round++) {
@@ -341,6 +358,11 @@ describe('a rotating event of ten over three rounds', () => {
           expect(partners.has(key), `partners ${key} again in round ${round}`).toBe(false);
           partners.add(key);
         }
+      // The round under way is not scored yet: its sit-outs are not counted before it ends.
+      const during = accepted(fx.service.events.results(event.id));
+      if (during.standings.kind !== 'rotating') expect.fail('rotating');
+      const satOut = during.standings.rows.reduce((n, r) => n + r.marks.satOut, 0);
+      expect(satOut, `round ${round}`).toBe(2 * (round - 1));
       playAll(openAll(progress), `r${round}`);
       progress = accepted(fx.service.events.settle(event.id));
     }

@@ -227,7 +227,7 @@ describe('a duplicate event of eight on two tables', () => {
           : undefined,
       'final standings',
     );
-    expect(finalMessage()).toMatch(/1\. Team [AB] \(.+\): [+-]?\d+ IMPs/);
+    expect(finalMessage()).toMatch(/1\. Team [AB] \(.+\): [+-]?\d+ IMPs?\b/);
     // And the end is said in a new message that tells everyone.
     const over = user(3)
       .messages(fx.channelId)

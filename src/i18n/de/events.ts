@@ -76,11 +76,18 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.standings': '**Zwischenstand**',
   'event.standings.final': '**Endstand**',
   'event.standings.none': 'Noch kein Board wurde an jedem Tisch gespielt.',
+  'event.teamsVsBots':
+    '{a} und {b} spielen dieselben Boards auf denselben Plätzen, jeweils gegen Bots, und werden Board für Board verglichen.',
+  'event.checkin.sitOuts_one':
+    'Ein Tisch hat vier Plätze: 1 Person setzt jeden Durchgang aus, reihum (und bekommt den Durchschnitt des Durchgangs).',
+  'event.checkin.sitOuts_other':
+    'Ein Tisch hat vier Plätze: {count} Personen setzen jeden Durchgang aus, reihum (und bekommen den Durchschnitt des Durchgangs).',
   'event.teams':
     'Team A: {a} · Team B: {b}. Die zwei Paare eines Teams spielen an den zwei Tischen dieselben Boards, in entgegengesetzter Richtung.',
   'event.row.rotating': '{rank}. {name}: {vp} SP ({diff} Punkte){marks}',
   'event.row.duplicate': '{rank}. {name}: {percent} % ({mp} von {top} Matchpunkten){marks}',
-  'event.row.team': '{rank}. Team {team} ({names}): {imps} IMPs{marks}',
+  'event.row.team_one': '{rank}. Team {team} ({names}): {imps} IMP{marks}',
+  'event.row.team_other': '{rank}. Team {team} ({names}): {imps} IMPs{marks}',
   'event.mark.satOut': '{count}× ausgesetzt',
   'event.mark.averaged': '{count} gemittelt',
   'event.mark.bot': '{count} mit Bot',
@@ -139,6 +146,8 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'refusal.event.not_running': 'Das Turnier läuft nicht.',
   'refusal.event.checked_in': 'Du bist schon eingecheckt.',
   'refusal.event.not_checked_in': 'Du bist nicht eingecheckt.',
+  'refusal.event.partners_duplicate':
+    'Partner gibt es nur bei Duplicate: hier wechseln sie jeden Durchgang. `/event checkin` ohne Partner bringt dich hinein.',
   'refusal.event.partner_self': 'Nenne jemand anderen als Partner.',
   'refusal.event.partner_checked_in': 'Diese Person ist schon mit jemand anderem als Paar eingecheckt.',
   'refusal.event.partner_asked': 'Du hast schon gefragt: ihr spielt als Paar, sobald angenommen ist.',

@@ -70,11 +70,18 @@ export const events = {
   'event.standings': '**Standings**',
   'event.standings.final': '**Final standings**',
   'event.standings.none': 'No board has been played at every table yet.',
+  'event.teamsVsBots':
+    '{a} and {b} play the same boards in the same seats, each against bots, and are compared board by board.',
+  'event.checkin.sitOuts_one':
+    'Tables take four: 1 person sits out each round, in turn (scoring the round’s average).',
+  'event.checkin.sitOuts_other':
+    'Tables take four: {count} people sit out each round, in turn (scoring the round’s average).',
   'event.teams':
     'Team A: {a} · Team B: {b}. A team’s two pairs play the same boards at the two tables, in opposite directions.',
   'event.row.rotating': '{rank}. {name}: {vp} VP ({diff} points){marks}',
   'event.row.duplicate': '{rank}. {name}: {percent}% ({mp} of {top} matchpoints){marks}',
-  'event.row.team': '{rank}. Team {team} ({names}): {imps} IMPs{marks}',
+  'event.row.team_one': '{rank}. Team {team} ({names}): {imps} IMP{marks}',
+  'event.row.team_other': '{rank}. Team {team} ({names}): {imps} IMPs{marks}',
   'event.mark.satOut': 'sat out {count}',
   'event.mark.averaged': '{count} averaged',
   'event.mark.bot': '{count} with a bot',
@@ -133,6 +140,8 @@ export const events = {
   'refusal.event.not_running': 'The event is not running.',
   'refusal.event.checked_in': 'You are already checked in.',
   'refusal.event.not_checked_in': 'You are not checked in.',
+  'refusal.event.partners_duplicate':
+    'Partners are only for duplicate events: in this one they change every round. `/event checkin` without a partner gets you in.',
   'refusal.event.partner_self': 'Name someone else as your partner.',
   'refusal.event.partner_checked_in': 'They are already checked in as a pair with someone else.',
   'refusal.event.partner_asked': 'You have asked them already: you play as a pair once they accept.',
