@@ -4,7 +4,8 @@ import type { TableStatus } from '../store/records.js';
 
 export type Refusal =
   | { readonly code: 'malformed_id'; readonly what: string }
-  | { readonly code: 'unknown_table' }
+  /** `overHere`: no table is open in the channel, and its last one finished a match (New match waits on it). */
+  | { readonly code: 'unknown_table'; readonly overHere?: boolean }
   | {
       readonly code: 'channel_has_table';
       readonly tableId: string;

@@ -87,7 +87,11 @@ export function tableInChannel(core: Core, channelId: string): Outcome<TableSnap
   const bad = checkSnowflake(channelId, 'channel id');
   if (bad) return refuse(bad);
   const loaded = core.tables.activeInChannel(channelId);
-  return loaded ? ok(snapshot(core, loaded)) : refuse({ code: 'unknown_table' });
+  if (loaded) return ok(snapshot(core, loaded));
+  // A match just ended here: its table message offers New match, which "no table here" would deny.
+  const last = core.store.tables.newestIn(channelId);
+  const overHere = last?.status === 'finished' && last.settings.handLimit === null;
+  return refuse({ code: 'unknown_table', ...(overHere ? { overHere } : {}) });
 }
 
 /** The active tables of a server, oldest first. */

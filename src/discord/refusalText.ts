@@ -119,7 +119,7 @@ const plain =
 
 const REFUSAL_TEXTS: RefusalTexts = {
   malformed_id: (r, lang) => t(lang, 'refusal.malformed_id', { what: whatWords(r.what, lang) }),
-  unknown_table: plain('refusal.unknown_table'),
+  unknown_table: (r, lang) => t(lang, r.overHere ? 'refusal.unknown_table.over' : 'refusal.unknown_table'),
   channel_has_table: (r, lang) =>
     t(lang, r.yours ? 'refusal.channel_has_your_table' : 'refusal.channel_has_table'),
   not_host: plain('refusal.not_host'),

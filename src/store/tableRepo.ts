@@ -65,6 +65,7 @@ interface SeatRow {
 export class TableRepo {
   private readonly byId;
   private readonly activeInChannel;
+  private readonly newestInChannel;
   private readonly ofGuild;
   private readonly seatsOf;
   private readonly insertRow;
@@ -89,6 +90,9 @@ export class TableRepo {
     this.byId = db.prepare<[string], TableRow>('SELECT * FROM tables WHERE id = ?');
     this.activeInChannel = db.prepare<[string], TableRow>(
       "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing', 'paused')",
+    );
+    this.newestInChannel = db.prepare<[string], TableRow>(
+      'SELECT * FROM tables WHERE channel_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
     );
     this.ofGuild = db.prepare<[string], TableRow>(
       "SELECT * FROM tables WHERE guild_id = ? AND status IN ('lobby', 'playing', 'paused') ORDER BY created_at",
@@ -162,6 +166,12 @@ export class TableRepo {
 
   activeInChannelId(channelId: string): TableRecord | null {
     const row = this.activeInChannel.get(channelId);
+    return row ? this.toRecord(row) : null;
+  }
+
+  /** The channel's newest table, whatever its status (null: none was ever opened there). */
+  newestIn(channelId: string): TableRecord | null {
+    const row = this.newestInChannel.get(channelId);
     return row ? this.toRecord(row) : null;
   }
 

@@ -530,7 +530,8 @@ describe('a complete match, one human and three bots', () => {
     const table = startWithBots();
     playHostToEnd(table.id);
     const firstMatch = table.matchId;
-    expect(refusal(fx.service.tableInChannel(CHANNEL))).toEqual({ code: 'unknown_table' });
+    // No table is open, and the channel's last one finished a match: the refusal says so (New match waits).
+    expect(refusal(fx.service.tableInChannel(CHANNEL))).toEqual({ code: 'unknown_table', overHere: true });
 
     // Another table may open in the channel; while it is active the finished one may not restart.
     const other = accepted(fx.service.openTable({ guildId: GUILD, channelId: CHANNEL, host: ALICE }));

@@ -193,6 +193,11 @@ describe.each([
     const finished = await waitTable((t) => t.includes('🏆'));
     expect(labels(finished)).toEqual(words.finishedButtons);
     expect(embedText(finished).split('\n')[0]).toMatch(words.overTitle);
+    const status = await user(0).slash(fx.channelId, 'table', { subcommand: 'status' }).reply();
+    // Not "no table here": the table's New match waits (a private answer, in Ann's own language).
+    expect(status.content).toContain(
+      'The match here is over, and no table is open: **New match** on its table message',
+    );
 
     // One summary per hand, then the result: all in the server's language.
     const summaries = fx.discord.channelMessages(fx.channelId).filter((m) => words.summary.test(m.content));

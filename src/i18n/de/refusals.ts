@@ -20,6 +20,8 @@ export const refusals: Texts<typeof en> = {
   'refusal.what.channelId': 'Diese Kanal-ID',
   'refusal.what.userId': 'Diese Nutzer-ID',
   'refusal.unknown_table': 'Hier gibt es keinen Tichu-Tisch. Eröffne einen mit /table create.',
+  'refusal.unknown_table.over':
+    'Die Partie hier ist vorbei, und kein Tisch ist offen: **Neue Partie** an ihrer Tischnachricht spielt eine weitere mit denselben Plätzen, oder `/table create` eröffnet einen neuen Tisch.',
   'refusal.channel_has_table':
     'Dieser Kanal hat schon einen Tisch: setz dich dazu oder bitte den Gastgeber, ihn zu beenden.',
   'refusal.channel_has_your_table':

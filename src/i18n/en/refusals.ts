@@ -20,6 +20,8 @@ export const refusals = {
   'refusal.what.channelId': 'That channel id',
   'refusal.what.userId': 'That user id',
   'refusal.unknown_table': 'There is no Tichu table here. Open one with /table create.',
+  'refusal.unknown_table.over':
+    'The match here is over, and no table is open: **New match** on its table message plays another with the same seats, or `/table create` opens a new table.',
   'refusal.channel_has_table': 'This channel already has a table: join it, or ask its host to end it.',
   'refusal.channel_has_your_table':
     'You already host this channel’s table: `/table end` closes it, and then `/table create` opens a new one.',
