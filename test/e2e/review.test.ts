@@ -66,6 +66,10 @@ describe('reviewing a hand', () => {
     expect(first.content).toContain(
       'Your 14 cards as dealt, before the exchange (a quick rating of the hand alone)',
     );
+    // The key names the band by the cost less its error, so "Good · about 13 points, ±5" reads true.
+    expect(first.content).toContain(
+      'the points lost, less one error (the best of several estimates runs high), name it: under 10 good, inaccuracy 10+',
+    );
     expect(stored()).toBe(1);
     const row = fx.bot.store.db.prepare('SELECT seat, user_id AS userId FROM hand_reviews').get() as {
       seat: number;

@@ -59,7 +59,7 @@ export const review: Texts<typeof en> = {
   'review.call.called': 'angesagt',
   'review.call.didNotCall': 'nicht angesagt',
   'review.footer':
-    'Punkte: der Punktestand deines Teams in der Runde minus dem des anderen, geschätzt, indem die Runde von deinem Wissensstand aus viele Male zu Ende gespielt wird (± ist der Standardfehler). Ein Zug wird nur bemängelt, wenn ein anderer klar besser ist (um etwa 2 Standardfehler und über 5 Punkte); verlorene Punkte: Ungenauigkeit ab 10, Fehler ab 25, Patzer ab 60.',
+    'Punkte: der Punktestand deines Teams in der Runde minus dem des anderen, geschätzt, indem die Runde von deinem Wissensstand aus viele Male zu Ende gespielt wird (± ist der Standardfehler). Ein Zug wird nur bemängelt, wenn ein anderer klar besser ist (um etwa 2 Standardfehler und über 5 Punkte); die verlorenen Punkte, abzüglich eines Standardfehlers (die beste von mehreren Schätzungen fällt zu hoch aus), benennen ihn: unter 10 gut, Ungenauigkeit ab 10, Fehler ab 25, Patzer ab 60.',
   'review.refusal.not_finished':
     'Diese Runde ist noch nicht vorbei: Analysen gibt es nur für beendete Runden.',
   'review.refusal.not_yours':

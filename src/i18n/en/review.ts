@@ -55,7 +55,7 @@ export const review = {
   'review.call.called': 'called',
   'review.call.didNotCall': 'did not call',
   'review.footer':
-    'Points: your team’s score in the hand minus the other team’s, estimated by playing the hand out many times from what you knew (± is the error). A choice is blamed only when another is clearly better (by about 2 errors and over 5 points); points lost: inaccuracy 10+, mistake 25+, blunder 60+.',
+    'Points: your team’s score in the hand minus the other team’s, estimated by playing the hand out many times from what you knew (± is the error). A choice is blamed only when another is clearly better (by about 2 errors and over 5 points); the points lost, less one error (the best of several estimates runs high), name it: under 10 good, inaccuracy 10+, mistake 25+, blunder 60+.',
   'review.refusal.not_finished': 'That hand is not over yet: a review is made only for finished hands.',
   'review.refusal.not_yours':
     'You did not play that hand: a review is only for the player who held the seat.',
