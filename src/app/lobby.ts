@@ -243,7 +243,8 @@ export function removePlayer(
 
 /**
  * The host changes the rules, the seating, the turn timer or the bots' pace, before a match (they
- * hold for the next one).
+ * hold for the next one). The pace alone may change during a match too: each bot step reads it, and
+ * an event's tables, opened already playing, have no "before".
  */
 export function changeSettings(
   core: Core,
@@ -254,9 +255,15 @@ export function changeSettings(
   const found = findTable(core, tableId);
   if (!found.ok) return found;
   const { table } = found.value;
-  const bad = needHost(table, actor) ?? needStatus(table, 'lobby', 'finished');
-  if (bad) return refuse(bad);
   const { seating, timer, pace, ...rules } = changes;
+  const paceOnly =
+    pace !== undefined && seating === undefined && timer === undefined && Object.keys(rules).length === 0;
+  const bad =
+    needHost(table, actor) ??
+    (paceOnly
+      ? needStatus(table, 'lobby', 'finished', 'playing', 'paused')
+      : needStatus(table, 'lobby', 'finished'));
+  if (bad) return refuse(bad);
   const settings = makeSettings({ ...table.settings, ...rules });
   const problem =
     settingsDetail(settings) ??

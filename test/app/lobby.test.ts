@@ -303,6 +303,23 @@ describe('leaving', () => {
     expect(refusal(fx.service.leave(table.id, HOST)).code).toBe('wrong_status');
     expect(tableOf(table.id).seats[1]).toEqual(seated(ALICE));
   });
+
+  it('the host may change the bots’ pace during a match, and nothing else', () => {
+    const table = openLobby(fx, USERS.slice(0, 4));
+    accepted(fx.service.start(table.id, HOST));
+    expect(accepted(fx.service.changeSettings(table.id, HOST, { pace: 'quick' })).pace).toBe('quick');
+    expect(tableOf(table.id)).toMatchObject({ status: 'playing', pace: 'quick' });
+    expect(refusal(fx.service.changeSettings(table.id, HOST, { pace: 'slow', timer: '30s' }))).toMatchObject({
+      code: 'wrong_status',
+    });
+    expect(refusal(fx.service.changeSettings(table.id, HOST, { targetScore: 500 })).code).toBe(
+      'wrong_status',
+    );
+    expect(refusal(fx.service.changeSettings(table.id, ALICE, { pace: 'slow' }))).toEqual({
+      code: 'not_host',
+    });
+    expect(tableOf(table.id).pace).toBe('quick');
+  });
 });
 
 describe("the host's controls", () => {

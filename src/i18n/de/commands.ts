@@ -27,7 +27,7 @@ export const commands: Texts<typeof en> = {
   'cmd.table.timer': 'Gastgeber: die Bedenkzeit vor Beginn der Partie ändern',
   'cmd.table.timer.length': 'Bedenkzeit je Entscheidung, bevor der Bot sie trifft',
   'cmd.table.create.pace': 'Wie schnell Bots ziehen, während jemand zusieht (Standard normal)',
-  'cmd.table.pace': 'Gastgeber: vor Beginn der Partie ändern, wie schnell Bots ziehen',
+  'cmd.table.pace': 'Gastgeber: ändern, wie schnell Bots ziehen (vor oder während einer Partie)',
   'cmd.table.pace.speed': 'Wie schnell Bots ziehen, während jemand zusieht',
   'cmd.table.away': 'Abwesend melden: der Bot spielt für dich, bis du zurück bist (nur mit Bots: Pause)',
   'cmd.table.join': 'Dich an den Tisch dieses Kanals setzen',

@@ -29,7 +29,7 @@ export const commands = {
   'cmd.table.timer': 'Host: change the turn timer before the match starts',
   'cmd.table.timer.length': 'Time for each decision before the bot makes it',
   'cmd.table.create.pace': 'How quickly bots move while someone watches (default normal)',
-  'cmd.table.pace': 'Host: change how quickly bots move, before the match starts',
+  'cmd.table.pace': 'Host: change how quickly bots move (before or during a match)',
   'cmd.table.pace.speed': 'How quickly bots move while someone watches',
   'cmd.table.away':
     'Step away: the bot plays your seat until you are back (alone with bots: the match pauses)',
