@@ -241,6 +241,21 @@ function teamLines(results: EventResults, lang: Lang): string[] {
   return lines;
 }
 
+function teamLabel(
+  id: 'A' | 'B',
+  pairs: Readonly<Record<'A' | 'B', readonly [string, string]>>,
+  results: EventResults,
+  lang: Lang,
+): string {
+  const name = nameOf(results, lang);
+  const pair = (key: string) =>
+    results.pairs
+      .find((p) => p.key === key)
+      ?.players.map(name)
+      .join(' & ') ?? key;
+  return `${id} (${pairs[id].map(pair).join(', ')})`;
+}
+
 function marks(m: { satOut: number; averaged: number; withBot: number }, lang: Lang): string {
   const parts: string[] = [];
   if (m.satOut) parts.push(t(lang, 'event.mark.satOut', { count: m.satOut }));
@@ -297,7 +312,8 @@ export function renderBoard(report: BoardReport, results: EventResults, lang: La
         ? t(lang, 'event.board.noSwing')
         : plural(lang, 'event.board.imps', imps, {
             swing: Math.abs(team.swing),
-            team: team.swing > 0 ? 'A' : 'B',
+            // Named with its pairs: the board's message is read on its own.
+            team: teamLabel(team.swing > 0 ? 'A' : 'B', team.pairs, results, lang),
           }),
     );
   }

@@ -10,7 +10,7 @@ import { pairsOf } from '../../src/app/eventSeating.js';
 import type { EventProgress, EventRecord, EventTable } from '../../src/app/eventService.js';
 import type { ActOutcome } from '../../src/app/outcomes.js';
 import { StatsService } from '../../src/app/stats.js';
-import { renderEventMessage } from '../../src/discord/renderEvent.js';
+import { renderBoard, renderEventMessage } from '../../src/discord/renderEvent.js';
 import type { Seat } from '../../src/engine/index.js';
 import { swingToImps } from '../../src/events/index.js';
 import { accepted, CHANNEL, createFixture, type Fixture, GUILD, refusal } from '../support/service.js';
@@ -254,6 +254,11 @@ describe('a duplicate event of eight on two tables', () => {
       teamA += swingToImps((t1 as number) - (t2 as number));
     }
     expect(results.standings.rows.find((r) => r.id === 'A')?.imps).toBe(teamA);
+    // A board's message names the team its IMPs go to with its pairs: it is read on its own.
+    const texts = results.boards.map((b) => renderBoard(b, results, 'en'));
+    expect(texts.some((text) => /IMPs? to Team/.test(text))).toBe(true);
+    for (const text of texts)
+      expect(text).toMatch(/No swing|IMPs? to Team (?:A \(P0 & P1, P2 & P3\)|B \(P6 & P7, P4 & P5\))\./);
     expect(results.standings.rows.find((r) => r.id === 'A')?.pairs).toEqual([
       results.pairs[0]?.key,
       results.pairs[1]?.key,
