@@ -113,13 +113,13 @@ export function join(core: Core, tableId: string, actor: Actor, seat?: Seat): Ou
   const found = findTable(core, tableId);
   if (!found.ok) return found;
   const { table } = found.value;
-  const bad =
-    checkSnowflake(actor.userId, 'user id') ??
-    needStatus(table, 'lobby') ??
-    (seat === undefined ? null : checkSeat(seat));
+  const bad = checkSnowflake(actor.userId, 'user id');
   if (bad) return refuse(bad);
+  // One already seated hears that first, whatever the match's state (mid-match: not "nobody joins").
   const current = seatOfUser(table, actor.userId);
   if (current !== null) return refuse({ code: 'already_seated', seat: current });
+  const wrong = needStatus(table, 'lobby') ?? (seat === undefined ? null : checkSeat(seat));
+  if (wrong) return refuse(wrong);
   const target = seat ?? SEATS.find((s) => table.seats[s] === null);
   if (target === undefined) return refuse({ code: 'table_full' });
   if (table.seats[target] !== null) return refuse({ code: 'seat_taken', seat: target });

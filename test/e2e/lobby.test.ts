@@ -265,6 +265,8 @@ describe('the lobby through Discord', () => {
     // Ann and Ben are seated: two seats are empty.
     expect(await refusedClick(ann, 'Start')).toBe('2 seats are still empty: invite players or add bots.');
     expect((await clickTable(cat, 'Join')).type).toBe(7);
+    // One already seated hears that, not that nobody joins.
+    expect(await table(ann, 'join')).toBe('You are already seated (seat 1).');
     expect(await table(ann, 'start')).toBe('1 seat is still empty: invite players or add bots.');
     expect(await refusedClick(ann, 'Start')).toBe('1 seat is still empty: invite players or add bots.');
     expect(await table(dan, 'join')).toBe(SEATED);
