@@ -12,6 +12,7 @@ import type { Actor } from '../app/core.js';
 import type { Refusal } from '../app/refusals.js';
 import type { ActOutcome, TableSnapshot } from '../app/tableService.js';
 import { type Lang, t } from '../i18n/index.js';
+import type { TableRecord } from '../store/records.js';
 import { comboLabel } from './cardText.js';
 import { IS_COMPONENTS_V2 } from './componentsV2.js';
 import type { BotContext } from './context.js';
@@ -98,6 +99,9 @@ export async function refuse(
   if (refusal.code === 'stale_view' && table?.ok) text = `${text} ${whatChanged(table.value, ui.lang)}`;
   const hint = midMatchHint(interaction, refusal);
   if (hint) text = `${text} ${t(ui.lang, hint)}`;
+  // One not seated at a match with a seat a bot plays, or an away player's: how to ask for it.
+  if (refusal.code === 'not_seated' && table?.ok && offersSeat(table.value.table))
+    text = `${text} ${t(ui.lang, 'refusal.notSeated.takeSeat')}`;
   const panel =
     tableId && fromPanel(interaction) ? ctx.service.playerView(tableId, interaction.user.id) : null;
   if (panel?.ok && !interaction.isChatInputCommand()) {
@@ -143,6 +147,12 @@ function midMatchHint(
   return sub !== null && Object.hasOwn(MID_MATCH_HINTS, sub)
     ? MID_MATCH_HINTS[sub as keyof typeof MID_MATCH_HINTS]
     : null;
+}
+
+/** Whether a match under way has a seat someone could ask for (a bot's, or an away player's). */
+function offersSeat(table: TableRecord): boolean {
+  if (table.status !== 'playing' && table.status !== 'paused') return false;
+  return table.seats.some((s) => s?.kind === 'bot' || (s?.kind === 'user' && s.away === true));
 }
 
 /** For a stale panel: what the table shows now, in a sentence. */

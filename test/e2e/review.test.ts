@@ -119,7 +119,9 @@ describe('reviewing a hand', () => {
     const order = ann.messages(fx.channelId).map((m) => m.id);
     expect(order.indexOf(panel.id)).toBeGreaterThan(order.indexOf((summary as MessageView).id));
     const refused = await ben.click((summary as MessageView).id, hand?.custom_id as string).reply();
-    expect(refused.content).toBe('You are not seated at this table: only its players can do that.');
+    expect(refused.content).toBe(
+      'You are not seated at this table: only its players can do that. To play, ask the host for a bot’s or an away player’s seat: 🙋 **Take seat** on the table message, or `/table sit`.',
+    );
   });
 
   it('a Review id forged onto another message does nothing', async () => {

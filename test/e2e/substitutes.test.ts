@@ -116,7 +116,10 @@ describe('a substitute', () => {
     const panel = await openPanel(cat, here);
     expect(panel.content).toMatch(/\*\*Your hand\*\* \(\d+\)/);
     const gone = await openPanel(ben, here);
-    expect(gone.content).toBe('You are not seated at this table: only its players can do that.');
+    // A bot plays seats 3 and 4: Ben hears how to ask for one.
+    expect(gone.content).toBe(
+      'You are not seated at this table: only its players can do that. To play, ask the host for a bot’s or an away player’s seat: 🙋 **Take seat** on the table message, or `/table sit`.',
+    );
     // The old request's button, forged back (or clicked as its removal raced it), does nothing.
     const approve = buttonLabelled(request, 'Approve')?.custom_id as string;
     const stale = await ann.forgeClick(request.id, approve).reply();

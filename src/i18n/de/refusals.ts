@@ -28,6 +28,8 @@ export const refusals: Texts<typeof en> = {
     'Du leitest schon den Tisch dieses Kanals: `/table end` schließt ihn, danach öffnet `/table create` einen neuen.',
   'refusal.not_host': 'Das darf nur der Gastgeber des Tisches.',
   'refusal.not_seated': 'Du sitzt nicht an diesem Tisch: das dürfen nur seine Spieler.',
+  'refusal.notSeated.takeSeat':
+    'Um mitzuspielen, bitte den Gastgeber um den Platz eines Bots oder einer abwesenden Person: 🙋 **Platz übernehmen** an der Tischnachricht, oder `/table sit`.',
   'refusal.already_seated': 'Du sitzt schon (Platz {seat}).',
   'refusal.seat_taken': 'Platz {seat} ist besetzt.',
   'refusal.seat_empty': 'Platz {seat} ist leer.',

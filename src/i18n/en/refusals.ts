@@ -27,6 +27,8 @@ export const refusals = {
     'You already host this channel’s table: `/table end` closes it, and then `/table create` opens a new one.',
   'refusal.not_host': 'Only the table’s host can do that.',
   'refusal.not_seated': 'You are not seated at this table: only its players can do that.',
+  'refusal.notSeated.takeSeat':
+    'To play, ask the host for a bot’s or an away player’s seat: 🙋 **Take seat** on the table message, or `/table sit`.',
   'refusal.already_seated': 'You are already seated (seat {seat}).',
   'refusal.seat_taken': 'Seat {seat} is taken.',
   'refusal.seat_empty': 'Seat {seat} is empty.',
