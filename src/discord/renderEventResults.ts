@@ -61,10 +61,25 @@ export function renderResults(
   if (results.boards.length > 0) {
     lines.push('', t(lang, 'event.results.boards'));
     for (const b of results.boards.slice(-LISTED_BOARDS)) {
+      // Each table by its number (the standings above name who sat there), and a team match's IMPs.
       const scores = b.tables
-        .map((at) => (at.total === null ? '–' : `${at.total[0]}:${at.total[1]}`))
+        .map((at) =>
+          t(lang, 'event.results.at', {
+            number: at.table.number + 1,
+            score: at.total === null ? '–' : `${at.total[0]}:${at.total[1]}`,
+          }),
+        )
         .join(', ');
-      lines.push(t(lang, 'event.results.boardLine', { round: b.round, board: b.board, lines: scores }));
+      const swing = b.team?.swing;
+      const imps =
+        swing === undefined || swing === null
+          ? ''
+          : swing === 0
+            ? ` · ${t(lang, 'event.results.noSwing')}`
+            : ` · ${plural(lang, 'event.results.imps', Math.abs(b.team?.imps[0] ?? 0), { team: swing > 0 ? 'A' : 'B' })}`;
+      lines.push(
+        t(lang, 'event.results.boardLine', { round: b.round, board: b.board, lines: `${scores}${imps}` }),
+      );
     }
   }
   return fitContent(lines.join('\n'));

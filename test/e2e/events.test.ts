@@ -234,6 +234,14 @@ describe('a duplicate event of eight on two tables', () => {
       .find((m) => m.content.startsWith('🏁 **The Tichu night is over.**'));
     expect(over?.content).toContain(`<@${user(3).id}>`);
     expect(over?.content).toMatch(/Team [AB]/);
+    // /event results lists each board's tables by number and the team match's IMPs.
+    const listed = await user(2).slash(fx.channelId, 'event', { subcommand: 'results' }).reply();
+    const lines = listed.content.split('\n').filter((l) => l.startsWith('Round 1, board'));
+    expect(lines).toHaveLength(2);
+    for (const line of lines)
+      expect(line).toMatch(
+        /^Round 1, board \d: table 1 -?\d+:-?\d+, table 2 -?\d+:-?\d+ · (?:no swing|\d+ IMPs? to team [AB])$/,
+      );
   });
 
   function finalMessage(): string | undefined {

@@ -34,6 +34,10 @@ export const events: { readonly [K in keyof typeof english]: string } = {
   'event.results.boards':
     '**Boards** (das neueste zuletzt): `/event results round: board:` zeigt eines, mit seinen Karten.',
   'event.results.boardLine': 'Durchgang {round}, Board {board}: {lines}',
+  'event.results.at': 'Tisch {number} {score}',
+  'event.results.noSwing': 'kein Unterschied',
+  'event.results.imps_one': '{count} IMP für Team {team}',
+  'event.results.imps_other': '{count} IMPs für Team {team}',
   'event.results.noSuchBoard': 'Dieses Board gibt es nicht: das Turnier hat {rounds} mit je {boards}.',
   'event.results.notYet':
     'Dieses Board ist noch nicht an jedem Tisch fertig: seine Karten bleiben bis dahin verborgen.',

@@ -30,6 +30,10 @@ export const events = {
   'event.results.boards':
     '**Boards** (the newest last): `/event results round: board:` shows one, with its cards.',
   'event.results.boardLine': 'Round {round}, board {board}: {lines}',
+  'event.results.at': 'table {number} {score}',
+  'event.results.noSwing': 'no swing',
+  'event.results.imps_one': '{count} IMP to team {team}',
+  'event.results.imps_other': '{count} IMPs to team {team}',
   'event.results.noSuchBoard': 'There is no such board: this event has {rounds} of {boards}.',
   'event.results.notYet': 'That board is not over at every table yet: its cards stay hidden until it is.',
   'event.results.dealAll': '**The deal** (the same at every table, seats as at table 1):',
