@@ -10,9 +10,8 @@ import type {
 } from 'discord.js';
 import type { Actor } from '../app/core.js';
 import type { Refusal } from '../app/refusals.js';
-import type { ActOutcome, TableSnapshot } from '../app/tableService.js';
+import type { ActOutcome, TableRecord, TableSnapshot } from '../app/tableService.js';
 import { type Lang, t } from '../i18n/index.js';
-import type { TableRecord } from '../store/records.js';
 import { comboLabel } from './cardText.js';
 import { IS_COMPONENTS_V2 } from './componentsV2.js';
 import type { BotContext } from './context.js';
