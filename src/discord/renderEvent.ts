@@ -3,6 +3,8 @@
  * buttons), a board's summary once every table played it, and /event results. Only boards every
  * table has finished appear in standings and summaries (src/app/eventResults.ts counts no other).
  */
+
+import { MIN_EVENT_PLAYERS } from '../app/eventLobby.js';
 import type { BoardReport, EventRecord, EventResults, EventRoster, Standings } from '../app/eventService.js';
 import { MAX_IMPS } from '../events/index.js';
 import { type Lang, plural, t } from '../i18n/index.js';
@@ -87,8 +89,8 @@ export function renderEventMessage(results: EventResults, lang: Lang): EventMess
           return `${p.name} → ${results.players.some((q) => q.userId === partner) ? name(partner) : `<@${partner}>`}`;
         });
       if (asked.length > 0) lines.push(t(lang, 'event.checkin.asked', { pairs: asked.join(', ') }));
-      // Two tables: who will play for whom, as the start would seat them.
-      lines.push(...teamLines(results, lang));
+      // Two tables: who will play for whom, as the start would seat them (once it could start).
+      if (inside.length >= MIN_EVENT_PLAYERS) lines.push(...teamLines(results, lang));
     } else {
       const shown = inside.slice(0, LISTED_NAMES).map((p) => p.name);
       const more = inside.length - shown.length;

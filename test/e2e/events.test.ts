@@ -339,8 +339,9 @@ describe('a substitute at a duplicate table', () => {
           : undefined,
       'the request on the event message',
     );
-    // Cat counts as a single until Dan accepts (not "Cat & Bot").
+    // Cat counts as a single until Dan accepts (not "Cat & Bot"); with three in, no teams are told yet.
     expect(eventMessage(channel)?.content).toContain('Pairs (2): Ann & Ben, Cat (single)');
+    expect(eventMessage(channel)?.content).not.toContain('Team A:');
     const accept = find(request, 'ev');
     expect(accept?.label).toBe('Be Cat’s partner');
     // Ben's click on it is refused, and changes nothing.
