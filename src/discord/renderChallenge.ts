@@ -98,7 +98,8 @@ function rowText(row: NamedStanding, lang: Lang): string {
   return t(lang, 'challenge.standings.row', {
     rank: row.rank,
     name: plainName(row.name),
-    percent: percentText(row.percent),
+    // No board of theirs compared with anyone's yet: said, not a dash beside a dash.
+    percent: row.percent === null ? t(lang, 'challenge.standings.noScore') : percentText(row.percent),
     boards: row.boards,
     playing: row.playing ? t(lang, 'challenge.standings.playing') : '',
   });

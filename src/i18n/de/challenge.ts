@@ -46,6 +46,7 @@ export const challenge: { readonly [K in keyof typeof english]: string } = {
   'challenge.standings.title': '**Wochen-Challenge · Woche {week}** ({state})',
   'challenge.standings.open': 'schließt {end}',
   'challenge.standings.closed': 'geschlossen',
+  'challenge.standings.noScore': 'noch ohne Wertung',
   'challenge.standings.row': '{rank}. {name} — {percent} · {boards}/8{playing}',
   'challenge.standings.playing': ' (spielt noch)',
   'challenge.standings.none': 'Noch niemand hat diese Woche ein Board zu Ende gespielt: `/challenge play`.',

@@ -50,6 +50,7 @@ export const challenge = {
   'challenge.standings.title': '**Weekly challenge · week {week}** ({state})',
   'challenge.standings.open': 'closes {end}',
   'challenge.standings.closed': 'closed',
+  'challenge.standings.noScore': 'no score yet',
   'challenge.standings.row': '{rank}. {name} — {percent} · {boards}/8{playing}',
   'challenge.standings.playing': ' (playing)',
   'challenge.standings.none': 'Nobody has finished a board this week yet: `/challenge play`.',
