@@ -181,10 +181,7 @@ function eventButtons(event: EventRecord, lang: Lang): unknown[] {
 /** The standings, best first, at most `limit` rows. */
 export function standingLines(results: EventResults, lang: Lang, limit: number): string[] {
   const name = nameOf(results, lang);
-  const pairName = (key: string) => {
-    const pair = results.pairs.find((p) => p.key === key);
-    return pair ? pair.players.map(name).join(' & ') : key;
-  };
+  const pairName = pairNameOf(results, lang);
   const standings: Standings = results.standings;
   if (results.boards.length === 0 && standings.kind === 'team')
     return [t(lang, 'event.standings.none'), ...teamLines(results, lang)];
@@ -249,13 +246,17 @@ function teamLabel(
   results: EventResults,
   lang: Lang,
 ): string {
+  return `${id} (${pairs[id].map(pairNameOf(results, lang)).join(', ')})`;
+}
+
+/** A duplicate pair's people by its key in the standings ("Ann & Ben", "Bot & Bot"). */
+function pairNameOf(results: EventResults, lang: Lang): (key: string) => string {
   const name = nameOf(results, lang);
-  const pair = (key: string) =>
+  return (key) =>
     results.pairs
       .find((p) => p.key === key)
       ?.players.map(name)
       .join(' & ') ?? key;
-  return `${id} (${pairs[id].map(pair).join(', ')})`;
 }
 
 function marks(m: { satOut: number; averaged: number; withBot: number }, lang: Lang): string {
