@@ -27,6 +27,12 @@ const isSummary = (m: MessageView) => !m.ephemeral && /^\*\*Hand 1 over\*\*/.tes
  * Ann plays the first hand from one panel, opened once and kept live (the bots play themselves),
  * until its summary is posted; returns that panel as it then stands, above the summary.
  */
+/**
+ * The move waits for the summary's post and then the panel's follow-up, each behind the outbox: on
+ * a loaded machine (a clean-clone CI beside a browser session) it took over the default 5 s once.
+ */
+const MOVE_MS = 15_000;
+
 async function playFirstHand(): Promise<MessageView> {
   const dice = new Dice(7);
   const { id } = await openPanel(ann, fx.channelId);
@@ -57,11 +63,13 @@ describe('a live panel after a hand’s summary', () => {
         m.id !== last.id &&
         m.content.startsWith('**Your hand**') &&
         order().indexOf(m.id) > order().indexOf(summary.id),
+      MOVE_MS,
     );
     expect(below.content).toContain('🏁 End of hand 1');
     const old = await ann.waitForMessage(
       fx.channelId,
       (m) => m.id === last.id && m.content.includes('no longer live'),
+      MOVE_MS,
     );
     expect(componentsOf(old)).toEqual([]);
 
